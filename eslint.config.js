@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The rules package must stay pure (no I/O, no clock, no ambient randomness): see its RULES.md. */
+const impureImports = {
+  patterns: [
+    { group: ['node:*'], message: 'packages/rules is pure: no Node built-ins.' },
+    {
+      group: ['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'worker_threads', 'process'],
+      message: 'packages/rules is pure: no Node built-ins.',
+    },
+    { group: ['@prisma/*', 'prisma', '.prisma/*'], message: 'packages/rules must not touch the database.' },
+    { group: ['socket.io', 'socket.io-*', 'fastify', 'fastify-*', '@fastify/*'], message: 'packages/rules must not do I/O.' },
+    { group: ['@banco/*', '**/apps/**'], message: 'packages/rules depends on no other workspace package.' },
+  ],
+};
+
+const clockAndRandom = [
+  { object: 'Math', property: 'random', message: 'Randomness comes in as a seed (packages/rules is pure).' },
+  { object: 'Date', property: 'now', message: 'Time is passed in (packages/rules is pure).' },
+  { object: 'performance', property: 'now', message: 'Time is passed in (packages/rules is pure).' },
+  { object: 'crypto', property: 'getRandomValues', message: 'Randomness comes in as a seed.' },
+  { object: 'crypto', property: 'randomUUID', message: 'Randomness comes in as a seed.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/reports/**', '**/.next/**', '**/.turbo/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/rules/src/**/*.ts'],
+    ignores: ['packages/rules/src/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', impureImports],
+      'no-restricted-properties': ['error', ...clockAndRandom],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'packages/rules is pure: no process access.' },
+        { name: 'require', message: 'packages/rules is pure ESM.' },
+        { name: 'setTimeout', message: 'Time is passed in (packages/rules is pure).' },
+        { name: 'setInterval', message: 'Time is passed in (packages/rules is pure).' },
+        { name: 'fetch', message: 'packages/rules does no I/O.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'Time is passed in (packages/rules is pure).' },
+      ],
+    },
+  },
+);

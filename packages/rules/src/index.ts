@@ -1,0 +1,4 @@
+export * from './result.js';
+export * from './cards.js';
+export * from './tableau.js';
+export * from './round.js';
