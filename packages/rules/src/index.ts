@@ -2,3 +2,4 @@ export * from './result.js';
 export * from './cards.js';
 export * from './tableau.js';
 export * from './round.js';
+export * from './settlement.js';
