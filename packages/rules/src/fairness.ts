@@ -34,7 +34,10 @@ const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
 export function validateFairShoeInput(input: FairShoeInput): Result<FairShoeInput> {
   const { serverSeed, clientSeed, shoeNumber } = input;
   if (typeof serverSeed !== 'string' || !SERVER_SEED_PATTERN.test(serverSeed)) {
-    return err('INVALID_SERVER_SEED', 'the server seed must be exactly 64 lowercase hex characters');
+    return err(
+      'INVALID_SERVER_SEED',
+      'the server seed must be exactly 64 lowercase hex characters',
+    );
   }
   if (typeof clientSeed !== 'string' || !CLIENT_SEED_PATTERN.test(clientSeed)) {
     return err(
@@ -72,17 +75,18 @@ export function randomBlock(input: FairShoeInput, k: number): Uint8Array {
 /** R11.3: the endless word stream, eight big-endian words per block, blocks in order. */
 export function randomWords(input: FairShoeInput): WordSource {
   let k = 0;
-  let view = new DataView(new ArrayBuffer(0));
+  let block: Uint8Array = new Uint8Array(0);
   let offset = 0;
   return () => {
-    if (offset >= view.byteLength) {
-      const block = randomBlock(input, k++);
-      view = new DataView(block.buffer, block.byteOffset, block.byteLength);
+    if (offset >= block.length) {
+      block = randomBlock(input, k++);
       offset = 0;
     }
-    const word = view.getUint32(offset, false);
+    const b = block;
+    const o = offset;
     offset += 4;
-    return word;
+    // `>>> 0` keeps the word unsigned once the top bit is set.
+    return ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
   };
 }
 

@@ -4,3 +4,8 @@ export * from './tableau.js';
 export * from './round.js';
 export * from './settlement.js';
 export * from './roads/index.js';
+export * from './fairness.js';
+export * from './shoe-config.js';
+export * from './shoe.js';
+export * from './shoe-json.js';
+export * from './fair-shoe.js';
