@@ -9,3 +9,4 @@ export * from './shoe-config.js';
 export * from './shoe.js';
 export * from './shoe-json.js';
 export * from './fair-shoe.js';
+export * from './odds/index.js';

@@ -1,0 +1,93 @@
+import {
+  payoutFor,
+  SPOTS,
+  STANDARD_RULES,
+  type Payout,
+  type RuleSet,
+  type Spot,
+} from '../settlement.js';
+import type { RoundCounts } from './enumerate.js';
+import { STATE_COUNT, STATE_FACTS, tallyCounts } from './states.js';
+
+/**
+ * R13.2: expected loss per unit staked, as a fraction (0.0106 is 1.06 %); negative when the bet
+ * favours the bettor. Every spot is priced, whether or not a table with these rules offers it
+ * (R9.9 is the table's business, not the arithmetic's).
+ */
+export type HouseEdges = Readonly<Record<Spot, number>> & {
+  /** R13.2: the Player edge per unit that is not pushed back by a tie. */
+  readonly playerExcludingTies: number;
+  readonly bankerExcludingTies: number;
+};
+
+/** What one unit staked nets: the winnings on a win, nothing on a push, the stake on a loss. */
+function netPerUnit(payout: Payout): number {
+  if (payout.result === 'win') return payout.numerator / payout.denominator;
+  return payout.result === 'push' ? 0 : -1;
+}
+
+/** Priced with the table's own payoutFor, so the edge shown is the edge the table pays. */
+function houseEdge(spot: Spot, counts: RoundCounts, rules: RuleSet): number {
+  let expectedNet = 0;
+  for (let state = 0; state < STATE_COUNT; state++) {
+    const sequences = counts.joint[state]!;
+    if (sequences !== 0) {
+      expectedNet += sequences * netPerUnit(payoutFor(spot, STATE_FACTS[state]!, rules));
+    }
+  }
+  return -expectedNet / counts.sequences;
+}
+
+export function houseEdges(counts: RoundCounts, rules: RuleSet): HouseEdges {
+  const edges = Object.fromEntries(
+    SPOTS.map((spot) => [spot, houseEdge(spot, counts, rules)]),
+  ) as Record<Spot, number>;
+  const notTie = 1 - tallyCounts(counts.joint).tie / counts.sequences;
+  return {
+    ...edges,
+    playerExcludingTies: edges.player / notTie,
+    bankerExcludingTies: edges.banker / notTie,
+  };
+}
+
+/** The edges `banco odds` prints: the usual rule variants side by side (fractions, not %). */
+export interface EdgeSummary {
+  readonly player: number;
+  readonly playerExcludingTies: number;
+  /** Standard rules: Banker pays 0.95 to 1 (R9.4). */
+  readonly banker: number;
+  readonly bankerExcludingTies: number;
+  /** No-commission rules: a Banker win on 6 pays 1 to 2 (R9.7). */
+  readonly bankerNoCommission: number;
+  readonly bankerNoCommissionExcludingTies: number;
+  /** Tie paying 8 to 1 and 9 to 1 (R9.5). */
+  readonly tie8: number;
+  readonly tie9: number;
+  readonly playerPair: number;
+  readonly bankerPair: number;
+  readonly dragonPlayer: number;
+  readonly dragonBanker: number;
+  /** Under no-commission rules, the only ones that offer it (R9.9). */
+  readonly super6: number;
+}
+
+export function edgeSummary(counts: RoundCounts): EdgeSummary {
+  const standard = houseEdges(counts, { ...STANDARD_RULES, tiePays: 8 });
+  const tieNine = houseEdges(counts, { ...STANDARD_RULES, tiePays: 9 });
+  const noCommission = houseEdges(counts, { ...STANDARD_RULES, commission: 'no-commission' });
+  return {
+    player: standard.player,
+    playerExcludingTies: standard.playerExcludingTies,
+    banker: standard.banker,
+    bankerExcludingTies: standard.bankerExcludingTies,
+    bankerNoCommission: noCommission.banker,
+    bankerNoCommissionExcludingTies: noCommission.bankerExcludingTies,
+    tie8: standard.tie,
+    tie9: tieNine.tie,
+    playerPair: standard.playerPair,
+    bankerPair: standard.bankerPair,
+    dragonPlayer: standard.dragonPlayer,
+    dragonBanker: standard.dragonBanker,
+    super6: noCommission.super6,
+  };
+}
