@@ -4,14 +4,14 @@ export interface CliIo {
   readonly err: (line: string) => void;
   /** Progress bars are drawn only on a terminal (never into a pipe or a test). */
   readonly stderrIsTty: boolean;
-  readonly stderr?: NodeJS.WritableStream;
+  readonly progressStream?: NodeJS.WritableStream;
 }
 
 export const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   stderrIsTty: Boolean(process.stderr.isTTY),
-  stderr: process.stderr,
+  progressStream: process.stderr,
 };
 
 /** Exit code for input the user can fix (bad flag, bad value). */

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { UsageError } from './io.js';
 
 /** Commander option parsers: whole numbers only, so `--decks 8.5` or `--shoe 1e3` are refused. */
 export function integerIn(min: number, max: number, name: string) {
@@ -27,7 +28,7 @@ export function oneOf<T extends string>(choices: readonly T[], name: string) {
 export function valueCountList(raw: string): number[] {
   const parts = raw.split(/[\s,]+/).filter(Boolean);
   if (parts.length !== 10 || parts.some((p) => !/^\d+$/.test(p))) {
-    throw new InvalidArgumentError(
+    throw new UsageError(
       `--remaining takes 10 whole numbers (cards of value 0, 1, …, 9), got "${raw}"`,
     );
   }

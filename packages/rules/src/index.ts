@@ -10,3 +10,5 @@ export * from './shoe.js';
 export * from './shoe-json.js';
 export * from './fair-shoe.js';
 export * from './odds/index.js';
+export * from './simulator/index.js';
+export * from './stats.js';

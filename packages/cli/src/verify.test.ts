@@ -1,0 +1,140 @@
+import { commitmentOf, playShoe } from '@banco/rules';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './cli.js';
+import { captureIo } from './test-io.js';
+
+const SEED = 'a'.repeat(64);
+
+async function run(...argv: string[]) {
+  const io = captureIo();
+  const code = await runCli(argv, io);
+  return { code, ...io };
+}
+
+const roundLines = (stdout: string[]) =>
+  stdout
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('banco verify', () => {
+  it('R11.1–R11.5 reproduces the published test vector exactly', async () => {
+    const { code, stdout } = await run(
+      'verify',
+      '--server-seed',
+      SEED,
+      '--client-seed',
+      'table-1',
+      '--shoe',
+      '1',
+      '--decks',
+      '8',
+      '--cut',
+      '16',
+      '--last-hand',
+      'plus-one',
+    );
+    expect(code).toBe(0);
+    expect(stdout[0]).toBe(`commitment ${commitmentOf(SEED)}`);
+    const first = stdout.find((line) => line.includes('"round"'));
+    expect(first).toBe(
+      '{"round":1,"player":["QC","2S","4S"],"banker":["7C","8D","QC"],"playerTotal":6,"bankerTotal":5,"outcome":"player"}',
+    );
+  });
+
+  it('R10.5 prints one JSON line per round, numbered, and no other line has a round key', async () => {
+    const { code, stdout } = await run(
+      'verify',
+      '--server-seed',
+      SEED,
+      '--client-seed',
+      'table-1',
+      '--shoe',
+      '2',
+    );
+    expect(code).toBe(0);
+    const played = playShoe({ serverSeed: SEED, clientSeed: 'table-1', shoeNumber: 2 });
+    if (!played.ok) throw new Error(played.error.message);
+    const rounds = roundLines(stdout);
+    expect(rounds.map((r) => r.round)).toEqual(played.value.rounds.map((_, i) => i + 1));
+    expect(rounds.map((r) => r.outcome)).toEqual(played.value.rounds.map((r) => r.outcome));
+    const others = stdout.filter((line) => !line.startsWith('{'));
+    for (const line of others) expect(line).not.toMatch(/"round"/);
+  });
+
+  it('R10.6 the last-hand rule and the deck count change the shoe', async () => {
+    const plusOne = roundLines(
+      (
+        await run(
+          'verify',
+          '--server-seed',
+          SEED,
+          '--client-seed',
+          'x',
+          '--shoe',
+          '3',
+          '--decks',
+          '1',
+          '--cut',
+          '12',
+        )
+      ).stdout,
+    );
+    const finish = roundLines(
+      (
+        await run(
+          'verify',
+          '--server-seed',
+          SEED,
+          '--client-seed',
+          'x',
+          '--shoe',
+          '3',
+          '--decks',
+          '1',
+          '--cut',
+          '12',
+          '--last-hand',
+          'finish-current',
+        )
+      ).stdout,
+    );
+    expect(finish.length).toBeGreaterThan(0);
+    // Whether the cut card shows mid-round or just before a round, plus-one deals exactly one more.
+    expect(plusOne.length).toBe(finish.length + 1);
+    expect(plusOne.slice(0, finish.length)).toEqual(finish);
+    const cards = plusOne.flatMap((r) => [...(r.player as string[]), ...(r.banker as string[])]);
+    // One deck: no card can appear twice.
+    expect(new Set(cards).size).toBe(cards.length);
+  });
+
+  const invalid: [string, string[]][] = [
+    [
+      'an uppercase server seed',
+      ['--server-seed', 'A'.repeat(64), '--client-seed', 'c', '--shoe', '1'],
+    ],
+    ['a short server seed', ['--server-seed', 'a'.repeat(63), '--client-seed', 'c', '--shoe', '1']],
+    ['an empty client seed', ['--server-seed', SEED, '--client-seed', '', '--shoe', '1']],
+    ['a non-ASCII client seed', ['--server-seed', SEED, '--client-seed', 'tablé', '--shoe', '1']],
+    ['shoe 0', ['--server-seed', SEED, '--client-seed', 'c', '--shoe', '0']],
+    ['a fractional shoe', ['--server-seed', SEED, '--client-seed', 'c', '--shoe', '1.5']],
+    ['9 decks', ['--server-seed', SEED, '--client-seed', 'c', '--shoe', '1', '--decks', '9']],
+    [
+      'a cut too small for plus-one',
+      ['--server-seed', SEED, '--client-seed', 'c', '--shoe', '1', '--cut', '10'],
+    ],
+    [
+      'an unknown last-hand rule',
+      ['--server-seed', SEED, '--client-seed', 'c', '--shoe', '1', '--last-hand', 'never'],
+    ],
+    ['a missing seed', ['--client-seed', 'c', '--shoe', '1']],
+    ['an unknown flag', ['--server-seed', SEED, '--client-seed', 'c', '--shoe', '1', '--bogus']],
+  ];
+  for (const [what, args] of invalid) {
+    it(`R11.6 refuses ${what} with a message and exit code 2`, async () => {
+      const { code, stdout, stderr } = await run('verify', ...args);
+      expect(code).toBe(2);
+      expect(roundLines(stdout)).toHaveLength(0);
+      expect(stderr.join('\n')).toMatch(/\S/);
+    });
+  }
+});
