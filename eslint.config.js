@@ -7,19 +7,47 @@ const impureImports = {
   patterns: [
     { group: ['node:*'], message: 'packages/rules is pure: no Node built-ins.' },
     {
-      group: ['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'worker_threads', 'process'],
+      group: [
+        'fs',
+        'path',
+        'os',
+        'crypto',
+        'child_process',
+        'http',
+        'https',
+        'net',
+        'worker_threads',
+        'process',
+      ],
       message: 'packages/rules is pure: no Node built-ins.',
     },
-    { group: ['@prisma/*', 'prisma', '.prisma/*'], message: 'packages/rules must not touch the database.' },
-    { group: ['socket.io', 'socket.io-*', 'fastify', 'fastify-*', '@fastify/*'], message: 'packages/rules must not do I/O.' },
-    { group: ['@banco/*', '**/apps/**'], message: 'packages/rules depends on no other workspace package.' },
+    {
+      group: ['@prisma/*', 'prisma', '.prisma/*'],
+      message: 'packages/rules must not touch the database.',
+    },
+    {
+      group: ['socket.io', 'socket.io-*', 'fastify', 'fastify-*', '@fastify/*'],
+      message: 'packages/rules must not do I/O.',
+    },
+    {
+      group: ['@banco/*', '**/apps/**'],
+      message: 'packages/rules depends on no other workspace package.',
+    },
   ],
 };
 
 const clockAndRandom = [
-  { object: 'Math', property: 'random', message: 'Randomness comes in as a seed (packages/rules is pure).' },
+  {
+    object: 'Math',
+    property: 'random',
+    message: 'Randomness comes in as a seed (packages/rules is pure).',
+  },
   { object: 'Date', property: 'now', message: 'Time is passed in (packages/rules is pure).' },
-  { object: 'performance', property: 'now', message: 'Time is passed in (packages/rules is pure).' },
+  {
+    object: 'performance',
+    property: 'now',
+    message: 'Time is passed in (packages/rules is pure).',
+  },
   { object: 'crypto', property: 'getRandomValues', message: 'Randomness comes in as a seed.' },
   { object: 'crypto', property: 'randomUUID', message: 'Randomness comes in as a seed.' },
 ];
@@ -31,7 +59,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -52,7 +83,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date']", message: 'Time is passed in (packages/rules is pure).' },
+        {
+          selector: "NewExpression[callee.name='Date']",
+          message: 'Time is passed in (packages/rules is pure).',
+        },
       ],
     },
   },
