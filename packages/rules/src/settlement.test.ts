@@ -154,6 +154,57 @@ describe('R9 paytables', () => {
   });
 });
 
+describe('R8.2 R9.2 what a bet returns', () => {
+  it('R8.2 the winning hand is not the winning bettor: a Banker bet loses when Player wins', () => {
+    expect(settleOne('banker', 1000, playerWins)).toMatchObject({
+      result: 'lose',
+      returned: 0,
+      net: -1000,
+    });
+    expect(settleOne('player', 1000, bankerWins)).toMatchObject({
+      result: 'lose',
+      returned: 0,
+      net: -1000,
+    });
+  });
+
+  it('R9.2 a win returns stake plus winnings, a push the stake, a loss nothing; net = returned − stake', () => {
+    const win = settleOne('player', 2500, playerWins);
+    const push = settleOne('player', 2500, tie);
+    const loss = settleOne('player', 2500, bankerWins);
+    expect([win.returned, push.returned, loss.returned]).toEqual([5000, 2500, 0]);
+    expect([win.net, push.net, loss.net]).toEqual([2500, 0, -2500]);
+    for (const settled of [win, push, loss]) expect(Number.isInteger(settled.returned)).toBe(true);
+  });
+
+  it('R9.2 every paytable returns whole minor units for odd stakes', () => {
+    const rules: RuleSet = {
+      commission: 'no-commission',
+      tiePays: 9,
+      sideBets: ['playerPair', 'bankerPair', 'dragonPlayer', 'dragonBanker', 'super6'],
+    };
+    const rounds = [playerWins, bankerWins, tie, facts(0, 6, { bankerPair: true }), facts(9, 0)];
+    for (const round of rounds) {
+      for (const spot of [
+        'player',
+        'banker',
+        'tie',
+        'playerPair',
+        'bankerPair',
+        'dragonPlayer',
+        'dragonBanker',
+        'super6',
+      ] as const) {
+        for (const amount of [1, 7, 333, 1001]) {
+          const settled = settleOne(spot, amount, round, rules);
+          expect(Number.isSafeInteger(settled.returned)).toBe(true);
+          expect(settled.returned).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+  });
+});
+
 describe('R9.1 settlement order', () => {
   it('R9.1 losers first, then pushes, then winners, each group in given order', () => {
     const rules: RuleSet = { ...STANDARD_RULES, sideBets: ['playerPair'] };
