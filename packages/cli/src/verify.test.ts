@@ -62,42 +62,21 @@ describe('banco verify', () => {
   });
 
   it('R10.6 the last-hand rule and the deck count change the shoe', async () => {
-    const plusOne = roundLines(
-      (
-        await run(
-          'verify',
-          '--server-seed',
-          SEED,
-          '--client-seed',
-          'x',
-          '--shoe',
-          '3',
-          '--decks',
-          '1',
-          '--cut',
-          '12',
-        )
-      ).stdout,
-    );
-    const finish = roundLines(
-      (
-        await run(
-          'verify',
-          '--server-seed',
-          SEED,
-          '--client-seed',
-          'x',
-          '--shoe',
-          '3',
-          '--decks',
-          '1',
-          '--cut',
-          '12',
-          '--last-hand',
-          'finish-current',
-        )
-      ).stdout,
-    );
+    const oneDeck = [
+      'verify',
+      '--server-seed',
+      SEED,
+      '--client-seed',
+      'x',
+      '--shoe',
+      '3',
+      '--decks',
+      '1',
+      '--cut',
+      '12',
+    ];
+    const plusOne = roundLines((await run(...oneDeck)).stdout);
+    const finish = roundLines((await run(...oneDeck, '--last-hand', 'finish-current')).stdout);
     expect(finish.length).toBeGreaterThan(0);
     // Whether the cut card shows mid-round or just before a round, plus-one deals exactly one more.
     expect(plusOne.length).toBe(finish.length + 1);

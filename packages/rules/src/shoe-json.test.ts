@@ -1,6 +1,6 @@
+import { unwrap } from './testing/unwrap.js';
 import { describe, expect, it } from 'vitest';
 import { createFairShoe } from './fair-shoe.js';
-import type { Result } from './result.js';
 import type { RoundResult } from './round.js';
 import { shoeFromJSON, shoeToJSON } from './shoe-json.js';
 import {
@@ -13,60 +13,55 @@ import {
   type ShoeState,
 } from './shoe.js';
 
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
 const seeds = { serverSeed: 'b'.repeat(64), clientSeed: 'json', shoeNumber: 3 };
-const fresh = value(createFairShoe({ ...seeds, decks: 2, cut: 20 }));
+const fresh = unwrap(createFairShoe({ ...seeds, decks: 2, cut: 20 }));
 
 /** Through the text form a database column would hold. */
 const storedAndLoaded = (state: ShoeState) =>
   shoeFromJSON(JSON.parse(JSON.stringify(shoeToJSON(state))));
 
 function dealRounds(state: ShoeState, count: number): ShoeState {
-  for (let i = 0; i < count; i++) state = value(dealRound(state)).state;
+  for (let i = 0; i < count; i++) state = unwrap(dealRound(state)).state;
   return state;
 }
 
 function remainingRounds(state: ShoeState): RoundResult[] {
   const rounds: RoundResult[] = [];
   while (roundStatus(state) !== 'finished') {
-    const dealt = value(dealRound(state));
+    const dealt = unwrap(dealRound(state));
     rounds.push(dealt.round);
     state = dealt.state;
   }
   return rounds;
 }
 
-const afterBurn = value(burnShoe(fresh)).state;
+const afterBurn = unwrap(burnShoe(fresh)).state;
 
 describe('R10.8 stored shoes resume exactly', () => {
   it('R10.8 between rounds: the state and every later round are unchanged', () => {
     const midShoe = dealRounds(afterBurn, 7);
-    const resumed = value(storedAndLoaded(midShoe));
+    const resumed = unwrap(storedAndLoaded(midShoe));
     expect(resumed).toEqual(midShoe);
     expect(remainingRounds(resumed)).toEqual(remainingRounds(midShoe));
   });
 
   it('R10.8 in the middle of a round: the rest of it comes out the same', () => {
-    let state = value(startRound(dealRounds(afterBurn, 4))).state;
-    state = value(drawCard(value(drawCard(state)).state)).state;
-    const resumed = value(storedAndLoaded(state));
+    let state = unwrap(startRound(dealRounds(afterBurn, 4))).state;
+    state = unwrap(drawCard(unwrap(drawCard(state)).state)).state;
+    const resumed = unwrap(storedAndLoaded(state));
     expect(resumed).toEqual(state);
     const finish = (from: ShoeState) => {
       let current = from;
-      for (let i = 0; i < 2; i++) current = value(drawCard(current)).state;
-      while (!endRound(current).ok) current = value(drawCard(current)).state;
-      return value(endRound(current)).round;
+      for (let i = 0; i < 2; i++) current = unwrap(drawCard(current)).state;
+      while (!endRound(current).ok) current = unwrap(drawCard(current)).state;
+      return unwrap(endRound(current)).round;
     };
     expect(finish(resumed)).toEqual(finish(state));
   });
 
   it('R10.8 R10.5 before the burn, after the cut card and at the end', () => {
     let state = afterBurn;
-    while (state.cutCard === null) state = value(dealRound(state)).state;
+    while (state.cutCard === null) state = unwrap(dealRound(state)).state;
     const finished = dealRounds(state, remainingRounds(state).length);
     expect(roundStatus(finished)).toBe('finished');
     for (const stored of [fresh, state, finished]) {

@@ -1,6 +1,6 @@
+import { unwrap } from './testing/unwrap.js';
 import { describe, expect, it } from 'vitest';
 import type { CardCode } from './cards.js';
-import type { Result } from './result.js';
 import type { CutCardRule } from './shoe-config.js';
 import {
   burnShoe,
@@ -22,20 +22,15 @@ const FOUR: CardCode[] = ['9H', 'KH', 'KD', 'KC'];
 const SIX: CardCode[] = ['KH', 'KC', 'KD', 'KS', 'KH', 'KD'];
 const tens = (count: number): CardCode[] => new Array<CardCode>(count).fill('KS');
 
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
 function burned(cards: CardCode[], rule: Partial<CutCardRule>): ShoeState {
-  return value(burnShoe(value(createShoe(cards, rule)))).state;
+  return unwrap(burnShoe(unwrap(createShoe(cards, rule)))).state;
 }
 
 /** Deals until the shoe says it is finished, never more than `limit` rounds. */
 function dealAll(state: ShoeState, limit = 100): { state: ShoeState; rounds: number } {
   let rounds = 0;
   while (roundStatus(state) !== 'finished' && rounds < limit) {
-    state = value(dealRound(state)).state;
+    state = unwrap(dealRound(state)).state;
     rounds++;
   }
   return { state, rounds };
@@ -47,7 +42,7 @@ const firstThree = [...BURN, ...FOUR, ...FOUR, ...SIX];
 describe('R10.3 burn', () => {
   it('R10.3 shows the first card and discards its burn value unseen', () => {
     const cards: CardCode[] = ['7D', ...tens(7), '2C', ...tens(30)];
-    const burn = value(burnShoe(value(createShoe(cards, { cut: 11 }))));
+    const burn = unwrap(burnShoe(unwrap(createShoe(cards, { cut: 11 }))));
     expect(burn.shown).toBe('7D');
     expect(burn.burned).toEqual(tens(7));
     expect(burn.state.next).toBe(8);
@@ -55,13 +50,13 @@ describe('R10.3 burn', () => {
   });
 
   it('R10.3 a ten-valued card burns ten; a shoe is burned only once', () => {
-    const burn = value(burnShoe(value(createShoe(['QD', ...tens(40)], { cut: 11 }))));
+    const burn = unwrap(burnShoe(unwrap(createShoe(['QD', ...tens(40)], { cut: 11 }))));
     expect(burn.burned).toHaveLength(10);
     expect(burnShoe(burn.state)).toMatchObject({ ok: false, error: { code: 'ALREADY_BURNED' } });
   });
 
   it('R10.3 no round starts before the burn', () => {
-    const fresh = value(createShoe(firstThree.concat(tens(20)), { cut: 11 }));
+    const fresh = unwrap(createShoe(firstThree.concat(tens(20)), { cut: 11 }));
     expect(roundStatus(fresh)).toBe('burn-needed');
     expect(startRound(fresh)).toMatchObject({ ok: false, error: { code: 'BURN_NEEDED' } });
   });
@@ -85,16 +80,16 @@ describe('R10.5 R10.6 cut card out in the middle of a round', () => {
 
   it('R10.5 the card that passes the cut card is flagged as it is drawn', () => {
     let state = burned(cards, { cut: 11 });
-    state = value(dealRound(state)).state;
-    state = value(dealRound(state)).state;
-    state = value(startRound(state)).state;
+    state = unwrap(dealRound(state)).state;
+    state = unwrap(dealRound(state)).state;
+    state = unwrap(startRound(state)).state;
     const flags = [1, 2, 3, 4, 5, 6].map(() => {
-      const drawn = value(drawCard(state));
+      const drawn = unwrap(drawCard(state));
       state = drawn.state;
       return drawn.cutCardOut;
     });
     expect(flags).toEqual([false, false, true, false, false, false]);
-    state = value(endRound(state)).state;
+    state = unwrap(endRound(state)).state;
     expect(roundStatus(state)).toBe('last-round');
   });
 
@@ -114,9 +109,9 @@ describe('R10.5 R10.6 cut card out before a round’s first card', () => {
 
   it('R10.5 plus-one: the round it comes out in front of is the last', () => {
     let state = burned(cards, { cut: 11, lastHand: 'plus-one' });
-    for (let round = 1; round <= 3; round++) state = value(dealRound(state)).state;
+    for (let round = 1; round <= 3; round++) state = unwrap(dealRound(state)).state;
     expect(roundStatus(state)).toBe('last-round');
-    const started = value(startRound(state));
+    const started = unwrap(startRound(state));
     expect(started).toMatchObject({ round: 4, cutCardOut: true, lastRound: true });
     expect(dealAll(state).rounds).toBe(1);
     expect(started.state.cutCard).toEqual({ round: 4, when: 'before-round' });
@@ -164,17 +159,17 @@ describe('R3.2 R10 dealing step by step', () => {
   const cards = [...firstThree, ...tens(7)];
 
   it('R3.2 a round takes exactly the cards the tableau asks for', () => {
-    let current = value(startRound(burned(cards, { cut: 11 }))).state;
+    let current = unwrap(startRound(burned(cards, { cut: 11 }))).state;
     for (const expected of FOUR) {
-      const drawn = value(drawCard(current));
+      const drawn = unwrap(drawCard(current));
       expect(drawn.card).toBe(expected);
       current = drawn.state;
     }
     expect(drawCard(current)).toMatchObject({ ok: false, error: { code: 'ROUND_COMPLETE' } });
-    const ended = value(endRound(current));
+    const ended = unwrap(endRound(current));
     expect(ended.round.outcome).toBe('player');
     expect(ended.state).toMatchObject({ roundsDealt: 1, roundStart: null, next: 6 });
-    const secondRound = value(startRound(ended.state)).state;
+    const secondRound = unwrap(startRound(ended.state)).state;
     expect(startRound(secondRound)).toMatchObject({
       ok: false,
       error: { code: 'ROUND_IN_PROGRESS' },
@@ -185,8 +180,8 @@ describe('R3.2 R10 dealing step by step', () => {
     const between = burned(cards, { cut: 11 });
     expect(drawCard(between)).toMatchObject({ ok: false, error: { code: 'NO_ROUND_IN_PROGRESS' } });
     expect(endRound(between)).toMatchObject({ ok: false, error: { code: 'NO_ROUND_IN_PROGRESS' } });
-    const started = value(startRound(between)).state;
-    const threeCards = value(drawCard(value(drawCard(value(drawCard(started)).state)).state));
+    const started = unwrap(startRound(between)).state;
+    const threeCards = unwrap(drawCard(unwrap(drawCard(unwrap(drawCard(started)).state)).state));
     expect(endRound(threeCards.state)).toMatchObject({
       ok: false,
       error: { code: 'ROUND_INCOMPLETE' },
@@ -197,7 +192,7 @@ describe('R3.2 R10 dealing step by step', () => {
     const before = burned(cards, { cut: 11 });
     const copy = structuredClone(before);
     dealRound(before);
-    value(drawCard(value(startRound(before)).state));
+    unwrap(drawCard(unwrap(startRound(before)).state));
     expect(before).toEqual(copy);
   });
 

@@ -1,3 +1,5 @@
+import { forEachSequence } from '../testing/sequences.js';
+import { unwrap } from '../testing/unwrap.js';
 import { describe, expect, it } from 'vitest';
 import { RANKS, rankOf, type CardCode } from '../cards.js';
 import { resolveFromCards } from '../round.js';
@@ -110,29 +112,13 @@ function bruteForceEdges(cards: readonly CardCode[], rules: RuleSet): Map<Spot, 
   );
   const net = new Map<Spot, number>(bets.map((bet) => [bet.spot, 0]));
   let sequences = 0;
-  const used = new Array<boolean>(cards.length).fill(false);
-  const sequence: CardCode[] = [];
-  const extend = (): void => {
-    if (sequence.length === 6) {
-      const round = resolveFromCards(sequence);
-      if (!round.ok) throw new Error(round.error.message);
-      const settled = settle(bets, factsOf(round.value), rules);
-      if (!settled.ok) throw new Error(settled.error.message);
-      for (const { bet, net: betNet } of settled.value)
-        net.set(bet.spot, net.get(bet.spot)! + betNet);
-      sequences++;
-      return;
+  forEachSequence(cards, 6, (sequence) => {
+    const round = unwrap(resolveFromCards(sequence));
+    for (const { bet, net: betNet } of unwrap(settle(bets, factsOf(round), rules))) {
+      net.set(bet.spot, net.get(bet.spot)! + betNet);
     }
-    cards.forEach((card, i) => {
-      if (used[i]) return;
-      used[i] = true;
-      sequence.push(card);
-      extend();
-      sequence.pop();
-      used[i] = false;
-    });
-  };
-  extend();
+    sequences++;
+  });
   return new Map([...net].map(([spot, total]) => [spot, -total / (stake * sequences)]));
 }
 

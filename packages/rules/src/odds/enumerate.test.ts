@@ -1,3 +1,5 @@
+import { forEachSequence } from '../testing/sequences.js';
+import { unwrap } from '../testing/unwrap.js';
 import { describe, expect, it } from 'vitest';
 import { RANKS, rankOf, type CardCode } from '../cards.js';
 import { resolveFromCards } from '../round.js';
@@ -107,25 +109,9 @@ describe('R13.1 the fast double path is exact', () => {
 /** Every ordered choice of six distinct physical cards, played by the readable resolveRound. */
 function bruteForceJoint(cards: readonly CardCode[]): bigint[] {
   const joint = new Array<bigint>(STATE_COUNT).fill(0n);
-  const used = new Array<boolean>(cards.length).fill(false);
-  const sequence: CardCode[] = [];
-  const extend = (): void => {
-    if (sequence.length === 6) {
-      const round = resolveFromCards(sequence);
-      if (!round.ok) throw new Error(round.error.message);
-      joint[stateIndex(factsOf(round.value))]! += 1n;
-      return;
-    }
-    cards.forEach((card, i) => {
-      if (used[i]) return;
-      used[i] = true;
-      sequence.push(card);
-      extend();
-      sequence.pop();
-      used[i] = false;
-    });
-  };
-  extend();
+  forEachSequence(cards, 6, (sequence) => {
+    joint[stateIndex(factsOf(unwrap(resolveFromCards(sequence))))]! += 1n;
+  });
   return joint;
 }
 

@@ -1,17 +1,6 @@
+import { shoe } from '../testing/road-shoes.js';
 import { describe, expect, it } from 'vitest';
 import { askRoads } from './ask-road.js';
-import type { RoadResult } from './road-result.js';
-
-const OUTCOME = { B: 'banker', P: 'player', T: 'tie' } as const;
-
-/** 'BBPT' → results without pairs; spaces are only for reading. */
-function shoe(letters: string): RoadResult[] {
-  return [...letters.replaceAll(' ', '')].map((letter) => ({
-    outcome: OUTCOME[letter as keyof typeof OUTCOME],
-    playerPair: false,
-    bankerPair: false,
-  }));
-}
 
 const NONE = { bigEyeBoy: null, smallRoad: null, cockroachPig: null };
 

@@ -1,18 +1,7 @@
+import { shoe } from '../testing/road-shoes.js';
 import { describe, expect, it } from 'vitest';
 import { bigRoad, columnLengths, type BigRoad } from './big-road.js';
 import { roadRows } from './grid.js';
-import type { RoadResult } from './road-result.js';
-
-const OUTCOME = { B: 'banker', P: 'player', T: 'tie' } as const;
-
-/** 'BBPT' → results without pairs; spaces are only for reading. */
-function shoe(letters: string): RoadResult[] {
-  return [...letters.replaceAll(' ', '')].map((letter) => ({
-    outcome: OUTCOME[letter as keyof typeof OUTCOME],
-    playerPair: false,
-    bankerPair: false,
-  }));
-}
 
 /** The drawing as text, one string per row; fails loudly if two entries share a cell. */
 function picture(road: BigRoad): string[] {

@@ -1,18 +1,7 @@
+import { shoe } from '../testing/road-shoes.js';
 import { describe, expect, it } from 'vitest';
 import { bigRoad } from './big-road.js';
 import { derivedMark, derivedRoad, type DerivedRoad } from './derived-roads.js';
-import type { RoadResult } from './road-result.js';
-
-const OUTCOME = { B: 'banker', P: 'player', T: 'tie' } as const;
-
-/** 'BBPT' → results without pairs; spaces are only for reading. */
-function shoe(letters: string): RoadResult[] {
-  return [...letters.replaceAll(' ', '')].map((letter) => ({
-    outcome: OUTCOME[letter as keyof typeof OUTCOME],
-    playerPair: false,
-    bankerPair: false,
-  }));
-}
 
 function road(letters: string, lookback: 1 | 2 | 3): DerivedRoad {
   return derivedRoad(bigRoad(shoe(letters)), lookback);

@@ -1,20 +1,8 @@
+import { expectUniform } from '../testing/uniform.js';
 import { describe, expect, it } from 'vitest';
-import { chiSquare } from '../stats.js';
 import { rngBelow, rngNext, seedRng } from './prng.js';
 
-/** So small that a correct generator fails it about once in a million runs. */
-const ALPHA = 1e-6;
 const TWO_POW_32 = 2 ** 32;
-
-function expectUniform(counts: readonly number[]): void {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  const test = chiSquare(
-    counts,
-    counts.map(() => total / counts.length),
-  );
-  if (!test.ok) throw new Error(test.error.message);
-  expect(test.value.pValue).toBeGreaterThan(ALPHA);
-}
 
 describe('R10.2 the simulation generator is seeded and reproducible', () => {
   it('gives the same words for the same seed and different words for different seeds', () => {

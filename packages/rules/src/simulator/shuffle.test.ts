@@ -1,19 +1,7 @@
+import { expectUniform } from '../testing/uniform.js';
 import { describe, expect, it } from 'vitest';
-import { chiSquare } from '../stats.js';
 import { rngBelow, seedRng } from './prng.js';
 import { reachableCards, shuffleFront, unshuffledShoe } from './shuffle.js';
-
-const ALPHA = 1e-6;
-
-function expectUniform(counts: readonly number[]): void {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  const test = chiSquare(
-    counts,
-    counts.map(() => total / counts.length),
-  );
-  if (!test.ok) throw new Error(test.error.message);
-  expect(test.value.pValue).toBeGreaterThan(ALPHA);
-}
 
 describe('R11.2 R10.1 the simulated shoe', () => {
   it('holds every card once per deck, in card index order', () => {
