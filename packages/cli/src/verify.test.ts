@@ -16,16 +16,21 @@ const roundLines = (stdout: string[]) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
+/** `verify` for shoe `shoe` of the test-vector seeds. */
+const shoeArgs = (shoe: number) => [
+  'verify',
+  '--server-seed',
+  SEED,
+  '--client-seed',
+  'table-1',
+  '--shoe',
+  String(shoe),
+];
+
 describe('banco verify', () => {
   it('R11.1–R11.5 reproduces the published test vector exactly', async () => {
     const { code, stdout } = await run(
-      'verify',
-      '--server-seed',
-      SEED,
-      '--client-seed',
-      'table-1',
-      '--shoe',
-      '1',
+      ...shoeArgs(1),
       '--decks',
       '8',
       '--cut',
@@ -42,15 +47,7 @@ describe('banco verify', () => {
   });
 
   it('R10.5 prints one JSON line per round, numbered, and no other line has a round key', async () => {
-    const { code, stdout } = await run(
-      'verify',
-      '--server-seed',
-      SEED,
-      '--client-seed',
-      'table-1',
-      '--shoe',
-      '2',
-    );
+    const { code, stdout } = await run(...shoeArgs(2));
     expect(code).toBe(0);
     const played = playShoe({ serverSeed: SEED, clientSeed: 'table-1', shoeNumber: 2 });
     if (!played.ok) throw new Error(played.error.message);

@@ -1,5 +1,5 @@
 import type { Side } from '../round.js';
-import { STANDARD_ROAD_ROWS, layoutColumns, widthOf, type Cell, type RoadRows } from './grid.js';
+import { STANDARD_ROAD_ROWS, placeRuns, widthOf, type Cell, type RoadRows } from './grid.js';
 import type { RoadResult } from './road-result.js';
 
 export interface BigRoadEntry extends Cell {
@@ -71,13 +71,9 @@ export function bigRoad(
     last = win;
   });
 
-  const drawn = layoutColumns(
-    runs.map((run) => run.length),
-    rows,
-  );
-  const columns = runs.map((run, c): BigRoadColumn => ({
-    side: run[0]!.side,
-    entries: run.map((win, r) => ({ ...win, ...drawn[c]![r]! })),
+  const columns = placeRuns(runs, rows).map((entries): BigRoadColumn => ({
+    side: entries[0]!.side,
+    entries,
   }));
   return {
     rows,

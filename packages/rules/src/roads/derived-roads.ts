@@ -1,6 +1,6 @@
 import type { BigRoad } from './big-road.js';
 import { columnLengths } from './big-road.js';
-import { layoutColumns, widthOf, type Cell, type RoadRows } from './grid.js';
+import { placeRuns, widthOf, type Cell, type RoadRows } from './grid.js';
 
 export type RoadColour = 'red' | 'blue';
 /** How many big road columns a derived road looks back (R12.8). */
@@ -94,13 +94,9 @@ export function derivedRoad(
       else runs.push([{ colour, round: entry.round }]);
     });
   });
-  const drawn = layoutColumns(
-    runs.map((run) => run.length),
-    rows,
-  );
-  const columns = runs.map((run, c): DerivedColumn => ({
-    colour: run[0]!.colour,
-    marks: run.map((mark, r) => ({ ...mark, ...drawn[c]![r]! })),
+  const columns = placeRuns(runs, rows).map((marks): DerivedColumn => ({
+    colour: marks[0]!.colour,
+    marks,
   }));
   return {
     name: NAME_BY_LOOKBACK[lookback],

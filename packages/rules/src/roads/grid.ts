@@ -67,3 +67,15 @@ export function widthOf(cells: Iterable<Cell>): number {
   for (const cell of cells) width = Math.max(width, cell.col + 1);
   return width;
 }
+
+/** Lays out runs of entries as road columns (R12.7) and gives every entry its drawn cell. */
+export function placeRuns<T extends object>(
+  runs: readonly (readonly T[])[],
+  rows: RoadRows,
+): (T & Cell)[][] {
+  const drawn = layoutColumns(
+    runs.map((run) => run.length),
+    rows,
+  );
+  return runs.map((run, c) => run.map((entry, r) => ({ ...entry, ...drawn[c]![r]! })));
+}
