@@ -1,0 +1,46 @@
+import type {
+  Ack,
+  CardsPeek,
+  CommandName,
+  CommandPayload,
+  TableEvent,
+  TableSettings,
+  TableSnapshot,
+} from '@banco/protocol';
+
+/** Where a table's actor sends what it has to say; the socket layer implements it. */
+export interface TableOutbox {
+  /** To everyone at the table (seated and spectators). */
+  broadcast(event: TableEvent): void;
+  /** To every socket of one player at this table, and to nobody else. */
+  sendPrivate(playerId: string, message: CardsPeek): void;
+}
+
+/** One live table as the transport sees it: commands in, acknowledgements out. */
+export interface TablePort {
+  readonly id: string;
+  readonly name: string;
+  readonly settings: TableSettings;
+  /**
+   * Runs a validated command for a player. Commands of one table run strictly one at a time
+   * (with the table's own timers) in arrival order; the promise settles with the command's ack.
+   */
+  command<N extends CommandName>(playerId: string, name: N, payload: CommandPayload<N>): Promise<Ack<N>>;
+  /** A player's current view, seat included (never an unrevealed card or seed). */
+  snapshot(playerId: string): Promise<TableSnapshot>;
+  /** A player's sockets at this table went from zero to some (or back); for seat timeouts later. */
+  presence(playerId: string, connected: boolean): void;
+  seatedCount(): number;
+  spectatorCount(): number;
+  close(): Promise<void>;
+}
+
+/** The live tables of this process. */
+export interface TableRegistry {
+  get(tableId: string): TablePort | undefined;
+  list(): readonly TablePort[];
+  close(): Promise<void>;
+}
+
+/** Builds the registry once the transport can deliver a table's messages. */
+export type CreateTables = (outboxFor: (tableId: string) => TableOutbox) => Promise<TableRegistry>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { errorCodeSchema } from './errors.js';
+import {
+  minorUnitsSchema,
+  roundSeqSchema,
+  seatSchema,
+  spotSchema,
+  tableIdSchema,
+} from './primitives.js';
+import { tableSnapshotSchema } from './snapshot.js';
+
+/**
+ * Client → server commands. Each is a socket.io event whose name is the key in COMMANDS, with
+ * one payload object and an acknowledgement callback (P1.1). Unknown keys are refused, so a
+ * typo never passes silently.
+ */
+const atTable = { tableId: tableIdSchema };
+const inRound = { ...atTable, round: roundSeqSchema };
+
+export const joinTableCommand = z.strictObject({ ...atTable });
+export const leaveTableCommand = z.strictObject({ ...atTable });
+export const snapshotCommand = z.strictObject({ ...atTable });
+export const takeSeatCommand = z.strictObject({ ...atTable, seat: seatSchema });
+export const leaveSeatCommand = z.strictObject({ ...atTable });
+
+/** Whole chips in minor units are checked by the server (FRACTIONAL_CHIPS), not here. */
+export const betDraftSchema = z
+  .array(z.strictObject({ spot: spotSchema, amount: minorUnitsSchema }))
+  .min(1)
+  .max(8);
+export const confirmBetsCommand = z.strictObject({
+  ...inRound,
+  /** Made by the client; resending the same id with the same bets is answered again, once. */
+  confirmId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  bets: betDraftSchema,
+});
+export const noBetCommand = z.strictObject({ ...inRound });
+export const dealCommand = z.strictObject({ ...inRound });
+export const revealCommand = z.strictObject({ ...inRound });
+export const passShoeCommand = z.strictObject({ ...atTable });
+export const acceptShoeCommand = z.strictObject({ ...atTable });
+export const refuseShoeCommand = z.strictObject({ ...atTable });
+
+export const COMMANDS = {
+  'table.join': joinTableCommand,
+  'table.leave': leaveTableCommand,
+  'table.snapshot': snapshotCommand,
+  'seat.take': takeSeatCommand,
+  'seat.leave': leaveSeatCommand,
+  'bets.confirm': confirmBetsCommand,
+  'bets.none': noBetCommand,
+  'shoe.deal': dealCommand,
+  'shoe.pass': passShoeCommand,
+  'shoe.accept': acceptShoeCommand,
+  'shoe.refuse': refuseShoeCommand,
+  'cards.reveal': revealCommand,
+} as const;
+export type CommandName = keyof typeof COMMANDS;
+export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+export const ackErrorSchema = z.object({
+  ok: z.literal(false),
+  code: errorCodeSchema,
+  message: z.string(),
+});
+export type AckError = z.infer<typeof ackErrorSchema>;
+
+const okAck = <S extends z.ZodRawShape>(shape: S) => z.object({ ok: z.literal(true), ...shape });
+const withError = <S extends z.ZodType>(success: S) => z.union([success, ackErrorSchema]);
+
+const versionAt = { version: z.number().int().nonnegative() };
+
+/** The acknowledgement each command gets back (P1.1). */
+export const ACKS = {
+  'table.join': withError(okAck({ snapshot: tableSnapshotSchema })),
+  'table.leave': withError(okAck({})),
+  'table.snapshot': withError(okAck({ snapshot: tableSnapshotSchema })),
+  'seat.take': withError(okAck({ ...versionAt, seat: seatSchema, balance: minorUnitsSchema })),
+  'seat.leave': withError(okAck(versionAt)),
+  'bets.confirm': withError(
+    okAck({
+      ...versionAt,
+      bets: z.array(z.object({ spot: spotSchema, amount: minorUnitsSchema })),
+      balance: minorUnitsSchema,
+      /** True when this confirm id had already been accepted: nothing moved this time. */
+      replayed: z.boolean(),
+    }),
+  ),
+  'bets.none': withError(okAck(versionAt)),
+  'shoe.deal': withError(okAck(versionAt)),
+  'shoe.pass': withError(okAck(versionAt)),
+  'shoe.accept': withError(okAck(versionAt)),
+  'shoe.refuse': withError(okAck(versionAt)),
+  'cards.reveal': withError(okAck(versionAt)),
+} as const satisfies Record<CommandName, z.ZodType>;
+export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes (P3 in docs/protocol.md). Clients and bots branch on these, so a code is
+ * never renamed or reused for another meaning; messages are for people and may change.
+ */
+export const ERROR_CODES = [
+  // Transport and envelope
+  'PROTOCOL_MISMATCH',
+  'UNAUTHORIZED',
+  'ORIGIN_REFUSED',
+  'INVALID_PAYLOAD',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'UNKNOWN_COMMAND',
+  'INTERNAL',
+  // Tables and seats
+  'UNKNOWN_TABLE',
+  'NOT_AT_TABLE',
+  'SEAT_OUT_OF_RANGE',
+  'SEAT_TAKEN',
+  'ALREADY_SEATED',
+  'NOT_SEATED',
+  'NOT_YOUR_SEAT',
+  // Rounds
+  'WRONG_PHASE',
+  'STALE_ROUND',
+  'NOT_SHOE_HOLDER',
+  'NOT_OFFERED',
+  'NOT_TURNER',
+  // Bets
+  'SPOT_DISABLED',
+  'UNDER_MIN',
+  'OVER_MAX',
+  'FRACTIONAL_CHIPS',
+  'INSUFFICIENT_BALANCE',
+  'ALREADY_CONFIRMED',
+  'DUPLICATE_CONFIRM_ID',
+  'EMPTY_BET',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const errorCodeSchema = z.enum(ERROR_CODES);

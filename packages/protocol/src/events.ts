@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { layoutSchema, revealedHandSchema, traceStepSchema } from './hands.js';
+import { actorSeatSchema } from './phase.js';
+import {
+  cardSchema,
+  epochMsSchema,
+  minorUnitsSchema,
+  outcomeSchema,
+  playerIdSchema,
+  playerSchema,
+  roundSeqSchema,
+  seatSchema,
+  sideSchema,
+  spotSchema,
+  stakeSchema,
+} from './primitives.js';
+import { liveOddsSchema, roadsSchema } from './roads.js';
+import { shoeViewSchema } from './shoe.js';
+
+/**
+ * Table events, broadcast on the socket.io event `table.event` to everyone at the table. Each
+ * carries the table's version, one more than the previous event's (P1.2).
+ */
+const base = { tableId: z.string(), version: z.number().int().positive(), at: epochMsSchema };
+const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ ...base, type: z.literal(type), ...shape });
+
+const round = roundSeqSchema;
+
+export const seatTakenEvent = event('seat.taken', {
+  seat: seatSchema,
+  player: playerSchema,
+  balance: minorUnitsSchema,
+});
+export const seatLeftEvent = event('seat.left', { seat: seatSchema, playerId: playerIdSchema });
+
+export const shoeNewEvent = event('shoe.new', { shoe: shoeViewSchema });
+export const shoeBurnedEvent = event('shoe.burned', {
+  shown: cardSchema,
+  burned: z.number().int().nonnegative(),
+});
+export const shoeHolderEvent = event('shoe.holder', {
+  seat: seatSchema.nullable(),
+  houseDeals: z.boolean(),
+  reason: z.enum(['first-seat', 'player-win', 'passed', 'accepted', 'holder-left', 'all-refused']),
+});
+export const shoeOfferedEvent = event('shoe.offered', {
+  seat: seatSchema,
+  from: seatSchema.nullable(),
+});
+export const shoeRefusedEvent = event('shoe.refused', { seat: seatSchema });
+export const cutCardEvent = event('shoe.cut-card', {
+  round,
+  when: z.enum(['during-round', 'before-round']),
+  lastRound: z.boolean(),
+});
+export const shoeEndedEvent = event('shoe.ended', {
+  shoeId: z.string(),
+  number: z.number().int().positive(),
+  serverSeed: z.string().regex(/^[0-9a-f]{64}$/),
+  clientSeed: z.string(),
+  commitment: z.string(),
+  rounds: z.number().int().nonnegative(),
+});
+
+export const balanceRefilledEvent = event('balance.refilled', {
+  seat: seatSchema,
+  playerId: playerIdSchema,
+  amount: minorUnitsSchema.positive(),
+  balance: minorUnitsSchema,
+});
+
+export const bettingOpenedEvent = event('betting.opened', {
+  round,
+  shoeRound: z.number().int().positive(),
+  closesAt: epochMsSchema,
+  lastBetsAt: epochMsSchema,
+});
+export const lastBetsEvent = event('betting.last-call', { round, closesAt: epochMsSchema });
+export const betsConfirmedEvent = event('bets.confirmed', {
+  round,
+  seat: seatSchema,
+  bets: z.array(stakeSchema),
+  balance: minorUnitsSchema,
+});
+export const noBetEvent = event('bets.none', { round, seat: seatSchema });
+export const bettingClosedEvent = event('betting.closed', { round });
+
+export const dealingEvent = event('dealing.started', {
+  round,
+  dealer: actorSeatSchema,
+  deadline: epochMsSchema,
+});
+/** Four cards out face down: their faces are not in this event. */
+export const cardsDealtEvent = event('cards.dealt', { round, by: actorSeatSchema, layout: layoutSchema });
+export const turnStartedEvent = event('turn.started', {
+  round,
+  hand: sideSchema,
+  stage: z.enum(['initial', 'third']),
+  turner: actorSeatSchema,
+  deadline: epochMsSchema,
+  layout: layoutSchema,
+});
+export const cardsRevealedEvent = event('cards.revealed', {
+  round,
+  hand: sideSchema,
+  by: actorSeatSchema,
+  cards: z.array(cardSchema),
+  total: z.number().int().min(0).max(9),
+  layout: layoutSchema,
+  /** Why this hand drew or stood, once that is decided (R5–R7). */
+  why: traceStepSchema.optional(),
+});
+
+const collectedSchema = z.object({
+  seat: seatSchema,
+  playerId: playerIdSchema,
+  spot: spotSchema,
+  amount: minorUnitsSchema.positive(),
+});
+const paidSchema = z.object({
+  seat: seatSchema,
+  playerId: playerIdSchema,
+  spot: spotSchema,
+  stake: minorUnitsSchema.positive(),
+  result: z.enum(['win', 'push']),
+  /** Stake plus winnings (a push returns the stake). */
+  returned: minorUnitsSchema.positive(),
+  rule: z.string(),
+});
+
+export const settlementCollectedEvent = event('settlement.collected', {
+  round,
+  losers: z.array(collectedSchema),
+  total: minorUnitsSchema.nonnegative(),
+});
+export const settlementPaidEvent = event('settlement.paid', {
+  round,
+  winners: z.array(paidSchema),
+  balances: z.array(
+    z.object({ seat: seatSchema, playerId: playerIdSchema, balance: minorUnitsSchema }),
+  ),
+});
+export const roundResultEvent = event('round.result', {
+  round,
+  shoeRound: z.number().int().positive(),
+  outcome: outcomeSchema,
+  player: revealedHandSchema,
+  banker: revealedHandSchema,
+  trace: z.array(traceStepSchema),
+  roads: roadsSchema,
+  odds: liveOddsSchema.nullable(),
+  nextAt: epochMsSchema,
+});
+
+export const tableEventSchema = z.discriminatedUnion('type', [
+  seatTakenEvent,
+  seatLeftEvent,
+  shoeNewEvent,
+  shoeBurnedEvent,
+  shoeHolderEvent,
+  shoeOfferedEvent,
+  shoeRefusedEvent,
+  cutCardEvent,
+  shoeEndedEvent,
+  balanceRefilledEvent,
+  bettingOpenedEvent,
+  lastBetsEvent,
+  betsConfirmedEvent,
+  noBetEvent,
+  bettingClosedEvent,
+  dealingEvent,
+  cardsDealtEvent,
+  turnStartedEvent,
+  cardsRevealedEvent,
+  settlementCollectedEvent,
+  settlementPaidEvent,
+  roundResultEvent,
+]);
+export type TableEvent = z.infer<typeof tableEventSchema>;
+export type TableEventType = TableEvent['type'];
+/** An event before the table stamps it with its id, version and time. */
+export type TableEventBody = TableEvent extends infer E
+  ? E extends TableEvent
+    ? Omit<E, 'tableId' | 'version' | 'at'>
+    : never
+  : never;
+
+/**
+ * Sent on `table.private` to one socket only: the card faces a turner may look at before the
+ * table sees them (P1.5). Private messages carry no version; they never change table state.
+ */
+export const cardsPeekMessage = z.object({
+  tableId: z.string(),
+  type: z.literal('cards.peek'),
+  round,
+  hand: sideSchema,
+  stage: z.enum(['initial', 'third']),
+  cards: z.array(cardSchema),
+  deadline: epochMsSchema,
+});
+export type CardsPeek = z.infer<typeof cardsPeekMessage>;

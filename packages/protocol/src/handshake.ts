@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { errorCodeSchema } from './errors.js';
+
+/** socket.io `auth` payload (P1.0): the guest's session token and the client's protocol. */
+export const handshakeAuthSchema = z.object({
+  token: z.string().min(16).max(128),
+  protocolVersion: z.number().int(),
+});
+export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
+
+/** `connect_error` carries this in `err.data` when the server refuses a connection. */
+export const connectRefusalSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  serverProtocolVersion: z.number().int(),
+});
+export type ConnectRefusal = z.infer<typeof connectRefusalSchema>;
+
+/** Socket.io event names outside the command set. */
+export const TABLE_EVENT = 'table.event';
+export const TABLE_PRIVATE = 'table.private';
+/** Sent to one socket when the server drops a command before it reaches a table. */
+export const COMMAND_REFUSED = 'command.refused';

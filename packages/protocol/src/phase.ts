@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { epochMsSchema, roundSeqSchema, seatSchema, sideSchema } from './primitives.js';
+
+/** Who acts: a seat, or the house (null). */
+export const actorSeatSchema = seatSchema.nullable();
+
+/** The table's phase as everyone may see it (P2 in docs/protocol.md). */
+export const phaseViewSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('waiting') }),
+  z.object({
+    kind: z.literal('betting'),
+    round: roundSeqSchema,
+    closesAt: epochMsSchema,
+    lastBetsAt: epochMsSchema,
+  }),
+  z.object({
+    kind: z.literal('dealing'),
+    round: roundSeqSchema,
+    dealer: actorSeatSchema,
+    deadline: epochMsSchema,
+  }),
+  z.object({
+    kind: z.literal('turning'),
+    round: roundSeqSchema,
+    hand: sideSchema,
+    stage: z.enum(['initial', 'third']),
+    turner: actorSeatSchema,
+    deadline: epochMsSchema,
+  }),
+  z.object({ kind: z.literal('settling'), round: roundSeqSchema }),
+  z.object({ kind: z.literal('result'), round: roundSeqSchema, nextAt: epochMsSchema }),
+]);
+export type PhaseView = z.infer<typeof phaseViewSchema>;
+export type PhaseKind = PhaseView['kind'];

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Seat numbers run 1…seats (at most 14). */
+export const MAX_SEATS = 14;
+
+export const tableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/);
+export const playerIdSchema = z.string().min(1).max(64);
+export const seatSchema = z.number().int().min(1).max(MAX_SEATS);
+/** The table's round counter (1, 2, …), not the round's number inside its shoe. */
+export const roundSeqSchema = z.number().int().min(1);
+/** Chips are integer minor units: 100 = 1 chip. */
+export const minorUnitsSchema = z.number().int().safe();
+export const epochMsSchema = z.number().int().nonnegative();
+
+export const cardSchema = z.string().regex(/^(A|[2-9]|10|J|Q|K)[SHDC]$/);
+
+export const SPOT_NAMES = [
+  'player',
+  'banker',
+  'tie',
+  'playerPair',
+  'bankerPair',
+  'dragonPlayer',
+  'dragonBanker',
+  'super6',
+] as const;
+export const spotSchema = z.enum(SPOT_NAMES);
+export const sideSchema = z.enum(['player', 'banker']);
+export const outcomeSchema = z.enum(['player', 'banker', 'tie']);
+
+export const playerSchema = z.object({ id: playerIdSchema, name: z.string().min(1).max(32) });
+export type PlayerInfo = z.infer<typeof playerSchema>;
+
+/** A seat's stake on one spot. */
+export const stakeSchema = z.object({ spot: spotSchema, amount: minorUnitsSchema.positive() });
+export type Stake = z.infer<typeof stakeSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MAX_SEATS, minorUnitsSchema, spotSchema } from './primitives.js';
+
+const limitSchema = z.object({ min: minorUnitsSchema.positive(), max: minorUnitsSchema.positive() });
+
+/** What a table publishes about itself; every duration is in milliseconds. */
+export const tableSettingsSchema = z.object({
+  seats: z.number().int().min(1).max(MAX_SEATS),
+  decks: z.union([z.literal(6), z.literal(8)]),
+  /** Cards behind the cut card. */
+  cut: z.number().int().positive(),
+  lastHand: z.enum(['plus-one', 'finish-current']),
+  rules: z.object({
+    commission: z.enum(['standard', 'no-commission', 'even-money']),
+    tiePays: z.union([z.literal(8), z.literal(9)]),
+    sideBets: z.array(spotSchema),
+  }),
+  /** Per spot; spots not offered have no entry. */
+  limits: z.partialRecord(spotSchema, limitSchema),
+  bettingMs: z.number().int().nonnegative(),
+  lastBetsMs: z.number().int().nonnegative(),
+  dealMs: z.number().int().nonnegative(),
+  revealMs: z.number().int().nonnegative(),
+  resultMs: z.number().int().nonnegative(),
+});
+export type TableSettings = z.infer<typeof tableSettingsSchema>;
+
+export const tableSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  settings: tableSettingsSchema,
+  seated: z.number().int().nonnegative(),
+});
+export type TableSummary = z.infer<typeof tableSummarySchema>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { layoutSchema } from './hands.js';
+import { phaseViewSchema } from './phase.js';
+import {
+  epochMsSchema,
+  minorUnitsSchema,
+  playerIdSchema,
+  playerSchema,
+  roundSeqSchema,
+  seatSchema,
+  stakeSchema,
+} from './primitives.js';
+import { liveOddsSchema, roadsSchema } from './roads.js';
+import { tableSettingsSchema } from './settings.js';
+import { shoeViewSchema } from './shoe.js';
+
+export const seatViewSchema = z.object({
+  seat: seatSchema,
+  player: playerSchema,
+  balance: minorUnitsSchema.nonnegative(),
+  /** This round: still deciding, confirmed a bet, or declared no bet. */
+  betting: z.enum(['open', 'confirmed', 'no-bet']),
+});
+export type SeatView = z.infer<typeof seatViewSchema>;
+
+export const seatStakeSchema = stakeSchema.extend({ seat: seatSchema });
+
+/**
+ * Everything a client needs to draw the table at `version` (P1.3). Contains no unrevealed
+ * card and no unrevealed server seed.
+ */
+export const tableSnapshotSchema = z.object({
+  tableId: z.string(),
+  name: z.string(),
+  version: z.number().int().nonnegative(),
+  serverTime: epochMsSchema,
+  settings: tableSettingsSchema,
+  seats: z.array(seatViewSchema),
+  spectators: z.number().int().nonnegative(),
+  shoe: shoeViewSchema.nullable(),
+  /** The seat holding the shoe; null while the house deals. */
+  holder: seatSchema.nullable(),
+  /** True when every seated player refused the shoe: the house deals until Player wins. */
+  houseDeals: z.boolean(),
+  offer: z.object({ seat: seatSchema, from: seatSchema.nullable() }).nullable(),
+  phase: phaseViewSchema,
+  round: z
+    .object({
+      seq: roundSeqSchema,
+      shoeRound: z.number().int().positive(),
+      bets: z.array(seatStakeSchema),
+      layout: layoutSchema,
+    })
+    .nullable(),
+  roads: roadsSchema,
+  odds: liveOddsSchema.nullable(),
+  you: z.object({ playerId: playerIdSchema, seat: seatSchema.nullable() }),
+});
+export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;
