@@ -21,7 +21,7 @@ export const joinTableCommand = z.strictObject({ ...atTable });
 export const leaveTableCommand = z.strictObject({ ...atTable });
 export const snapshotCommand = z.strictObject({ ...atTable });
 export const takeSeatCommand = z.strictObject({ ...atTable, seat: seatSchema });
-export const leaveSeatCommand = z.strictObject({ ...atTable });
+export const leaveSeatCommand = z.strictObject({ ...atTable, seat: seatSchema });
 
 /** Whole chips in minor units are checked by the server (FRACTIONAL_CHIPS), not here. */
 export const betDraftSchema = z
@@ -30,11 +30,13 @@ export const betDraftSchema = z
   .max(8);
 export const confirmBetsCommand = z.strictObject({
   ...inRound,
+  /** The seat the bets are placed from; it must be the sender's. */
+  seat: seatSchema,
   /** Made by the client; resending the same id with the same bets is answered again, once. */
   confirmId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   bets: betDraftSchema,
 });
-export const noBetCommand = z.strictObject({ ...inRound });
+export const noBetCommand = z.strictObject({ ...inRound, seat: seatSchema });
 export const dealCommand = z.strictObject({ ...inRound });
 export const revealCommand = z.strictObject({ ...inRound });
 export const passShoeCommand = z.strictObject({ ...atTable });

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Ack,
+  CommandName,
+  CommandPayload,
+  ErrorCode,
+  Stake,
+  TableSettings,
+  TableSnapshot,
+} from '@banco/protocol';
+import { commitmentOf, createFairShoe } from '@banco/rules';
+import type { TableCommand, TableInput, Reply } from './inputs.js';
+import { initialTableState } from './initial-state.js';
+import { reduce } from './reducer.js';
+import { STARTING_BALANCE } from './settings.js';
+import { snapshotOf } from './snapshot.js';
+import type { Effect, TableState } from './state.js';
+import type { TableLedger } from './table-ledger.js';
+import type { TableOutbox, TablePort } from './table-port.js';
+
+export interface TableObserver {
+  roundSettled?(tableId: string, seconds: number): void;
+  betsPlaced?(tableId: string, bets: readonly Stake[]): void;
+}
+
+export interface TableActorDeps {
+  table: { id: string; name: string; settings: TableSettings };
+  ledger: TableLedger;
+  outbox: TableOutbox;
+  clock?: () => number;
+  log?: { error(obj: unknown, msg?: string): void };
+  observer?: TableObserver;
+  /** How long to wait before retrying a settlement the database refused (ms). */
+  settleRetryMs?: number;
+}
+
+/** Ledger refusals a player can cause; anything else is the server's fault. */
+const LEDGER_CODES: readonly ErrorCode[] = ['INSUFFICIENT_BALANCE', 'ALREADY_CONFIRMED'];
+
+/**
+ * Runs one table: every command, timer and database answer goes through one queue, so the
+ * reducer sees them strictly one at a time (T2.0), and carries out the reducer's effects.
+ */
+export class TableActor implements TablePort {
+  private state: TableState;
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly watchers = new Set<string>();
+  private readonly clock: () => number;
+  private closed = false;
+
+  static async start(deps: TableActorDeps): Promise<TableActor> {
+    const seq = await deps.ledger.nextRoundSeq(deps.table.id);
+    return new TableActor(deps, { ...initialTableState(deps.table), roundSeq: seq - 1 });
+  }
+
+  private constructor(
+    private readonly deps: TableActorDeps,
+    initial: TableState,
+  ) {
+    this.state = initial;
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  get id() {
+    return this.state.tableId;
+  }
+  get name() {
+    return this.state.name;
+  }
+  get settings() {
+    return this.state.settings;
+  }
+  /** For tests and diagnostics: the reducer's current state. */
+  get current(): TableState {
+    return this.state;
+  }
+
+  seatedCount(): number {
+    return this.state.seats.length;
+  }
+
+  spectatorCount(): number {
+    const seated = new Set(this.state.seats.map((s) => s.player.id));
+    return [...this.watchers].filter((id) => !seated.has(id)).length;
+  }
+
+  presence(_playerId: string, _connected: boolean): void {
+    // Seats are kept while a player is away; timing them out comes with reconnects.
+  }
+
+  command<N extends CommandName>(playerId: string, name: N, payload: CommandPayload<N>): Promise<Ack<N>> {
+    return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
+  }
+
+  snapshot(playerId: string): Promise<TableSnapshot> {
+    return this.enqueue(async () => this.snapshotFor(playerId));
+  }
+
+  /** Resolves once everything queued so far has run. */
+  idle(): Promise<void> {
+    return this.enqueue(async () => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.queue;
+  }
+
+  private snapshotFor(playerId: string): TableSnapshot {
+    return snapshotOf(this.state, { playerId, spectators: this.spectatorCount(), now: this.clock() });
+  }
+
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job, job);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async handle(playerId: string, name: CommandName, payload: unknown): Promise<Reply> {
+    switch (name) {
+      case 'table.join':
+        this.watchers.add(playerId);
+        return { ok: true, snapshot: this.snapshotFor(playerId) };
+      case 'table.leave':
+        this.watchers.delete(playerId);
+        return { ok: true };
+      case 'table.snapshot':
+        return { ok: true, snapshot: this.snapshotFor(playerId) };
+      default: {
+        const command = { name, payload } as TableCommand;
+        const seating = name === 'seat.take' ? await this.seatingOf(playerId) : undefined;
+        if (name === 'seat.take' && !seating) {
+          return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
+        }
+        const reply = await this.run({ type: 'command', now: this.clock(), playerId, command, seating });
+        return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
+      }
+    }
+  }
+
+  private async seatingOf(playerId: string) {
+    const player = await this.deps.ledger.playerInfo(playerId);
+    if (!player) return undefined;
+    return { player, balance: await this.deps.ledger.balanceOf(playerId) };
+  }
+
+  /** Reduces an input, then carries out its effects; an effect may answer with a new input. */
+  private async run(first: TableInput): Promise<Reply | undefined> {
+    const pending: TableInput[] = [first];
+    let reply: Reply | undefined;
+    while (pending.length > 0) {
+      const input = pending.shift()!;
+      const reduced = reduce(this.state, input);
+      this.state = reduced.state;
+      reply ??= reduced.reply;
+      for (const effect of reduced.effects) {
+        const answer = await this.execute(effect);
+        if (answer) pending.push(answer);
+      }
+    }
+    return reply;
+  }
+
+  private async execute(effect: Effect): Promise<TableInput | undefined> {
+    const { ledger, outbox, table } = this.deps;
+    switch (effect.type) {
+      case 'broadcast':
+        outbox.broadcast(effect.event);
+        return undefined;
+      case 'private':
+        outbox.sendPrivate(effect.playerId, effect.message);
+        return undefined;
+      case 'schedule':
+        this.schedule(effect.token, effect.at);
+        return undefined;
+      case 'new-shoe':
+        return this.newShoe();
+      case 'record-burn':
+        await ledger.recordBurn(effect.shoeId, effect.shown);
+        return undefined;
+      case 'end-shoe':
+        await ledger.endShoe(effect.shoeId);
+        return undefined;
+      case 'open-round': {
+        const { roundId } = await ledger.openRound({
+          tableId: table.id,
+          shoeId: effect.shoeId,
+          seq: effect.seq,
+          number: effect.shoeRound,
+          holderSeat: effect.holder,
+        });
+        const refills = [];
+        for (const { seat, playerId } of effect.refills) {
+          const done = await ledger.refill({ playerId, roundId, target: STARTING_BALANCE });
+          refills.push({ seat, playerId, ...done });
+        }
+        return { type: 'round-opened', now: this.clock(), seq: effect.seq, roundId, refills };
+      }
+      case 'escrow':
+        return this.escrow(effect);
+      case 'settle':
+        return this.settle(effect);
+      case 'record-seat':
+        await ledger.recordSeat({ tableId: table.id, seat: effect.seat, playerId: effect.playerId, kind: effect.kind });
+        return undefined;
+      default: {
+        const unknown: never = effect;
+        throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  private async newShoe(): Promise<TableInput> {
+    const { table, ledger } = this.deps;
+    const serverSeed = randomBytes(32).toString('hex');
+    const clientSeed = randomBytes(12).toString('base64url');
+    const shoeNumber = await ledger.nextShoeNumber(table.id);
+    const { decks, cut, lastHand, rules } = table.settings;
+    const created = createFairShoe({ serverSeed, clientSeed, shoeNumber, decks, cut, lastHand });
+    if (!created.ok) throw new Error(`table ${table.id} cannot make a shoe: ${created.error.message}`);
+    const commitment = commitmentOf(serverSeed);
+    const { shoeId } = await ledger.createShoe({
+      tableId: table.id,
+      number: shoeNumber,
+      serverSeed,
+      commitment,
+      clientSeed,
+      settings: { decks, cut, lastHand, rules },
+    });
+    return {
+      type: 'shoe-ready',
+      now: this.clock(),
+      shoe: { id: shoeId, number: shoeNumber, serverSeed, commitment, clientSeed, state: created.value },
+    };
+  }
+
+  private async escrow(effect: Extract<Effect, { type: 'escrow' }>): Promise<TableInput> {
+    try {
+      const done = await this.deps.ledger.escrowBets({
+        tableId: this.deps.table.id,
+        roundId: effect.roundId,
+        playerId: effect.playerId,
+        seat: effect.seat,
+        confirmId: effect.confirmId,
+        bets: [...effect.bets],
+      });
+      this.deps.observer?.betsPlaced?.(this.deps.table.id, effect.bets);
+      return {
+        type: 'escrowed',
+        now: this.clock(),
+        seat: effect.seat,
+        playerId: effect.playerId,
+        confirmId: effect.confirmId,
+        bets: done.bets.map((b) => ({ id: b.id, spot: b.spot as Stake['spot'], amount: b.amount })),
+        balance: done.balance,
+      };
+    } catch (error) {
+      const code = (error as { code?: ErrorCode }).code;
+      if (code && LEDGER_CODES.includes(code)) {
+        return { type: 'escrow-refused', now: this.clock(), code, message: (error as Error).message };
+      }
+      this.deps.log?.error({ err: error, table: this.deps.table.id }, 'escrow failed');
+      return { type: 'escrow-refused', now: this.clock(), code: 'INTERNAL', message: 'the bets could not be stored' };
+    }
+  }
+
+  private async settle(effect: Extract<Effect, { type: 'settle' }>): Promise<TableInput | undefined> {
+    const started = performance.now();
+    const { result } = effect;
+    try {
+      const { balances } = await this.deps.ledger.settleRound({
+        tableId: this.deps.table.id,
+        roundId: effect.roundId,
+        round: {
+          cards: [...result.dealt],
+          outcome: result.outcome,
+          playerTotal: result.player.total,
+          bankerTotal: result.banker.total,
+          trace: result.trace,
+        },
+        settled: effect.settled.map(({ betId, playerId, result: r, stake, returned }) => ({
+          betId,
+          playerId,
+          result: r,
+          stake,
+          returned,
+        })),
+      });
+      this.deps.observer?.roundSettled?.(this.deps.table.id, (performance.now() - started) / 1000);
+      return { type: 'settled', now: this.clock(), balances };
+    } catch (error) {
+      // Settlement is idempotent per bet, so trying again can never pay twice (T6.5).
+      this.deps.log?.error({ err: error, table: this.deps.table.id }, 'settlement failed; retrying');
+      setTimeout(() => {
+        if (this.closed) return;
+        void this.enqueue(async () => {
+          const answer = await this.settle(effect);
+          if (answer) await this.run(answer);
+        });
+      }, this.deps.settleRetryMs ?? 1000).unref();
+      return undefined;
+    }
+  }
+
+  private schedule(token: number, at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.closed) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.enqueue(() => this.run({ type: 'timer', now: this.clock(), token })).catch((error) =>
+          this.deps.log?.error({ err: error, table: this.deps.table.id }, 'table timer failed'),
+        );
+      },
+      Math.max(0, at - this.clock()),
+    );
+  }
+}

@@ -1,0 +1,21 @@
+import type { TableSettings } from '@banco/protocol';
+import type { TableState } from './state.js';
+
+export function initialTableState(table: { id: string; name: string; settings: TableSettings }): TableState {
+  return {
+    tableId: table.id,
+    name: table.name,
+    settings: table.settings,
+    version: 0,
+    seats: [],
+    shoe: null,
+    holder: null,
+    houseDeals: false,
+    offer: null,
+    lastHolder: null,
+    roundSeq: 0,
+    phase: { kind: 'waiting' },
+    timer: null,
+    nextTimerToken: 1,
+  };
+}

@@ -1,0 +1,65 @@
+import type { CommandName, CommandPayload, ErrorCode, PlayerInfo, Stake } from '@banco/protocol';
+import type { ShoeState } from '@banco/rules';
+
+/** The commands a table's reducer runs (joining and snapshots are the actor's business). */
+export type TableCommandName = Exclude<CommandName, 'table.join' | 'table.leave' | 'table.snapshot'>;
+
+export type TableCommand = {
+  [N in TableCommandName]: { readonly name: N; readonly payload: CommandPayload<N> };
+}[TableCommandName];
+
+/** Everything that can happen to a table, one at a time; `now` is the actor's clock. */
+export type TableInput =
+  | {
+      readonly type: 'command';
+      readonly now: number;
+      readonly playerId: string;
+      readonly command: TableCommand;
+      /** Read from the ledger by the actor for seat.take. */
+      readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
+    }
+  | { readonly type: 'timer'; readonly now: number; readonly token: number }
+  | {
+      readonly type: 'shoe-ready';
+      readonly now: number;
+      readonly shoe: {
+        readonly id: string;
+        readonly number: number;
+        readonly serverSeed: string;
+        readonly commitment: string;
+        readonly clientSeed: string;
+        readonly state: ShoeState;
+      };
+    }
+  | {
+      readonly type: 'round-opened';
+      readonly now: number;
+      readonly seq: number;
+      readonly roundId: string;
+      readonly refills: readonly {
+        readonly seat: number;
+        readonly playerId: string;
+        readonly amount: number;
+        readonly balance: number;
+      }[];
+    }
+  | {
+      readonly type: 'escrowed';
+      readonly now: number;
+      readonly seat: number;
+      readonly playerId: string;
+      readonly confirmId: string;
+      readonly bets: readonly (Stake & { readonly id: string })[];
+      readonly balance: number;
+    }
+  | {
+      readonly type: 'escrow-refused';
+      readonly now: number;
+      readonly code: ErrorCode;
+      readonly message: string;
+    }
+  | { readonly type: 'settled'; readonly now: number; readonly balances: ReadonlyMap<string, number> };
+
+export type Reply =
+  | ({ readonly ok: true } & Record<string, unknown>)
+  | { readonly ok: false; readonly code: ErrorCode; readonly message: string };

@@ -1,0 +1,143 @@
+import { confirmBets, declareNoBet, recordBets } from './betting.js';
+import type { Reply, TableCommand, TableInput } from './inputs.js';
+import {
+  bettingClock,
+  closeBettingIfDecided,
+  dealCards,
+  onRoundOpened,
+  onSettled,
+  onShoeReady,
+  startNextRound,
+} from './round-flow.js';
+import { leaveSeat, takeSeat } from './seating.js';
+import { seatOf } from './seats.js';
+import { acceptShoe, passShoe, refuseShoe } from './shoe-passing.js';
+import type { Effect, TableState } from './state.js';
+import { Step } from './step.js';
+import { revealStep } from './turning.js';
+
+export interface Reduced {
+  readonly state: TableState;
+  readonly effects: readonly Effect[];
+  readonly reply: Reply | undefined;
+}
+
+/** The table's round machine: a pure function of the state and one input (T2). */
+export function reduce(state: TableState, input: TableInput): Reduced {
+  const step = new Step(state, input.now);
+  switch (input.type) {
+    case 'command':
+      runCommand(step, input.playerId, input.command, input.seating);
+      break;
+    case 'timer':
+      if (state.timer?.token === input.token) onTimer(step);
+      break;
+    case 'shoe-ready':
+      onShoeReady(step, input);
+      break;
+    case 'round-opened':
+      onRoundOpened(step, input);
+      break;
+    case 'escrowed':
+      if (recordBets(step, input)) closeBettingIfDecided(step);
+      break;
+    case 'escrow-refused':
+      step.refuse(input.code, input.message);
+      break;
+    case 'settled':
+      onSettled(step, input);
+      break;
+    default: {
+      const unknown: never = input;
+      throw new TypeError(`unknown table input ${JSON.stringify(unknown)}`);
+    }
+  }
+  return step.result();
+}
+
+function runCommand(
+  step: Step,
+  playerId: string,
+  command: TableCommand,
+  seating: Extract<TableInput, { type: 'command' }>['seating'],
+): void {
+  switch (command.name) {
+    case 'seat.take':
+      return takeSeat(step, playerId, command.payload, seating);
+    case 'seat.leave':
+      return leaveSeat(step, playerId, command.payload);
+    case 'bets.confirm':
+      return confirmBets(step, playerId, command.payload);
+    case 'bets.none':
+      if (declareNoBet(step, playerId, command.payload)) closeBettingIfDecided(step);
+      return;
+    case 'shoe.pass':
+      return passShoe(step, playerId);
+    case 'shoe.accept':
+      return acceptShoe(step, playerId);
+    case 'shoe.refuse':
+      return refuseShoe(step, playerId);
+    case 'shoe.deal':
+      return deal(step, playerId, command.payload.round);
+    case 'cards.reveal':
+      return reveal(step, playerId, command.payload.round);
+    default: {
+      const unknown: never = command;
+      throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** T2.4: the holder deals when bets have closed. */
+function deal(step: Step, playerId: string, round: number): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'dealing') {
+    return step.refuse('WRONG_PHASE', `there is nothing to deal (the table is ${phase.kind})`);
+  }
+  if (phase.round.seq !== round) return step.refuse('STALE_ROUND', `round ${round} is not in play`);
+  const seat = seatOf(step.state, playerId);
+  if (!seat || seat.seat !== step.state.holder) {
+    return step.refuse('NOT_SHOE_HOLDER', 'only the shoe holder deals');
+  }
+  step.succeed();
+  dealCards(step, phase.round, seat.seat);
+}
+
+/** T5.3: the turner shows the cards before the window runs out. */
+function reveal(step: Step, playerId: string, round: number): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'turning') {
+    return step.refuse('WRONG_PHASE', `no cards are being turned (the table is ${phase.kind})`);
+  }
+  if (phase.round.seq !== round) return step.refuse('STALE_ROUND', `round ${round} is not in play`);
+  const seat = seatOf(step.state, playerId);
+  if (!seat || seat.seat !== phase.turner) {
+    return step.refuse('NOT_TURNER', 'these cards are not yours to turn');
+  }
+  step.succeed();
+  revealStep(step, phase.round, seat.seat);
+}
+
+function onTimer(step: Step): void {
+  const { phase } = step.state;
+  step.cancelWakeUp();
+  switch (phase.kind) {
+    case 'betting':
+      return bettingClock(step);
+    case 'dealing':
+      return dealCards(step, phase.round, null);
+    case 'turning':
+      return revealStep(step, phase.round, null);
+    case 'result':
+      return startNextRound(step);
+    case 'waiting':
+    case 'shuffling':
+    case 'opening':
+    case 'settling':
+      return;
+    default: {
+      const unknown: never = phase;
+      throw new TypeError(`unknown phase ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,311 @@
+import {
+  burnShoe,
+  dealRound,
+  factsOf,
+  roundStatus,
+  settle,
+  type Bet,
+  type Hand,
+  type RuleSet,
+} from '@banco/rules';
+import type { TableInput } from './inputs.js';
+import { everyoneDecided } from './betting.js';
+import { giveShoeToFirstSeat, passShoeAfter, settleOpenOffer } from './shoe-passing.js';
+import { isSeated } from './seats.js';
+import { STARTING_BALANCE, tableMinimum } from './settings.js';
+import type { RevealStep, RoundState, SettledStake, ShoeSession } from './state.js';
+import type { Step } from './step.js';
+import { layoutOf, liveOdds, roadsView, shoeView } from './views.js';
+import { turnOrReveal } from './turning.js';
+
+const shoeIsOver = (shoe: ShoeSession | null) =>
+  shoe === null || roundStatus(shoe.state) === 'finished';
+
+/** T2.1: between rounds, the table opens the next one as long as somebody is seated. */
+export function startNextRound(step: Step): void {
+  const { state } = step;
+  step.cancelWakeUp();
+  if (state.seats.length === 0) {
+    step.update({ phase: { kind: 'waiting' } });
+    return;
+  }
+  if (shoeIsOver(state.shoe)) {
+    step.update({ phase: { kind: 'shuffling' } });
+    step.effect({ type: 'new-shoe' });
+    return;
+  }
+  openRound(step);
+}
+
+function openRound(step: Step): void {
+  giveShoeToFirstSeat(step);
+  const { state } = step;
+  const shoe = state.shoe!;
+  const seq = state.roundSeq + 1;
+  const minimum = tableMinimum(state.settings);
+  const refills = state.seats
+    .filter((s) => s.balance < minimum && s.balance < STARTING_BALANCE)
+    .map((s) => ({ seat: s.seat, playerId: s.player.id }));
+  step.update({ roundSeq: seq, phase: { kind: 'opening', seq } });
+  step.effect({
+    type: 'open-round',
+    seq,
+    shoeId: shoe.id,
+    shoeRound: shoe.state.roundsDealt + 1,
+    holder: state.houseDeals ? null : state.holder,
+    refills,
+  });
+}
+
+/** T7.1, T7.2: a fresh shoe is announced with its commitment, then burned in view. */
+export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe-ready' }>): void {
+  if (step.state.phase.kind !== 'shuffling') return;
+  const burned = burnShoe(input.shoe.state);
+  if (!burned.ok) throw new Error(`a new shoe could not be burned: ${burned.error.message}`);
+  const { shoe } = input;
+  const session: ShoeSession = {
+    id: shoe.id,
+    number: shoe.number,
+    serverSeed: shoe.serverSeed,
+    commitment: shoe.commitment,
+    clientSeed: shoe.clientSeed,
+    state: shoe.state,
+    results: [],
+  };
+  const { decks } = step.state.settings;
+  step.update({ shoe: session });
+  step.emit({ type: 'shoe.new', shoe: shoeView(session, decks) });
+  step.update({ shoe: { ...session, state: burned.value.state } });
+  step.emit({ type: 'shoe.burned', shown: burned.value.shown, burned: burned.value.burned.length });
+  step.effect({ type: 'record-burn', shoeId: shoe.id, shown: burned.value.shown });
+  if (step.state.seats.length === 0) step.update({ phase: { kind: 'waiting' } });
+  else openRound(step);
+}
+
+/** T2.2, T8.2: the round is stored and low wallets topped up; bets open. */
+export function onRoundOpened(step: Step, input: Extract<TableInput, { type: 'round-opened' }>): void {
+  const { phase, settings, shoe } = step.state;
+  if (phase.kind !== 'opening' || phase.seq !== input.seq || !shoe) return;
+  for (const refill of input.refills) {
+    step.update({
+      seats: step.state.seats.map((s) =>
+        s.player.id === refill.playerId ? { ...s, balance: refill.balance } : s,
+      ),
+    });
+    if (refill.amount > 0) step.emit({ type: 'balance.refilled', ...refill });
+  }
+  const now = step.now;
+  const closesAt = now + settings.bettingMs;
+  const lastBetsAt = Math.max(now, closesAt - settings.lastBetsMs);
+  const round: RoundState = {
+    seq: input.seq,
+    roundId: input.roundId,
+    shoeRound: shoe.state.roundsDealt + 1,
+    bets: [],
+    noBet: [],
+    result: null,
+    shoeAfter: null,
+    steps: [],
+    revealed: 0,
+    dealer: null,
+  };
+  const lastCallSent = lastBetsAt >= closesAt;
+  step.update({ phase: { kind: 'betting', round, closesAt, lastBetsAt, lastCallSent } });
+  step.emit({ type: 'betting.opened', round: round.seq, shoeRound: round.shoeRound, closesAt, lastBetsAt });
+  step.wakeAt(lastCallSent ? closesAt : lastBetsAt);
+}
+
+/** T2.2: the betting clock: a last call, then the close. */
+export function bettingClock(step: Step): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'betting') return;
+  if (!phase.lastCallSent) {
+    step.update({ phase: { ...phase, lastCallSent: true } });
+    step.emit({ type: 'betting.last-call', round: phase.round.seq, closesAt: phase.closesAt });
+    step.wakeAt(phase.closesAt);
+    return;
+  }
+  closeBetting(step);
+}
+
+export function closeBettingIfDecided(step: Step): void {
+  const { phase } = step.state;
+  if (phase.kind === 'betting' && everyoneDecided(step.state, phase.round)) closeBetting(step);
+}
+
+/** T2.3, T2.4: bets close; the holder has a moment to deal, or the house deals at once. */
+function closeBetting(step: Step): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'betting') return;
+  step.cancelWakeUp();
+  step.emit({ type: 'betting.closed', round: phase.round.seq });
+  settleOpenOffer(step);
+  const { state } = step;
+  if (state.seats.length === 0 && phase.round.bets.length === 0) {
+    // Nobody left at the table: the round is dropped before any card leaves the shoe.
+    step.update({ phase: { kind: 'waiting' } });
+    return;
+  }
+  const dealer = !state.houseDeals && isSeated(state, state.holder) ? state.holder : null;
+  if (dealer === null) return dealCards(step, phase.round, null);
+  const deadline = step.now + state.settings.dealMs;
+  step.update({ phase: { kind: 'dealing', round: phase.round, deadline } });
+  step.emit({ type: 'dealing.started', round: phase.round.seq, dealer, deadline });
+  step.wakeAt(deadline);
+}
+
+/**
+ * R3: the whole round is drawn from the shoe at once, so the server knows how it ends, but
+ * the table only sees the cards as each reveal step turns them (T5).
+ */
+export function dealCards(step: Step, round: RoundState, by: number | null): void {
+  const shoe = step.state.shoe!;
+  const dealt = dealRound(shoe.state);
+  if (!dealt.ok) throw new Error(`the shoe could not deal: ${dealt.error.message}`);
+  const result = dealt.value.round;
+  const steps: RevealStep[] = [
+    { hand: 'player', stage: 'initial', positions: [0, 2] },
+    { hand: 'banker', stage: 'initial', positions: [1, 3] },
+  ];
+  for (const trace of result.trace) {
+    if (trace.action === 'draw') {
+      const position = result.dealt.indexOf(trace.card!, 4);
+      steps.push({ hand: trace.hand, stage: 'third', positions: [position] });
+    }
+  }
+  const inPlay: RoundState = {
+    ...round,
+    result,
+    shoeAfter: dealt.value.state,
+    steps,
+    revealed: 0,
+    dealer: by,
+  };
+  step.emit({ type: 'cards.dealt', round: round.seq, by, layout: layoutOf(inPlay, 1) });
+  turnOrReveal(step, inPlay);
+}
+
+/** T6.1: the rules settle every bet; the ledger moves the chips in one transaction. */
+export function settleRound(step: Step, round: RoundState): void {
+  const result = round.result!;
+  const rules = step.state.settings.rules as RuleSet;
+  const owners = new Map<string, { seat: number; playerId: string }>();
+  const bets: Bet[] = [];
+  for (const seatBets of round.bets) {
+    for (const bet of seatBets.bets) {
+      owners.set(bet.id, { seat: seatBets.seat, playerId: seatBets.playerId });
+      bets.push({ id: bet.id, spot: bet.spot, amount: bet.amount });
+    }
+  }
+  const settled = settle(bets, factsOf(result), rules);
+  if (!settled.ok) throw new Error(`bets could not be settled: ${settled.error.message}`);
+  const stakes: SettledStake[] = settled.value.map((s) => ({
+    betId: s.bet.id,
+    ...owners.get(s.bet.id)!,
+    spot: s.bet.spot,
+    stake: s.bet.amount,
+    result: s.result,
+    returned: s.returned,
+    rule: s.rule,
+  }));
+  step.cancelWakeUp();
+  step.update({ phase: { kind: 'settling', round, settled: stakes } });
+  step.effect({ type: 'settle', roundId: round.roundId, result, settled: stakes });
+}
+
+/** T6.2–T6.4: losers collected, winners paid, then the result with roads and odds. */
+export function onSettled(step: Step, input: Extract<TableInput, { type: 'settled' }>): void {
+  const { phase, settings } = step.state;
+  if (phase.kind !== 'settling') return;
+  const { round, settled: stakes } = phase;
+  const result = round.result!;
+  step.update({
+    seats: step.state.seats.map((s) => {
+      const balance = input.balances.get(s.player.id);
+      return balance === undefined ? s : { ...s, balance };
+    }),
+  });
+  const losers = stakes.filter((s) => s.result === 'lose');
+  step.emit({
+    type: 'settlement.collected',
+    round: round.seq,
+    losers: losers.map(({ seat, playerId, spot, stake }) => ({ seat, playerId, spot, amount: stake })),
+    total: losers.reduce((sum, s) => sum + s.stake, 0),
+  });
+  const winners = stakes.filter((s) => s.result !== 'lose');
+  step.emit({
+    type: 'settlement.paid',
+    round: round.seq,
+    winners: winners.map(({ seat, playerId, spot, stake, result, returned, rule }) => ({
+      seat,
+      playerId,
+      spot,
+      stake,
+      result: result as 'win' | 'push',
+      returned,
+      rule,
+    })),
+    balances: [...input.balances].map(([playerId, balance]) => ({
+      playerId,
+      balance,
+      seat: stakes.find((s) => s.playerId === playerId)!.seat,
+    })),
+  });
+  const before = step.state.shoe!;
+  const shoe: ShoeSession = {
+    ...before,
+    state: round.shoeAfter!,
+    results: [
+      ...before.results,
+      {
+        outcome: result.outcome,
+        playerPair: result.player.pair,
+        bankerPair: result.banker.pair,
+        playerTotal: result.player.total,
+        bankerTotal: result.banker.total,
+      },
+    ],
+  };
+  step.update({ shoe });
+  const cutCard = shoe.state.cutCard;
+  const over = roundStatus(shoe.state) === 'finished';
+  if (cutCard !== null && before.state.cutCard === null) {
+    step.emit({ type: 'shoe.cut-card', round: round.seq, when: cutCard.when, lastRound: over });
+  }
+  const nextAt = step.now + settings.resultMs;
+  step.emit({
+    type: 'round.result',
+    round: round.seq,
+    shoeRound: round.shoeRound,
+    outcome: result.outcome,
+    player: handOf(result.player),
+    banker: handOf(result.banker),
+    trace: result.trace.map((t) => ({ ...t })),
+    roads: roadsView(shoe),
+    odds: over ? null : liveOdds(shoe, settings.rules as RuleSet),
+    nextAt,
+  });
+  passShoeAfter(step, result.outcome);
+  if (over) {
+    // T7.3: the shoe is done; its seed is published so anyone can re-run it.
+    step.emit({
+      type: 'shoe.ended',
+      shoeId: shoe.id,
+      number: shoe.number,
+      serverSeed: shoe.serverSeed,
+      clientSeed: shoe.clientSeed,
+      commitment: shoe.commitment,
+      rounds: shoe.results.length,
+    });
+    step.effect({ type: 'end-shoe', shoeId: shoe.id });
+  }
+  step.update({ phase: { kind: 'result', round, nextAt } });
+  step.wakeAt(nextAt);
+}
+
+const handOf = (hand: Hand) => ({
+  cards: [...hand.cards],
+  total: hand.total,
+  natural: hand.natural,
+  pair: hand.pair,
+});

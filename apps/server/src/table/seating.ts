@@ -1,0 +1,49 @@
+import type { CommandPayload, PlayerInfo } from '@banco/protocol';
+import { seatAt, seatOf } from './seats.js';
+import { shoeAfterLeaving } from './shoe-passing.js';
+import { startNextRound } from './round-flow.js';
+import { revealStep } from './turning.js';
+import type { Step } from './step.js';
+
+/** T1.1–T1.3: one seat per player, within the table's seat count, on any free seat. */
+export function takeSeat(
+  step: Step,
+  playerId: string,
+  payload: CommandPayload<'seat.take'>,
+  seating: { player: PlayerInfo; balance: number } | undefined,
+): void {
+  const { state } = step;
+  if (payload.seat > state.settings.seats) {
+    return step.refuse('SEAT_OUT_OF_RANGE', `this table has seats 1–${state.settings.seats}`);
+  }
+  const mine = seatOf(state, playerId);
+  if (mine) return step.refuse('ALREADY_SEATED', `you already sit in seat ${mine.seat}`);
+  if (seatAt(state, payload.seat)) return step.refuse('SEAT_TAKEN', `seat ${payload.seat} is taken`);
+  if (!seating) throw new Error('seat.take needs the player and balance from the ledger');
+  const seats = [...state.seats, { seat: payload.seat, ...seating }].sort((a, b) => a.seat - b.seat);
+  step.update({ seats });
+  step.emit({ type: 'seat.taken', seat: payload.seat, player: seating.player, balance: seating.balance });
+  step.effect({ type: 'record-seat', seat: payload.seat, playerId, kind: 'SIT' });
+  step.succeed({ seat: payload.seat, balance: seating.balance });
+  if (step.state.phase.kind === 'waiting') startNextRound(step);
+}
+
+/**
+ * T1.4: a player may leave at any time. Confirmed bets stay on the layout and settle as
+ * usual; the shoe moves on (T4.8) and a turn they held goes to the house.
+ */
+export function leaveSeat(step: Step, playerId: string, payload: CommandPayload<'seat.leave'>): void {
+  const mine = seatOf(step.state, playerId);
+  if (!mine) return step.refuse('NOT_SEATED', 'you are not seated at this table');
+  if (mine.seat !== payload.seat) {
+    return step.refuse('NOT_YOUR_SEAT', `seat ${payload.seat} is not yours`);
+  }
+  step.update({ seats: step.state.seats.filter((s) => s.seat !== mine.seat) });
+  step.emit({ type: 'seat.left', seat: mine.seat, playerId });
+  step.effect({ type: 'record-seat', seat: mine.seat, playerId, kind: 'LEAVE' });
+  shoeAfterLeaving(step, mine.seat);
+  step.succeed();
+  // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
+  const { phase } = step.state;
+  if (phase.kind === 'turning' && phase.turner === mine.seat) revealStep(step, phase.round, null);
+}

@@ -1,0 +1,28 @@
+import type { SeatState, TableState } from './state.js';
+
+export const seatOf = (state: TableState, playerId: string): SeatState | undefined =>
+  state.seats.find((seat) => seat.player.id === playerId);
+
+export const seatAt = (state: TableState, seat: number): SeatState | undefined =>
+  state.seats.find((s) => s.seat === seat);
+
+export const isSeated = (state: TableState, seat: number | null): seat is number =>
+  seat !== null && seatAt(state, seat) !== undefined;
+
+/**
+ * T4.2: the next occupied seat after `from` in seat order, wrapping (…, 14 → 1), skipping the
+ * seats in `skip`. `from` itself comes last, so a lone player gets their own seat back.
+ */
+export function nextOccupiedSeat(
+  state: TableState,
+  from: number,
+  skip: readonly number[] = [],
+): number | null {
+  const occupied = state.seats.map((s) => s.seat).filter((seat) => !skip.includes(seat));
+  const after = occupied.find((seat) => seat > from);
+  return after ?? occupied[0] ?? null;
+}
+
+export function withBalance(state: TableState, playerId: string, balance: number): SeatState[] {
+  return state.seats.map((seat) => (seat.player.id === playerId ? { ...seat, balance } : seat));
+}

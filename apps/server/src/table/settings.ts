@@ -1,0 +1,42 @@
+import type { TableSettings } from '@banco/protocol';
+
+/** T2.1: a live table's clock; 'fast' runs every window at 0 s for tests and benchmarks. */
+export const TIMINGS = {
+  live: { bettingMs: 15_000, lastBetsMs: 5_000, dealMs: 5_000, revealMs: 5_000, resultMs: 4_000 },
+  fast: { bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
+} as const;
+export type TimingName = keyof typeof TIMINGS;
+
+/** T3.3: 10–500 chips a spot, Tie at most 100 (minor units). */
+const MAIN_LIMITS = {
+  player: { min: 1_000, max: 50_000 },
+  banker: { min: 1_000, max: 50_000 },
+  tie: { min: 1_000, max: 10_000 },
+};
+const SIDE_LIMIT = { min: 1_000, max: 10_000 };
+
+/** The seeded "Main table": 8 decks, standard rules, 10–500, 14 seats. */
+export const MAIN_TABLE_SETTINGS: TableSettings = {
+  seats: 14,
+  decks: 8,
+  cut: 16,
+  lastHand: 'plus-one',
+  rules: { commission: 'standard', tiePays: 8, sideBets: [] },
+  limits: MAIN_LIMITS,
+  ...TIMINGS.live,
+};
+
+/** Fills in limits for every side bet a table offers. */
+export function tableSettings(overrides: Partial<TableSettings> = {}): TableSettings {
+  const settings = { ...MAIN_TABLE_SETTINGS, ...overrides };
+  const sideLimits = Object.fromEntries(settings.rules.sideBets.map((spot) => [spot, SIDE_LIMIT]));
+  return { ...settings, limits: { ...MAIN_LIMITS, ...sideLimits, ...overrides.limits } };
+}
+
+/** The least a seated player needs to place any bet: below it they are topped up (T8.2). */
+export function tableMinimum(settings: TableSettings): number {
+  return Math.min(settings.limits.player?.min ?? Infinity, settings.limits.banker?.min ?? Infinity);
+}
+
+/** T8.1, T8.2: what a new player gets and what a refill tops a wallet up to. */
+export const STARTING_BALANCE = 100_000;

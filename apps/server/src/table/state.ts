@@ -1,0 +1,165 @@
+import type { CardsPeek, PlayerInfo, Stake, TableEvent, TableSettings } from '@banco/protocol';
+import type { CardCode, RoadResult, RoundResult, ShoeState, Side } from '@banco/rules';
+
+export interface SeatState {
+  readonly seat: number;
+  readonly player: PlayerInfo;
+  readonly balance: number;
+}
+
+/** A shoe in play. The server seed stays in here and is published only when the shoe ends. */
+export interface ShoeSession {
+  readonly id: string;
+  readonly number: number;
+  readonly serverSeed: string;
+  readonly commitment: string;
+  readonly clientSeed: string;
+  readonly state: ShoeState;
+  /** Results of this shoe's rounds, for its roads (R12.1). */
+  readonly results: readonly RoadResult[];
+}
+
+export interface SeatBets {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly confirmId: string;
+  /** As the ledger stored them: the id is the bet's settlement key. */
+  readonly bets: readonly (Stake & { readonly id: string })[];
+}
+
+/** One reveal of the card-turning sequence: which hand, which of its cards. */
+export interface RevealStep {
+  readonly hand: Side;
+  readonly stage: 'initial' | 'third';
+  /** Positions in the round's dealt cards. */
+  readonly positions: readonly number[];
+}
+
+export interface RoundState {
+  readonly seq: number;
+  /** The ledger's id for this round, used by every bet and transfer of it. */
+  readonly roundId: string;
+  readonly shoeRound: number;
+  readonly bets: readonly SeatBets[];
+  readonly noBet: readonly number[];
+  /** Known from the deal on; the cards' faces only leave the server step by step. */
+  readonly result: RoundResult | null;
+  /** The shoe after this round, committed to the session when the round settles. */
+  readonly shoeAfter: ShoeState | null;
+  readonly steps: readonly RevealStep[];
+  /** How many of `steps` the table has seen. */
+  readonly revealed: number;
+  /** Who dealt: a seat, or null for the house. */
+  readonly dealer: number | null;
+}
+
+export type Phase =
+  | { readonly kind: 'waiting' }
+  /** Waiting for the actor to shuffle and store a new shoe. */
+  | { readonly kind: 'shuffling' }
+  /** Waiting for the actor to store the round and top up low balances. */
+  | { readonly kind: 'opening'; readonly seq: number }
+  | {
+      readonly kind: 'betting';
+      readonly round: RoundState;
+      readonly closesAt: number;
+      readonly lastBetsAt: number;
+      readonly lastCallSent: boolean;
+    }
+  | { readonly kind: 'dealing'; readonly round: RoundState; readonly deadline: number }
+  | {
+      readonly kind: 'turning';
+      readonly round: RoundState;
+      readonly turner: number | null;
+      readonly deadline: number;
+    }
+  | {
+      readonly kind: 'settling';
+      readonly round: RoundState;
+      /** Losers first, as the ledger pays them (T6.2). */
+      readonly settled: readonly SettledStake[];
+    }
+  | { readonly kind: 'result'; readonly round: RoundState; readonly nextAt: number };
+
+export type PhaseKind = Phase['kind'];
+
+export interface ShoeOffer {
+  readonly seat: number;
+  /** Who passed it; null when it comes back after the house dealt. */
+  readonly from: number | null;
+  /** Seats that refused this time round; when it comes back to `from`, everyone has. */
+  readonly refused: readonly number[];
+}
+
+export interface TableState {
+  readonly tableId: string;
+  readonly name: string;
+  readonly settings: TableSettings;
+  /** Number of the last event broadcast (P1.2). */
+  readonly version: number;
+  /** Seats in seat order. */
+  readonly seats: readonly SeatState[];
+  readonly shoe: ShoeSession | null;
+  readonly holder: number | null;
+  /** Every seated player refused the shoe: the house deals until Player wins (T4.4). */
+  readonly houseDeals: boolean;
+  readonly offer: ShoeOffer | null;
+  /** The seat that held the shoe last, so an offer after the house dealt starts beside it. */
+  readonly lastHolder: number | null;
+  /** The table's round counter: the last round opened. */
+  readonly roundSeq: number;
+  readonly phase: Phase;
+  /** The one pending wake-up; a timer input with another token is stale and ignored. */
+  readonly timer: { readonly token: number; readonly at: number } | null;
+  readonly nextTimerToken: number;
+}
+
+/** A bet as the rules settle it, with whose it is. */
+export interface SettledStake {
+  readonly betId: string;
+  readonly seat: number;
+  readonly playerId: string;
+  readonly spot: Stake['spot'];
+  readonly stake: number;
+  readonly result: 'lose' | 'push' | 'win';
+  readonly returned: number;
+  readonly rule: string;
+}
+
+/** Work the actor carries out for the reducer, in order; some answer with another input. */
+export type Effect =
+  | { readonly type: 'broadcast'; readonly event: TableEvent }
+  | { readonly type: 'private'; readonly playerId: string; readonly message: CardsPeek }
+  | { readonly type: 'schedule'; readonly token: number; readonly at: number }
+  | { readonly type: 'new-shoe' }
+  | { readonly type: 'record-burn'; readonly shoeId: string; readonly shown: CardCode }
+  | { readonly type: 'end-shoe'; readonly shoeId: string }
+  | {
+      readonly type: 'open-round';
+      readonly seq: number;
+      readonly shoeId: string;
+      readonly shoeRound: number;
+      readonly holder: number | null;
+      /** Seated players below the table minimum with no open bet: topped up (T8.2). */
+      readonly refills: readonly { readonly seat: number; readonly playerId: string }[];
+    }
+  | {
+      readonly type: 'escrow';
+      readonly roundId: string;
+      readonly seat: number;
+      readonly playerId: string;
+      readonly confirmId: string;
+      readonly bets: readonly Stake[];
+    }
+  | {
+      readonly type: 'settle';
+      readonly roundId: string;
+      readonly result: RoundResult;
+      readonly settled: readonly SettledStake[];
+    }
+  | {
+      readonly type: 'record-seat';
+      readonly seat: number;
+      readonly playerId: string;
+      readonly kind: 'SIT' | 'LEAVE';
+    };

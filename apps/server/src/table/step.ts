@@ -1,0 +1,59 @@
+import type { ErrorCode, TableEvent, TableEventBody } from '@banco/protocol';
+import type { Reply } from './inputs.js';
+import type { Effect, TableState } from './state.js';
+
+/**
+ * Collects what one input does to a table: the new state, the effects in order and the reply.
+ * It lives only inside one reducer call, so the reducer stays a pure function of its inputs.
+ */
+export class Step {
+  readonly effects: Effect[] = [];
+  reply: Reply | undefined;
+
+  constructor(
+    public state: TableState,
+    readonly now: number,
+  ) {}
+
+  update(patch: Partial<TableState>): void {
+    this.state = { ...this.state, ...patch };
+  }
+
+  /** Broadcasts an event stamped with the next table version (P1.2). */
+  emit(body: TableEventBody): void {
+    const version = this.state.version + 1;
+    this.state = { ...this.state, version };
+    const event = { ...body, tableId: this.state.tableId, version, at: this.now } as TableEvent;
+    this.effects.push({ type: 'broadcast', event });
+  }
+
+  effect(effect: Effect): void {
+    this.effects.push(effect);
+  }
+
+  /** Replaces any pending wake-up: each phase waits for one deadline at a time. */
+  wakeAt(at: number): void {
+    const token = this.state.nextTimerToken;
+    this.update({ timer: { token, at }, nextTimerToken: token + 1 });
+    this.effects.push({ type: 'schedule', token, at });
+  }
+
+  cancelWakeUp(): void {
+    this.update({ timer: null });
+  }
+
+  refuse(code: ErrorCode, message: string): void {
+    this.reply = { ok: false, code, message };
+  }
+
+  succeed(extra: Record<string, unknown> = {}): void {
+    this.reply = { ok: true, ...extra };
+  }
+
+  /** Success replies carry the version the table reached, so a client can line up events. */
+  result(): { state: TableState; effects: Effect[]; reply: Reply | undefined } {
+    const reply =
+      this.reply?.ok === true ? { ...this.reply, version: this.state.version } : this.reply;
+    return { state: this.state, effects: this.effects, reply };
+  }
+}

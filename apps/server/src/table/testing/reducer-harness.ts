@@ -1,0 +1,169 @@
+import type { CardsPeek, CommandPayload, TableEvent, TableEventType, TableSettings } from '@banco/protocol';
+import { commitmentOf, createFairShoe, createShoe, type CardCode } from '@banco/rules';
+import type { Reply, TableCommand, TableCommandName, TableInput } from '../inputs.js';
+import { initialTableState } from '../initial-state.js';
+import { reduce } from '../reducer.js';
+import { STARTING_BALANCE, tableSettings, TIMINGS } from '../settings.js';
+import type { Effect, TableState } from '../state.js';
+
+const SEED = 'a'.repeat(64);
+
+/**
+ * Drives the pure reducer the way the actor does, answering its ledger effects from plain
+ * arithmetic on the reducer's own balances, with a clock the test moves by hand.
+ */
+export class ReducerHarness {
+  state: TableState;
+  now = 1_700_000_000_000;
+  readonly events: TableEvent[] = [];
+  readonly privates: { playerId: string; message: CardsPeek }[] = [];
+  readonly effects: Effect[] = [];
+  /** Shoes handed out in order when the table asks for one; a fair shoe after that. */
+  readonly shoes: CardCode[][] = [];
+  /** When set, the next escrow is refused with this code, as the ledger would. */
+  refuseNextEscrow: 'INSUFFICIENT_BALANCE' | null = null;
+  private shoeNumber = 0;
+
+  constructor(settings: Partial<TableSettings> = {}, shoes: CardCode[][] = []) {
+    this.state = initialTableState({
+      id: 'test',
+      name: 'Test table',
+      settings: tableSettings({ ...TIMINGS.live, ...settings }),
+    });
+    this.shoes.push(...shoes);
+  }
+
+  dispatch(input: TableInput): Reply | undefined {
+    const pending = [input];
+    let reply: Reply | undefined;
+    while (pending.length > 0) {
+      const reduced = reduce(this.state, pending.shift()!);
+      this.state = reduced.state;
+      reply ??= reduced.reply;
+      for (const effect of reduced.effects) {
+        this.effects.push(effect);
+        const answer = this.answer(effect);
+        if (answer) pending.push(answer);
+      }
+    }
+    return reply;
+  }
+
+  command<N extends TableCommandName>(playerId: string, name: N, payload: Omit<CommandPayload<N>, 'tableId'>): Reply {
+    const command = { name, payload: { tableId: 'test', ...payload } } as TableCommand;
+    const seating =
+      name === 'seat.take' ? { player: { id: playerId, name: playerId }, balance: this.wallets.get(playerId) ?? STARTING_BALANCE } : undefined;
+    const reply = this.dispatch({ type: 'command', now: this.now, playerId, command, seating });
+    if (!reply) throw new Error(`${name} got no reply`);
+    return reply;
+  }
+
+  /** Wallet balances the harness's ledger keeps (what the reducer's seats should mirror). */
+  readonly wallets = new Map<string, number>();
+
+  sit(playerId: string, seat: number, balance = STARTING_BALANCE): Reply {
+    this.wallets.set(playerId, balance);
+    return this.command(playerId, 'seat.take', { seat });
+  }
+
+  /** Moves the clock on and fires the table's timer if it is due. */
+  advance(ms: number): void {
+    this.now += ms;
+    const timer = this.state.timer;
+    if (timer && timer.at <= this.now) this.dispatch({ type: 'timer', now: this.now, token: timer.token });
+  }
+
+  /** Fires the pending timer whatever its deadline (a 0 s window). */
+  fire(): void {
+    const timer = this.state.timer;
+    if (!timer) throw new Error('no timer pending');
+    this.now = Math.max(this.now, timer.at);
+    this.dispatch({ type: 'timer', now: this.now, token: timer.token });
+  }
+
+  get round(): number {
+    return this.state.roundSeq;
+  }
+
+  ofType<T extends TableEventType>(type: T): Extract<TableEvent, { type: T }>[] {
+    return this.events.filter((e): e is Extract<TableEvent, { type: T }> => e.type === type);
+  }
+
+  last<T extends TableEventType>(type: T): Extract<TableEvent, { type: T }> | undefined {
+    return this.ofType(type).at(-1);
+  }
+
+  private answer(effect: Effect): TableInput | undefined {
+    switch (effect.type) {
+      case 'broadcast':
+        this.events.push(effect.event);
+        return undefined;
+      case 'private':
+        this.privates.push({ playerId: effect.playerId, message: effect.message });
+        return undefined;
+      case 'new-shoe':
+        return this.newShoe();
+      case 'open-round': {
+        const roundId = `round-${effect.seq}`;
+        const refills = effect.refills.map(({ seat, playerId }) => {
+          const before = this.wallets.get(playerId) ?? 0;
+          this.wallets.set(playerId, STARTING_BALANCE);
+          return { seat, playerId, amount: STARTING_BALANCE - before, balance: STARTING_BALANCE };
+        });
+        return { type: 'round-opened', now: this.now, seq: effect.seq, roundId, refills };
+      }
+      case 'escrow': {
+        if (this.refuseNextEscrow) {
+          const code = this.refuseNextEscrow;
+          this.refuseNextEscrow = null;
+          return { type: 'escrow-refused', now: this.now, code, message: 'refused by the ledger' };
+        }
+        const total = effect.bets.reduce((sum, b) => sum + b.amount, 0);
+        const balance = (this.wallets.get(effect.playerId) ?? 0) - total;
+        this.wallets.set(effect.playerId, balance);
+        const bets = effect.bets.map((b) => ({ ...b, id: `${effect.roundId}:${effect.seat}:${b.spot}` }));
+        return { type: 'escrowed', now: this.now, seat: effect.seat, playerId: effect.playerId, confirmId: effect.confirmId, bets, balance };
+      }
+      case 'settle': {
+        const balances = new Map<string, number>();
+        for (const s of effect.settled) {
+          const balance = (this.wallets.get(s.playerId) ?? 0) + s.returned;
+          this.wallets.set(s.playerId, balance);
+          balances.set(s.playerId, balance);
+        }
+        return { type: 'settled', now: this.now, balances };
+      }
+      case 'schedule':
+      case 'record-burn':
+      case 'end-shoe':
+      case 'record-seat':
+        return undefined;
+      default: {
+        const unknown: never = effect;
+        throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  private newShoe(): TableInput {
+    this.shoeNumber += 1;
+    const { decks, cut, lastHand } = this.state.settings;
+    const cards = this.shoes.shift();
+    const created = cards
+      ? createShoe(cards, { cut: Math.min(cut, cards.length - 20), lastHand })
+      : createFairShoe({ serverSeed: SEED, clientSeed: 'harness', shoeNumber: this.shoeNumber, decks, cut, lastHand });
+    if (!created.ok) throw new Error(created.error.message);
+    return {
+      type: 'shoe-ready',
+      now: this.now,
+      shoe: {
+        id: `shoe-${this.shoeNumber}`,
+        number: this.shoeNumber,
+        serverSeed: SEED,
+        commitment: commitmentOf(SEED),
+        clientSeed: 'harness',
+        state: created.value,
+      },
+    };
+  }
+}

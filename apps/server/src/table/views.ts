@@ -1,0 +1,90 @@
+import type { Layout, LiveOdds, RoadsView, ShoeView, TableSettings } from '@banco/protocol';
+import {
+  allRoads,
+  cardsLeft,
+  houseEdges,
+  probabilities,
+  RANKS,
+  rankOf,
+  roundCounts,
+  type CardCode,
+  type RuleSet,
+} from '@banco/rules';
+import type { RoundState, ShoeSession } from './state.js';
+
+/**
+ * `onTable` is how many cards of the round in play are on the layout: the shoe's own state only
+ * moves on when the round settles, so nothing here hints at whether a third card is coming.
+ */
+export function shoeView(shoe: ShoeSession, decks: number, onTable = 0): ShoeView {
+  const { state } = shoe;
+  return {
+    shoeId: shoe.id,
+    number: shoe.number,
+    commitment: shoe.commitment,
+    clientSeed: shoe.clientSeed,
+    decks,
+    cut: state.cut,
+    lastHand: state.lastHand,
+    burnShown: state.burn?.shown ?? null,
+    burned: state.burn?.burned ?? 0,
+    cardsLeft: cardsLeft(state) - onTable,
+    roundsDealt: state.roundsDealt,
+    cutCardOut: state.cutCard !== null,
+  };
+}
+
+export function roadsView(shoe: ShoeSession | null): RoadsView {
+  return allRoads(shoe?.results ?? []) as unknown as RoadsView;
+}
+
+/** R13 for the cards still in the shoe, priced under this table's rules. */
+export function liveOdds(shoe: ShoeSession, rules: RuleSet): LiveOdds | null {
+  const { state } = shoe;
+  const ranks = RANKS.map(() => 0);
+  for (const card of state.cards.slice(state.next)) ranks[RANKS.indexOf(rankOf(card))]! += 1;
+  const counts = roundCounts(ranks);
+  if (!counts.ok) return null;
+  const p = probabilities(counts.value);
+  return {
+    cardsLeft: state.cards.length - state.next,
+    probabilities: {
+      player: p.player,
+      banker: p.banker,
+      tie: p.tie,
+      playerPair: p.playerPair,
+      bankerPair: p.bankerPair,
+    },
+    edges: { ...houseEdges(counts.value, rules) },
+  };
+}
+
+/** Positions of each hand's cards in the round's dealt order (R3.1). */
+export function handPositions(round: RoundState): { player: number[]; banker: number[] } {
+  const player = [0, 2];
+  const banker = [1, 3];
+  for (const step of round.steps) {
+    if (step.stage === 'third') (step.hand === 'player' ? player : banker).push(...step.positions);
+  }
+  return { player, banker };
+}
+
+/**
+ * P1.4: the layout everyone may see. Cards of steps already revealed show their faces; the
+ * step being turned shows face-down cards; later steps are not on the table yet.
+ */
+export function layoutOf(round: RoundState, inPlay: number = round.revealed): Layout {
+  const dealt = round.result?.dealt ?? [];
+  const shown = new Map<number, CardCode | null>();
+  for (const [index, step] of round.steps.entries()) {
+    if (index > inPlay) break;
+    for (const position of step.positions) {
+      shown.set(position, index < round.revealed ? (dealt[position] ?? null) : null);
+    }
+  }
+  if (round.result === null) return { player: [], banker: [] };
+  const { player, banker } = handPositions(round);
+  const pick = (positions: number[]) =>
+    positions.filter((p) => shown.has(p)).map((p) => shown.get(p) ?? null);
+  return { player: pick(player), banker: pick(banker) };
+}
