@@ -36,7 +36,6 @@ export const ERROR_CODES = [
   'INSUFFICIENT_BALANCE',
   'ALREADY_CONFIRMED',
   'DUPLICATE_CONFIRM_ID',
-  'EMPTY_BET',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
