@@ -1,0 +1,82 @@
+import type { Config } from './config.js';
+import { createLedger, type Ledger } from './db/ledger.js';
+import { createPrisma, type PrismaClient } from './db/prisma.js';
+import { createBancoServer, type BancoServerHandle } from './http/server.js';
+import { createMetrics } from './metrics.js';
+import type { TableObserver } from './table/actor.js';
+import { startTables, type TableDefinition } from './table/registry.js';
+import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
+import type { TableLedger } from './table/table-ledger.js';
+
+/** The seeded public table (T1.1): 8 decks, standard rules, 10–500, 14 seats. */
+export function mainTable(timings: keyof typeof TIMINGS): TableDefinition {
+  return {
+    id: 'main',
+    name: 'Main table',
+    isPublic: true,
+    settings: tableSettings({ ...MAIN_TABLE_SETTINGS, ...TIMINGS[timings] }),
+  };
+}
+
+export interface Banco extends BancoServerHandle {
+  readonly prisma: PrismaClient;
+  readonly ledger: Ledger;
+}
+
+/** What the tables need from the ledger, plus the player lookup seat.take makes. */
+function tableLedgerOf(ledger: Ledger, prisma: PrismaClient): TableLedger & Pick<Ledger, 'ensureTable'> {
+  return Object.assign(Object.create(ledger) as Ledger, {
+    playerInfo: (playerId: string) =>
+      prisma.player.findUnique({ where: { id: playerId }, select: { id: true, name: true } }),
+  });
+}
+
+/**
+ * Everything one server process runs, on an already migrated database: HTTP, sockets, and an
+ * actor per table.
+ */
+export async function startBanco(options: {
+  config: Config;
+  databaseUrl: string;
+  tables?: readonly TableDefinition[];
+  logger?: boolean | object;
+}): Promise<Banco> {
+  const { config } = options;
+  const prisma = createPrisma(options.databaseUrl);
+  const ledger = createLedger(prisma);
+  const metrics = createMetrics();
+  const observer: TableObserver = {
+    roundSettled: (table, seconds) => {
+      metrics.rounds.inc({ table });
+      metrics.settleSeconds.observe(seconds);
+    },
+    betsPlaced: (table, bets) => {
+      for (const bet of bets) metrics.bets.inc({ table, spot: bet.spot });
+    },
+  };
+  const server = await createBancoServer({
+    config,
+    guests: ledger,
+    history: ledger,
+    metrics,
+    logger: options.logger ?? false,
+    checkDb: async () => {
+      try {
+        await prisma.$queryRaw`SELECT 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    closeDb: () => prisma.$disconnect(),
+    createTables: (outboxFor) =>
+      startTables({
+        ledger: tableLedgerOf(ledger, prisma),
+        tables: options.tables ?? [mainTable(config.tableTimings)],
+        outboxFor,
+        observer,
+        log: { error: (obj, msg) => console.error(msg, obj) },
+      }),
+  });
+  return { ...server, prisma, ledger };
+}

@@ -1,0 +1,40 @@
+import { startBanco } from './banco.js';
+import { loadConfig } from './config.js';
+import { startEmbeddedPostgres } from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+
+/**
+ * `pnpm start`: the table server. With DATABASE_URL unset it runs its own Postgres in
+ * EMBEDDED_PG_DIR, so a fresh machine needs nothing but Node.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.embeddedPgDir, port: config.embeddedPgPort });
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const { applied } = await migrate(databaseUrl);
+  const banco = await startBanco({ config, databaseUrl, logger: { level: config.logLevel } });
+  const { url } = await banco.listen();
+  banco.app.log.info(
+    { migrations: applied.length, database: embedded ? `embedded (${config.embeddedPgDir})` : 'DATABASE_URL' },
+    `Banco is dealing at ${url}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    banco.app.log.info(`${signal}: closing tables and the database`);
+    await banco.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import {
+  ACKS,
+  PROTOCOL_VERSION,
+  TABLE_EVENT,
+  TABLE_PRIVATE,
+  cardsPeekMessage,
+  createGuestReply,
+  tableEventSchema,
+  type Ack,
+  type CardsPeek,
+  type CommandName,
+  type TableEvent,
+} from '@banco/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { startBanco, type Banco } from '../banco.js';
+import { loadConfig } from '../config.js';
+import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import type { TableDefinition } from '../table/registry.js';
+
+export interface TestBanco {
+  banco: Banco;
+  url: string;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A real server on an ephemeral port over its own fresh Postgres database. */
+export async function startTestBanco(
+  tables: readonly TableDefinition[],
+  env: Record<string, string> = {},
+): Promise<TestBanco> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ...env });
+  const banco = await startBanco({ config, databaseUrl: db.url, tables });
+  const { url } = await banco.listen();
+  return {
+    banco,
+    url,
+    db,
+    close: async () => {
+      await banco.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Everything one socket received, in arrival order. */
+export type Frame =
+  | { readonly kind: 'event'; readonly event: TableEvent }
+  | { readonly kind: 'private'; readonly message: CardsPeek };
+
+/** A guest with a real socket.io connection that records every frame it is sent. */
+export class TestClient {
+  readonly frames: Frame[] = [];
+  private readonly waiters: { test: (e: TableEvent) => boolean; resolve: (e: TableEvent) => void }[] = [];
+
+  private constructor(
+    readonly socket: Socket,
+    readonly playerId: string,
+    readonly name: string,
+  ) {
+    socket.on(TABLE_EVENT, (raw: unknown) => {
+      // Every frame must match its schema: the client validates on receipt (P1).
+      const event = tableEventSchema.parse(raw);
+      this.frames.push({ kind: 'event', event });
+      for (const waiter of [...this.waiters]) {
+        if (waiter.test(event)) {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      }
+    });
+    socket.on(TABLE_PRIVATE, (raw: unknown) => {
+      this.frames.push({ kind: 'private', message: cardsPeekMessage.parse(raw) });
+    });
+  }
+
+  static async connect(url: string, name: string): Promise<TestClient> {
+    const response = await fetch(`${url}/api/guests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    const guest = createGuestReply.parse(await response.json());
+    const socket = io(url, {
+      transports: ['websocket'],
+      auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return new TestClient(socket, guest.player.id, name);
+  }
+
+  /** Sends a command and validates its acknowledgement against the protocol. */
+  async send<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
+    const raw: unknown = await this.socket.timeout(10_000).emitWithAck(name, payload);
+    return ACKS[name].parse(raw) as Ack<N>;
+  }
+
+  get events(): TableEvent[] {
+    return this.frames.flatMap((f) => (f.kind === 'event' ? [f.event] : []));
+  }
+
+  get peeks(): CardsPeek[] {
+    return this.frames.flatMap((f) => (f.kind === 'private' ? [f.message] : []));
+  }
+
+  /** Resolves with the first event from now on that passes `test`. */
+  next<T extends TableEvent>(test: (e: TableEvent) => e is T, timeoutMs = 20_000): Promise<T>;
+  next(test: (e: TableEvent) => boolean, timeoutMs?: number): Promise<TableEvent>;
+  next(test: (e: TableEvent) => boolean, timeoutMs = 20_000): Promise<TableEvent> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.name}: no matching event`)), timeoutMs);
+      this.waiters.push({
+        test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
