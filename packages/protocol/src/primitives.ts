@@ -25,6 +25,14 @@ export const SPOT_NAMES = [
   'super6',
 ] as const;
 export const spotSchema = z.enum(SPOT_NAMES);
+export const SIDE_SPOT_NAMES = [
+  'playerPair',
+  'bankerPair',
+  'dragonPlayer',
+  'dragonBanker',
+  'super6',
+] as const;
+export const sideSpotSchema = z.enum(SIDE_SPOT_NAMES);
 export const sideSchema = z.enum(['player', 'banker']);
 export const outcomeSchema = z.enum(['player', 'banker', 'tie']);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SEATS, minorUnitsSchema, spotSchema } from './primitives.js';
+import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
 const limitSchema = z.object({ min: minorUnitsSchema.positive(), max: minorUnitsSchema.positive() });
 
@@ -13,7 +13,7 @@ export const tableSettingsSchema = z.object({
   rules: z.object({
     commission: z.enum(['standard', 'no-commission', 'even-money']),
     tiePays: z.union([z.literal(8), z.literal(9)]),
-    sideBets: z.array(spotSchema),
+    sideBets: z.array(sideSpotSchema).readonly(),
   }),
   /** Per spot; spots not offered have no entry. */
   limits: z.partialRecord(spotSchema, limitSchema),

@@ -29,9 +29,9 @@ describe('bad input is refused with its code and changes nothing', () => {
       ],
       { SOCKET_RATE_PER_SECOND: '5', SOCKET_RATE_BURST: '40' },
     );
-    [ann, bob, eve] = await Promise.all(
-      ['ann', 'bob', 'eve'].map((name) => TestClient.connect(server.url, name)),
-    );
+    ann = await TestClient.connect(server.url, 'ann');
+    bob = await TestClient.connect(server.url, 'bob');
+    eve = await TestClient.connect(server.url, 'eve');
     for (const client of [ann, bob, eve]) await client.send('table.join', { tableId: TABLE });
     const opened = ann.next((e) => e.type === 'betting.opened');
     await ann.send('seat.take', { tableId: TABLE, seat: 1 });

@@ -1,4 +1,4 @@
-import type { Layout, LiveOdds, RoadsView, ShoeView, TableSettings } from '@banco/protocol';
+import type { Layout, LiveOdds, RoadsView, ShoeView } from '@banco/protocol';
 import {
   allRoads,
   cardsLeft,

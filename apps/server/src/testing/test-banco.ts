@@ -81,7 +81,14 @@ export class TestClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name }),
     });
-    const guest = createGuestReply.parse(await response.json());
+    return TestClient.connectAs(url, createGuestReply.parse(await response.json()));
+  }
+
+  /** Connects a guest made some other way (e.g. straight in the ledger, past the HTTP limit). */
+  static async connectAs(
+    url: string,
+    guest: { player: { id: string; name: string }; token: string },
+  ): Promise<TestClient> {
     const socket = io(url, {
       transports: ['websocket'],
       auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
@@ -91,7 +98,7 @@ export class TestClient {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    return new TestClient(socket, guest.player.id, name);
+    return new TestClient(socket, guest.player.id, guest.player.name);
   }
 
   /** Sends a command and validates its acknowledgement against the protocol. */
@@ -109,7 +116,7 @@ export class TestClient {
   }
 
   /** Resolves with the first event from now on that passes `test`. */
-  next<T extends TableEvent>(test: (e: TableEvent) => e is T, timeoutMs = 20_000): Promise<T>;
+  next<T extends TableEvent>(test: (e: TableEvent) => e is T, timeoutMs?: number): Promise<T>;
   next(test: (e: TableEvent) => boolean, timeoutMs?: number): Promise<TableEvent>;
   next(test: (e: TableEvent) => boolean, timeoutMs = 20_000): Promise<TableEvent> {
     return new Promise((resolve, reject) => {

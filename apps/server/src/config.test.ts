@@ -1,0 +1,141 @@
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENV_KEYS, loadConfig, REPO_ROOT } from './config.js';
+
+function problemsOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('has a default for everything but DATABASE_URL', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3001,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      embeddedPgDir: join(REPO_ROOT, '.data/postgres'),
+      embeddedPgPort: 54329,
+      corsOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      logLevel: 'info',
+      socketMaxPayloadBytes: 8192,
+      socketRatePerSecond: 20,
+      socketRateBurst: 40,
+      tableTimings: 'live',
+    });
+  });
+
+  it('takes the repository root from its own location', () => {
+    expect(isAbsolute(REPO_ROOT)).toBe(true);
+    expect(REPO_ROOT).toMatch(/[\\/]$/);
+    expect(join(REPO_ROOT, 'apps/server/src/config.ts')).toBe(
+      join(import.meta.dirname, 'config.ts'),
+    );
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://postgres:secret@db:5432/banco',
+      EMBEDDED_PG_DIR: '/var/lib/banco-pg',
+      EMBEDDED_PG_PORT: '6000',
+      CORS_ORIGINS: ' https://banco.example , http://localhost:3000 ',
+      LOG_LEVEL: 'debug',
+      SOCKET_MAX_PAYLOAD_BYTES: '4096',
+      SOCKET_RATE_PER_SECOND: '5',
+      SOCKET_RATE_BURST: '10',
+      TABLE_TIMINGS: 'fast',
+    });
+    expect(config).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://postgres:secret@db:5432/banco',
+      embeddedPgDir: '/var/lib/banco-pg',
+      embeddedPgPort: 6000,
+      corsOrigins: ['https://banco.example', 'http://localhost:3000'],
+      logLevel: 'debug',
+      socketMaxPayloadBytes: 4096,
+      socketRatePerSecond: 5,
+      socketRateBurst: 10,
+      tableTimings: 'fast',
+    });
+  });
+
+  it('resolves a relative EMBEDDED_PG_DIR against the repository root', () => {
+    expect(loadConfig({ EMBEDDED_PG_DIR: 'tmp/pg' }).embeddedPgDir).toBe(join(REPO_ROOT, 'tmp/pg'));
+  });
+
+  it('treats a blank variable as unset and ignores unrelated ones', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '  ', PATH: '/bin', NODE_ENV: 'x' });
+    expect(config.port).toBe(3001);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://root:hunter2@db/banco',
+      EMBEDDED_PG_PORT: '70000',
+      CORS_ORIGINS: 'http://ok.example,https://bad.example/path',
+      LOG_LEVEL: 'loud',
+      SOCKET_MAX_PAYLOAD_BYTES: '1.5',
+      SOCKET_RATE_PER_SECOND: '0',
+      SOCKET_RATE_BURST: '-3',
+      TABLE_TIMINGS: 'slow',
+    });
+    expect([...new Set(problems.map((p) => p.variable))].sort()).toEqual(
+      [
+        'PORT',
+        'DATABASE_URL',
+        'EMBEDDED_PG_PORT',
+        'CORS_ORIGINS',
+        'LOG_LEVEL',
+        'SOCKET_MAX_PAYLOAD_BYTES',
+        'SOCKET_RATE_PER_SECOND',
+        'SOCKET_RATE_BURST',
+        'TABLE_TIMINGS',
+      ].sort(),
+    );
+  });
+
+  it('names the variables in the error message and never echoes the database URL', () => {
+    expect(() => loadConfig({ PORT: 'x', TABLE_TIMINGS: 'slow' })).toThrow(
+      /Invalid environment: PORT: .*"x".*; TABLE_TIMINGS: .*"slow"/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/banco' })).toThrow(
+      /DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/banco' })).not.toThrow(
+      /hunter2/,
+    );
+  });
+
+  it('refuses an empty origin list and origins that are not bare http(s) origins', () => {
+    expect(problemsOf({ CORS_ORIGINS: ' , ' }).map((p) => p.variable)).toEqual(['CORS_ORIGINS']);
+    expect(problemsOf({ CORS_ORIGINS: 'ftp://files.example' })[0]?.variable).toBe('CORS_ORIGINS');
+    expect(problemsOf({ CORS_ORIGINS: 'http://localhost:3000/' })[0]?.variable).toBe(
+      'CORS_ORIGINS',
+    );
+  });
+
+  it('exports the variable names it reads', () => {
+    expect(ENV_KEYS).toEqual([
+      'PORT',
+      'HOST',
+      'DATABASE_URL',
+      'EMBEDDED_PG_DIR',
+      'EMBEDDED_PG_PORT',
+      'CORS_ORIGINS',
+      'LOG_LEVEL',
+      'SOCKET_MAX_PAYLOAD_BYTES',
+      'SOCKET_RATE_PER_SECOND',
+      'SOCKET_RATE_BURST',
+      'TABLE_TIMINGS',
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: this file sits at apps/server/{src,dist}/config.{ts,js}. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset or blank variable takes the default. */
+const optionalEnv = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+
+const integer = (fallback: number, min: number, max: number) =>
+  optionalEnv(
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .default(fallback),
+  );
+
+const originList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .url({ protocol: /^https?$/, error: 'each origin must be an http(s) URL' })
+          .refine((origin) => new URL(origin).origin === origin, {
+            error: 'each origin must be scheme://host[:port] with no path or trailing slash',
+          }),
+      )
+      .min(1, 'must list at least one origin'),
+  );
+
+/**
+ * The server's environment. Keys are the variable names; docker-compose.yml may only set
+ * these (src/deploy.test.ts checks it).
+ */
+export const envSchema = z.object({
+  PORT: integer(3001, 0, 65_535),
+  HOST: optionalEnv(z.string().min(1).default('127.0.0.1')),
+  /** When unset, main starts an embedded Postgres in EMBEDDED_PG_DIR. */
+  DATABASE_URL: optionalEnv(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  EMBEDDED_PG_DIR: optionalEnv(z.string().min(1).default('.data/postgres')),
+  EMBEDDED_PG_PORT: integer(54_329, 1, 65_535),
+  CORS_ORIGINS: optionalEnv(originList.default(['http://localhost:3000', 'http://127.0.0.1:3000'])),
+  LOG_LEVEL: optionalEnv(z.enum(LOG_LEVELS).default('info')),
+  SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
+  SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
+  SOCKET_RATE_BURST: integer(40, 1, 100_000),
+  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast']).default('live')),
+});
+export type EnvKey = keyof typeof envSchema.shape;
+export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute; a relative EMBEDDED_PG_DIR is taken from the repository root. */
+  embeddedPgDir: string;
+  embeddedPgPort: number;
+  corsOrigins: string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  socketMaxPayloadBytes: number;
+  socketRatePerSecond: number;
+  socketRateBurst: number;
+  tableTimings: 'live' | 'fast';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(`Invalid environment: ${problems.map((p) => `${p.variable}: ${p.message}`).join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment; throws a ConfigError naming every bad variable at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(ENV_KEYS.map((key) => [key, env[key]]));
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? '(environment)');
+        // The database URL may hold a password: never echo it.
+        const shown =
+          variable === 'DATABASE_URL' ? '' : ` (got ${JSON.stringify(picked[variable])})`;
+        return { variable, message: `${issue.message}${shown}` };
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgDir: resolve(REPO_ROOT, e.EMBEDDED_PG_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    corsOrigins: e.CORS_ORIGINS,
+    logLevel: e.LOG_LEVEL,
+    socketMaxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
+    socketRatePerSecond: e.SOCKET_RATE_PER_SECOND,
+    socketRateBurst: e.SOCKET_RATE_BURST,
+    tableTimings: e.TABLE_TIMINGS,
+  };
+}

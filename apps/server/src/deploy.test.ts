@@ -1,0 +1,230 @@
+/**
+ * docker-compose.yml and apps/server/Dockerfile cannot be run on the development machines (no
+ * Docker engine), so this checks what can be checked without one: the services and their
+ * health checks, that the server's environment is one loadConfig accepts, that the Dockerfile
+ * points at files that exist, and that the server's health check script works for real.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ENV_KEYS, loadConfig, REPO_ROOT } from './config.js';
+import { createBancoServer, type BancoServerHandle } from './http/server.js';
+import { emptyRegistry, realLedger, testConfig, type RealLedger } from './http/test-support.js';
+
+const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  environment?: Record<string, string | number | boolean>;
+  healthcheck?: { test: string[] | string; interval?: string; retries?: number };
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+  volumes?: string[];
+}
+
+const compose = parse(read('docker-compose.yml')) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+};
+const postgres = compose.services.postgres!;
+const server = compose.services.server!;
+
+/** Compose's `${VAR:-default}` interpolation, with nothing set in the shell. */
+function interpolate(value: string | number | boolean): string {
+  return String(value).replace(
+    /\$\{(\w+):-([^}]*)\}/g,
+    (_, _name: string, fallback: string) => fallback,
+  );
+}
+const envOf = (service: ComposeService) =>
+  Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(value)]),
+  );
+
+const dockerfile = read('apps/server/Dockerfile');
+/** Instructions with their arguments, continuation lines joined, comments dropped. */
+const instructions = dockerfile
+  .replace(/\\\n/g, ' ')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line !== '' && !line.startsWith('#'))
+  .map((line) => {
+    const [op, ...rest] = line.split(/\s+/);
+    return { op: op!.toUpperCase(), args: rest.join(' ') };
+  });
+const argsOf = (op: string) => instructions.filter((i) => i.op === op).map((i) => i.args);
+
+describe('docker-compose.yml', () => {
+  it('has exactly the postgres and server services', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['postgres', 'server']);
+  });
+
+  it('runs Postgres 15 with the banco database on a named volume, checked by pg_isready', () => {
+    expect(postgres.image).toMatch(/^postgres:15(\b|$)/);
+    const env = envOf(postgres);
+    expect(env.POSTGRES_DB).toBe('banco');
+    expect(env.POSTGRES_PASSWORD).toBeTruthy();
+    expect(JSON.stringify(postgres.healthcheck?.test)).toContain('pg_isready');
+    const [volume] = postgres.volumes ?? [];
+    expect(volume).toMatch(/^\w+:\/var\/lib\/postgresql\/data$/);
+    expect(Object.keys(compose.volumes ?? {})).toContain(volume!.split(':')[0]);
+  });
+
+  it('builds the server from the repository root with apps/server/Dockerfile', () => {
+    expect(server.build).toEqual({ context: '.', dockerfile: 'apps/server/Dockerfile' });
+    expect(existsSync(join(REPO_ROOT, server.build!.dockerfile))).toBe(true);
+    expect(server.ports).toContain('3001:3001');
+  });
+
+  it('starts the server only once Postgres is healthy', () => {
+    expect(server.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+  });
+
+  it('gives the server only variables the config schema knows, and loadConfig accepts them', () => {
+    const env = envOf(server);
+    for (const key of Object.keys(env)) expect(ENV_KEYS).toContain(key);
+    const config = loadConfig(env);
+    expect(config.port).toBe(3001);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.corsOrigins.length).toBeGreaterThan(0);
+  });
+
+  it('points DATABASE_URL at the postgres service with its user, password and database', () => {
+    const url = new URL(loadConfig(envOf(server)).databaseUrl!);
+    const pg = envOf(postgres);
+    expect(url.hostname).toBe('postgres');
+    expect(url.port).toBe('5432');
+    expect(url.pathname).toBe(`/${pg.POSTGRES_DB}`);
+    expect(url.username).toBe(pg.POSTGRES_USER ?? 'postgres');
+    expect(decodeURIComponent(url.password)).toBe(pg.POSTGRES_PASSWORD);
+  });
+
+  it('checks the server with node fetching /health on its own port', () => {
+    const test = server.healthcheck!.test as string[];
+    expect(test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+    expect(test[3]).toContain(`fetch('http://127.0.0.1:${loadConfig(envOf(server)).port}/health')`);
+  });
+});
+
+describe('the server health check script', () => {
+  let store: RealLedger;
+  let banco: BancoServerHandle;
+  let port: number;
+  let dbUp = true;
+
+  beforeAll(async () => {
+    store = await realLedger();
+    banco = await createBancoServer({
+      config: testConfig(),
+      guests: store.ledger,
+      history: store.ledger,
+      checkDb: async () => dbUp && (await store.checkDb()),
+      createTables: async () => emptyRegistry(),
+      logger: false,
+    });
+    ({ port } = await banco.listen());
+  });
+  afterAll(async () => {
+    await banco?.close();
+    await store?.close();
+  });
+
+  /** Runs the compose file's own health check command against this server's port. */
+  async function runHealthcheck(): Promise<number> {
+    const [, node, flag, script] = server.healthcheck!.test as string[];
+    const local = script!.replace(':3001/', `:${port}/`);
+    try {
+      await promisify(execFile)(node === 'node' ? process.execPath : node!, [flag!, local]);
+      return 0;
+    } catch (error) {
+      return (error as { code?: number }).code ?? -1;
+    }
+  }
+
+  it('exits 0 while the server and its database are up', async () => {
+    expect(await runHealthcheck()).toBe(0);
+  });
+
+  it('exits 1 when /health reports the database down', async () => {
+    dbUp = false;
+    try {
+      expect(await runHealthcheck()).toBe(1);
+    } finally {
+      dbUp = true;
+    }
+  });
+
+  it('exits 1 when nothing answers', async () => {
+    await banco.close();
+    expect(await runHealthcheck()).toBe(1);
+  });
+});
+
+describe('apps/server/Dockerfile', () => {
+  const rootPackage = JSON.parse(read('package.json')) as {
+    packageManager: string;
+    engines: { node: string };
+  };
+  const serverPackage = JSON.parse(read('apps/server/package.json')) as {
+    name: string;
+    scripts: Record<string, string>;
+  };
+
+  it('builds on Node 20 (bookworm-slim), which the root engines field allows', () => {
+    expect(argsOf('FROM')).toEqual(['node:20-bookworm-slim']);
+    expect(rootPackage.engines.node).toMatch(/^>=20\b/);
+  });
+
+  it('installs the pinned pnpm with npm (no corepack) and the locked dependencies', () => {
+    const pnpmVersion = rootPackage.packageManager.replace(/^pnpm@/, '');
+    const runs = argsOf('RUN');
+    expect(runs).toContain(`npm i -g pnpm@${pnpmVersion}`);
+    expect(instructions.filter((i) => /corepack/i.test(i.args))).toEqual([]);
+    expect(runs).toContain('pnpm install --frozen-lockfile');
+    expect(runs.indexOf('pnpm install --frozen-lockfile')).toBeGreaterThan(
+      runs.indexOf(`npm i -g pnpm@${pnpmVersion}`),
+    );
+  });
+
+  it('builds the server package and its workspace dependencies', () => {
+    expect(argsOf('RUN')).toContain(`pnpm --filter ${serverPackage.name}... build`);
+    expect(serverPackage.scripts.build).toBeTruthy();
+  });
+
+  it('copies sources that exist, and keeps local installs and builds out of the context', () => {
+    for (const args of argsOf('COPY')) {
+      const parts = args.split(/\s+/).filter((p) => !p.startsWith('--'));
+      for (const source of parts.slice(0, -1)) {
+        expect(existsSync(join(REPO_ROOT, source)), source).toBe(true);
+      }
+    }
+    const ignore = read('apps/server/Dockerfile.dockerignore').split('\n');
+    for (const pattern of ['**/node_modules', '**/dist', '.data', '.git']) {
+      expect(ignore).toContain(pattern);
+    }
+    // What the build and the running server need is not ignored.
+    for (const needed of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'prisma', 'packages', 'apps']) {
+      expect(existsSync(join(REPO_ROOT, needed)), needed).toBe(true);
+      expect(ignore).not.toContain(needed);
+    }
+  });
+
+  it('starts dist/main.js, which the server build makes from src/main.ts', () => {
+    const cmd = JSON.parse(argsOf('CMD').at(-1)!) as string[];
+    expect(cmd).toEqual(['node', 'apps/server/dist/main.js']);
+    const build = JSON.parse(read('apps/server/tsconfig.build.json')) as {
+      compilerOptions: { rootDir: string; outDir: string };
+    };
+    expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
+    expect(existsSync(join(REPO_ROOT, 'apps/server/src/main.ts'))).toBe(true);
+  });
+
+  it('listens on all interfaces at the port compose publishes', () => {
+    expect(argsOf('EXPOSE')).toEqual(['3001']);
+    expect(argsOf('ENV').join(' ')).toMatch(/HOST=0\.0\.0\.0/);
+  });
+});

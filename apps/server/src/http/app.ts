@@ -1,0 +1,152 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { PROTOCOL_VERSION } from '@banco/protocol';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import type { TableRegistry } from '../table/table-port.js';
+import { errorReply, type ErrorReply } from './errors.js';
+import { registerRoutes } from './routes.js';
+import type { GuestStore, HistoryStore } from './stores.js';
+
+/** Per client IP: every route, and the stricter limit on creating guests. */
+export const RATE_LIMITS = {
+  global: { max: 100, timeWindow: 60_000 },
+  createGuest: { max: 10, timeWindow: 60_000 },
+} as const;
+
+/** Our JSON bodies are tiny; anything near this is not a real client. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface HttpAppDeps {
+  config: Config;
+  guests: GuestStore;
+  history: HistoryStore;
+  /** The live tables, once they exist (the socket layer must be up before tables are made). */
+  tables: () => TableRegistry | undefined;
+  metrics: Metrics;
+  /** True when the database answers. */
+  checkDb: () => Promise<boolean>;
+  /** Fastify's logger option; defaults to pino at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Readable text for a zod validation failure: `body/name: Too small: …; querystring/limit: …`. */
+function validationMessage(error: FastifyError): string {
+  const where = error.validationContext ?? 'request';
+  const parts = (error.validation ?? []).map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '');
+    return `${where}${path ? `/${path}` : ''}: ${issue.message ?? 'invalid'}`;
+  });
+  return parts.length > 0 ? parts.join('; ') : error.message;
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const send = (status: number, body: ErrorReply) => void reply.code(status).send(body);
+
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    return send(400, errorReply('INVALID_PAYLOAD', validationMessage(error)));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error(
+      { err: error, issues: error.cause.issues },
+      'reply does not match its schema',
+    );
+    return send(500, errorReply('INTERNAL', 'internal error'));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return send(429, errorReply('RATE_LIMITED', error.message));
+  if (status === 413) return send(413, errorReply('PAYLOAD_TOO_LARGE', error.message));
+  if (status === 404) return send(404, errorReply('NOT_FOUND', error.message));
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, empty body…: Fastify's messages are safe to show.
+    return send(status, errorReply('INVALID_PAYLOAD', error.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return send(500, errorReply('INTERNAL', 'internal error'));
+}
+
+/**
+ * The HTTP side of the server: health, metrics, guests, tables, history and shoe records,
+ * with OpenAPI docs at /docs. Every error reply is `{ code, message }`.
+ */
+export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  app.register(helmet, { global: true });
+  app.register(cors, { origin: deps.config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
+  app.register(rateLimit, {
+    global: true,
+    ...RATE_LIMITS.global,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests: retry in ${context.after}`), {
+        statusCode: context.statusCode,
+      }),
+  });
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Banco table server',
+        description: `Punto Banco with virtual chips. HTTP for guests, tables and history; play is over socket.io (protocol version ${PROTOCOL_VERSION}).`,
+        version: '0.1.0',
+      },
+      tags: [
+        { name: 'ops', description: 'Health and metrics' },
+        { name: 'guests', description: 'Guest sessions' },
+        { name: 'tables', description: 'Live tables and their history' },
+        { name: 'fairness', description: 'Shoe records and verification' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Helmet's CSP suits Swagger UI (its scripts are files, not inline) except for
+    // upgrade-insecure-requests, which breaks the page on a plain-http host other than localhost.
+    transformStaticCSP: (header) =>
+      header
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+        .join('; '),
+  });
+
+  app.register(async (scope) => registerRoutes(scope, deps));
+
+  // After the plugins load, so unknown URLs are rate limited too (no free scanning).
+  app.after(() => {
+    app.setNotFoundHandler(
+      { preHandler: app.rateLimit() },
+      (request, reply) =>
+        void reply
+          .code(404)
+          .send(errorReply('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`)),
+    );
+  });
+  return app;
+}

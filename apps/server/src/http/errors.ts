@@ -1,0 +1,28 @@
+import { ERROR_CODES, type ErrorCode } from '@banco/protocol';
+import { z } from 'zod';
+
+/**
+ * Error codes of HTTP replies: the protocol's stable codes, plus two that only HTTP needs
+ * (no route, no such shoe).
+ */
+export const HTTP_ERROR_CODES = [...ERROR_CODES, 'NOT_FOUND', 'UNKNOWN_SHOE'] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/** Every HTTP error reply. */
+export const errorReplySchema = z
+  .object({ code: z.enum(HTTP_ERROR_CODES), message: z.string() })
+  .meta({ id: 'ErrorReply' });
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+export function errorReply(code: HttpErrorCode | ErrorCode, message: string): ErrorReply {
+  return { code, message };
+}
+
+/** Response schemas for the given error statuses, all `{ code, message }`. */
+export function errorResponses<const S extends readonly number[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof errorReplySchema } {
+  return Object.fromEntries(statuses.map((s) => [s, errorReplySchema])) as {
+    [K in S[number]]: typeof errorReplySchema;
+  };
+}

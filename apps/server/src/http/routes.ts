@@ -1,0 +1,245 @@
+import {
+  createGuestBody,
+  createGuestReply,
+  tableIdSchema,
+  tableSummarySchema,
+} from '@banco/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { HttpAppDeps } from './app.js';
+import { RATE_LIMITS } from './app.js';
+import { errorReply, errorResponses } from './errors.js';
+import { shoeConfigOf, verifyShoe } from './shoe-verification.js';
+
+/** How long /health waits for the database before calling it down. */
+const DB_CHECK_TIMEOUT_MS = 2_000;
+
+const healthReply = z
+  .object({
+    /** `degraded` while the database is unreachable (the reply is then a 503). */
+    status: z.enum(['ok', 'degraded']),
+    db: z.enum(['ok', 'down']),
+    uptimeSeconds: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'Health' });
+
+const outcome = z.enum(['player', 'banker', 'tie']);
+const card = z.string();
+
+const roundRecord = z
+  .object({
+    id: z.string(),
+    seq: z.number().int().positive().describe("The table's round counter"),
+    shoeId: z.string(),
+    shoeNumber: z.number().int().positive(),
+    number: z.number().int().positive().describe('The round number inside its shoe'),
+    cards: z.array(card).describe('Cards in the order they left the shoe (R3.1)'),
+    outcome,
+    playerTotal: z.number().int().min(0).max(9),
+    bankerTotal: z.number().int().min(0).max(9),
+    holderSeat: z.number().int().positive().nullable(),
+    openedAt: z.iso.datetime(),
+    settledAt: z.iso.datetime(),
+    bets: z.array(
+      z.object({
+        playerId: z.string(),
+        seat: z.number().int().positive(),
+        spot: z.string(),
+        amount: z.number().int(),
+        result: z.enum(['lose', 'push', 'win']),
+        returned: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'RoundRecord' });
+
+const roundsReply = z.object({ tableId: z.string(), rounds: z.array(roundRecord) });
+
+const verificationSchema = z
+  .object({
+    verified: z.boolean(),
+    commitmentMatches: z.boolean(),
+    roundsReplayed: z.number().int().nonnegative(),
+    mismatches: z.array(z.number().int().positive()),
+    problem: z.string().optional(),
+    command: z
+      .string()
+      .describe('Run it from a checkout of this repository to check the shoe yourself'),
+  })
+  .meta({ id: 'ShoeVerification' });
+
+const shoeReply = z
+  .object({
+    id: z.string(),
+    tableId: z.string(),
+    number: z.number().int().positive(),
+    commitment: z.string(),
+    clientSeed: z.string(),
+    decks: z.number().int().positive(),
+    cut: z.number().int().nonnegative(),
+    lastHand: z.enum(['plus-one', 'finish-current']),
+    burnShown: card.nullable(),
+    startedAt: z.iso.datetime(),
+    endedAt: z.iso.datetime().nullable(),
+    /** Null while the shoe is in play. */
+    serverSeed: z.string().nullable(),
+    rounds: z.array(
+      z.object({ number: z.number().int().positive(), cards: z.array(card), outcome }),
+    ),
+    /** Null while the shoe is in play. */
+    verification: verificationSchema.nullable(),
+  })
+  .meta({ id: 'ShoeRecord' });
+
+function withTimeout(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([check().catch(() => false), timeout]).finally(() => clearTimeout(timer));
+}
+
+export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { guests, history, metrics } = deps;
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthReply, 503: healthReply, ...errorResponses(429, 500) },
+      },
+    },
+    async (_request, reply) => {
+      const dbOk = await withTimeout(deps.checkDb, DB_CHECK_TIMEOUT_MS);
+      return reply.code(dbOk ? 200 : 503).send({
+        status: dbOk ? 'ok' : 'degraded',
+        db: dbOk ? 'ok' : 'down',
+        uptimeSeconds: Math.floor(process.uptime()),
+      });
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Prometheus metrics (text exposition format)',
+        response: {
+          200: z.string().describe('Prometheus text format'),
+          ...errorResponses(429, 500),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const text = await metrics.registry.metrics();
+      return reply.header('content-type', metrics.registry.contentType).send(text);
+    },
+  );
+
+  app.post(
+    '/api/guests',
+    {
+      config: { rateLimit: RATE_LIMITS.createGuest },
+      schema: {
+        tags: ['guests'],
+        summary: 'Create a guest with a welcome balance; the token is shown once',
+        body: createGuestBody,
+        response: { 201: createGuestReply, ...errorResponses(400, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const created = await guests.createGuest(request.body.name);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/tables',
+    {
+      schema: {
+        tags: ['tables'],
+        summary: 'The live tables',
+        response: { 200: z.array(tableSummarySchema), ...errorResponses(429, 500) },
+      },
+    },
+    async () =>
+      (deps.tables()?.list() ?? []).map((table) => ({
+        id: table.id,
+        name: table.name,
+        settings: table.settings,
+        seated: table.seatedCount(),
+      })),
+  );
+
+  app.get(
+    '/api/tables/:tableId/rounds',
+    {
+      schema: {
+        tags: ['tables'],
+        summary: "A table's recent settled rounds, newest first",
+        params: z.object({ tableId: tableIdSchema }),
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: roundsReply, ...errorResponses(400, 404, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const { tableId } = request.params;
+      const live = deps.tables()?.get(tableId) !== undefined;
+      const known = live || (await history.listTables()).some((t) => t.id === tableId);
+      if (!known) {
+        return reply.code(404).send(errorReply('UNKNOWN_TABLE', `no table ${tableId}`));
+      }
+      const rounds = await history.recentRounds(tableId, request.query.limit);
+      return reply.send({
+        tableId,
+        rounds: rounds.map((r) => ({ ...r, cards: [...r.cards], bets: [...r.bets] })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/shoes/:shoeId',
+    {
+      schema: {
+        tags: ['fairness'],
+        summary: 'A shoe: its commitment, and once it has ended its seed and a server-side re-run',
+        params: z.object({ shoeId: z.string().min(1).max(64) }),
+        response: { 200: shoeReply, ...errorResponses(400, 404, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const shoe = await history.shoeRecord(request.params.shoeId);
+      if (!shoe) {
+        return reply.code(404).send(errorReply('UNKNOWN_SHOE', `no shoe ${request.params.shoeId}`));
+      }
+      const config = shoeConfigOf(shoe);
+      // Never show a seed for a shoe still in play, whatever the store returned.
+      const serverSeed = shoe.endedAt === null ? null : shoe.serverSeed;
+      return reply.send({
+        id: shoe.id,
+        tableId: shoe.tableId,
+        number: shoe.number,
+        commitment: shoe.commitment,
+        clientSeed: shoe.clientSeed,
+        decks: config.decks,
+        cut: config.cut,
+        lastHand: config.lastHand,
+        burnShown: shoe.burnShown,
+        startedAt: shoe.startedAt,
+        endedAt: shoe.endedAt,
+        serverSeed,
+        rounds: shoe.rounds.map((r) => ({
+          number: r.number,
+          cards: [...r.cards],
+          outcome: r.outcome,
+        })),
+        verification: serverSeed === null ? null : verifyShoe({ ...shoe, serverSeed }, config),
+      });
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { commitmentOf, playShoe, type ShoeConfig } from '@banco/rules';
+import { z } from 'zod';
+import type { HistoryShoe } from './stores.js';
+
+/** The part of a stored shoe's settings that the fair shuffle needs (R10, R11). */
+export const shoeConfigSchema = z.object({
+  decks: z.number().int().positive(),
+  cut: z.number().int().nonnegative(),
+  lastHand: z.enum(['plus-one', 'finish-current']),
+});
+
+export function shoeConfigOf(shoe: Pick<HistoryShoe, 'id' | 'settings'>): ShoeConfig {
+  const parsed = shoeConfigSchema.safeParse(shoe.settings);
+  if (!parsed.success) {
+    throw new Error(`shoe ${shoe.id} has unreadable settings: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+export interface ShoeVerification {
+  /** The seed hashes to the commitment, the shoe replays, and every stored round matches. */
+  verified: boolean;
+  commitmentMatches: boolean;
+  /** Rounds the replay dealt (the stored shoe may have stopped earlier). */
+  roundsReplayed: number;
+  /** Numbers (within the shoe) of stored rounds whose cards differ from the replay. */
+  mismatches: number[];
+  /** Why the replay itself failed, if it did. */
+  problem?: string;
+  /** Runs the same check on anyone's machine. */
+  command: string;
+}
+
+/** POSIX shell quoting: bare when safe, single quotes otherwise. */
+export function shellQuote(value: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The `banco verify` command line for a revealed shoe (packages/cli: verify). */
+export function verifyCommand(
+  shoe: { serverSeed: string; clientSeed: string; number: number },
+  config: ShoeConfig,
+): string {
+  return [
+    'pnpm banco verify',
+    `--server-seed ${shellQuote(shoe.serverSeed)}`,
+    `--client-seed ${shellQuote(shoe.clientSeed)}`,
+    `--shoe ${shoe.number}`,
+    `--decks ${config.decks}`,
+    `--cut ${config.cut}`,
+    `--last-hand ${config.lastHand}`,
+  ].join(' ');
+}
+
+/** Re-runs a revealed shoe from its seeds and compares every stored round's cards (R11). */
+export function verifyShoe(
+  shoe: Omit<HistoryShoe, 'serverSeed'> & { serverSeed: string },
+  config: ShoeConfig,
+): ShoeVerification {
+  const command = verifyCommand(shoe, config);
+  const commitmentMatches = commitmentOf(shoe.serverSeed) === shoe.commitment;
+  const played = playShoe({
+    serverSeed: shoe.serverSeed,
+    clientSeed: shoe.clientSeed,
+    shoeNumber: shoe.number,
+    decks: config.decks,
+    cut: config.cut,
+    lastHand: config.lastHand,
+  });
+  if (!played.ok) {
+    return {
+      verified: false,
+      commitmentMatches,
+      roundsReplayed: 0,
+      mismatches: shoe.rounds.map((r) => r.number),
+      problem: `${played.error.code}: ${played.error.message}`,
+      command,
+    };
+  }
+  const replayed = played.value.rounds;
+  const mismatches = shoe.rounds
+    .filter((stored) => {
+      const round = replayed[stored.number - 1];
+      return (
+        round === undefined ||
+        round.outcome !== stored.outcome ||
+        round.dealt.length !== stored.cards.length ||
+        round.dealt.some((card, i) => card !== stored.cards[i])
+      );
+    })
+    .map((r) => r.number);
+  return {
+    verified: commitmentMatches && mismatches.length === 0,
+    commitmentMatches,
+    roundsReplayed: replayed.length,
+    mismatches,
+    command,
+  };
+}

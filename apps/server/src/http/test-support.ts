@@ -1,0 +1,68 @@
+/**
+ * Shared by the HTTP and socket tests: a real, migrated Postgres database per test file with
+ * the real ledger on it, and a real (empty) table registry.
+ */
+import { loadConfig, type Config } from '../config.js';
+import { createLedger, type Ledger } from '../db/ledger.js';
+import { createPrisma, type PrismaClient } from '../db/prisma.js';
+import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import type { TableRegistry } from '../table/table-port.js';
+import type { GuestStore } from './stores.js';
+
+export interface RealLedger {
+  db: TestDatabase;
+  prisma: PrismaClient;
+  ledger: Ledger;
+  /** What main's /health uses: one round trip to Postgres. */
+  checkDb: () => Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function pingDb(prisma: PrismaClient): Promise<boolean> {
+  try {
+    await prisma.$queryRaw`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function realLedger(): Promise<RealLedger> {
+  const db = await createTestDatabase();
+  const prisma = createPrisma(db.url);
+  return {
+    db,
+    prisma,
+    ledger: createLedger(prisma),
+    checkDb: () => pingDb(prisma),
+    async close() {
+      await prisma.$disconnect();
+      await db.drop();
+    },
+  };
+}
+
+/** A Postgres URL where nothing listens: every query fails for real. */
+export const UNREACHABLE_DB_URL = 'postgres://postgres@127.0.0.1:1/nowhere';
+
+/** A live-table registry with no tables in it. */
+export function emptyRegistry(): TableRegistry {
+  return { get: () => undefined, list: () => [], close: async () => undefined };
+}
+
+/** The real store, with a count of the calls that reached it. */
+export function countCalls(store: GuestStore): GuestStore & { calls: { createGuest: number } } {
+  const calls = { createGuest: 0 };
+  return {
+    calls,
+    createGuest: (name) => {
+      calls.createGuest += 1;
+      return store.createGuest(name);
+    },
+    playerByToken: (token) => store.playerByToken(token),
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env });
+}

@@ -1,0 +1,312 @@
+import {
+  COMMAND_NAMES,
+  COMMAND_REFUSED,
+  COMMANDS,
+  handshakeAuthSchema,
+  PROTOCOL_VERSION,
+  TABLE_EVENT,
+  TABLE_PRIVATE,
+  type AckError,
+  type CommandName,
+  type ConnectRefusal,
+  type ErrorCode,
+  type PlayerInfo,
+} from '@banco/protocol';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type DefaultEventsMap, type ExtendedError, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { GuestStore } from '../http/stores.js';
+import type { Metrics } from '../metrics.js';
+import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
+import { TokenBucket } from './token-bucket.js';
+
+/**
+ * The transport's own cap on one socket.io packet. Commands are far smaller; the per-command
+ * check at config.socketMaxPayloadBytes answers PAYLOAD_TOO_LARGE before this ever matters.
+ */
+export const TRANSPORT_MAX_BYTES = 64 * 1024;
+
+/** What the gateway keeps on each socket. */
+export interface SocketData {
+  player: PlayerInfo;
+  /** Tables this socket has joined. */
+  tables: Set<string>;
+}
+
+export type BancoServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type BancoSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type AckFn = (response: unknown) => void;
+
+export interface SocketGatewayDeps {
+  config: Config;
+  guests: Pick<GuestStore, 'playerByToken'>;
+  metrics: Metrics;
+}
+
+export interface SocketGateway {
+  io: BancoServer;
+  /** Where a table's actor sends its broadcasts and private messages. */
+  outboxFor(tableId: string): TableOutbox;
+  /** Hands over the live tables; until then every command gets UNKNOWN_TABLE. */
+  setTables(registry: TableRegistry): void;
+}
+
+export const tableRoom = (tableId: string): string => `table:${tableId}`;
+export const playerRoom = (playerId: string, tableId: string): string =>
+  `player:${playerId}:${tableId}`;
+
+const COMMAND_SET: ReadonlySet<string> = new Set(COMMAND_NAMES);
+
+function refusal(code: ErrorCode, message: string): AckError {
+  return { ok: false, code, message };
+}
+
+/** The JSON size of a payload in bytes; Infinity when it has no JSON form. */
+function payloadBytes(payload: unknown): number {
+  try {
+    const json = JSON.stringify(payload);
+    return json === undefined ? 0 : Buffer.byteLength(json, 'utf8');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** socket.io passes the ack as the last argument when the client asked for one. */
+function splitArgs(args: unknown[]): { payload: unknown; ack: AckFn | undefined } {
+  const last = args.at(-1);
+  if (typeof last === 'function') {
+    return { payload: args.length > 1 ? args[0] : undefined, ack: last as AckFn };
+  }
+  return { payload: args[0], ack: undefined };
+}
+
+function connectRefusal(code: ErrorCode, message: string): ExtendedError {
+  const data: ConnectRefusal = { code, message, serverProtocolVersion: PROTOCOL_VERSION };
+  return Object.assign(new Error(message), { data });
+}
+
+/**
+ * The socket.io side of the server: checks the origin, the handshake and every command's size,
+ * rate and shape before a table sees it, keeps the table and player rooms, and tells tables
+ * when a player's first socket arrives or last one leaves.
+ */
+export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDeps): SocketGateway {
+  const { config, guests, metrics } = deps;
+  const log: FastifyBaseLogger = app.log.child({ component: 'socket' });
+  const allowedOrigins = new Set(config.corsOrigins);
+
+  const io: BancoServer = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: TRANSPORT_MAX_BYTES,
+    cors: { origin: config.corsOrigins, methods: ['GET', 'POST'] },
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      // Browsers always send Origin; Node bots and tools usually send none.
+      if (origin === undefined || allowedOrigins.has(origin)) return callback(null, true);
+      log.warn({ origin }, 'socket origin refused');
+      callback(`ORIGIN_REFUSED: origin ${origin} is not allowed`, false);
+    },
+  });
+
+  let registry: TableRegistry | undefined;
+  /** Sockets per player per table, to report presence on the first and the last. */
+  const socketsAt = new Map<string, number>();
+  const presenceKey = (playerId: string, tableId: string) => `${playerId}\u0000${tableId}`;
+
+  function presence(table: TablePort, playerId: string, connected: boolean): void {
+    try {
+      table.presence(playerId, connected);
+    } catch (error) {
+      log.error({ err: error, tableId: table.id, playerId }, 'table.presence failed');
+    }
+  }
+
+  function enter(socket: BancoSocket, table: TablePort): boolean {
+    const { player, tables } = socket.data;
+    if (tables.has(table.id)) return false;
+    tables.add(table.id);
+    void socket.join([tableRoom(table.id), playerRoom(player.id, table.id)]);
+    const key = presenceKey(player.id, table.id);
+    const count = (socketsAt.get(key) ?? 0) + 1;
+    socketsAt.set(key, count);
+    if (count === 1) presence(table, player.id, true);
+    return true;
+  }
+
+  function exit(socket: BancoSocket, tableId: string, leaveRooms: boolean): void {
+    const { player, tables } = socket.data;
+    if (!tables.delete(tableId)) return;
+    if (leaveRooms) {
+      void socket.leave(tableRoom(tableId));
+      void socket.leave(playerRoom(player.id, tableId));
+    }
+    const key = presenceKey(player.id, tableId);
+    const count = (socketsAt.get(key) ?? 1) - 1;
+    if (count > 0) {
+      socketsAt.set(key, count);
+      return;
+    }
+    socketsAt.delete(key);
+    const table = registry?.get(tableId);
+    if (table) presence(table, player.id, false);
+  }
+
+  function record(command: string, result: string, startedAt: number): void {
+    metrics.commands.inc({ command, result });
+    metrics.commandSeconds.observe({ command }, (performance.now() - startedAt) / 1000);
+  }
+
+  async function handleCommand(
+    socket: BancoSocket,
+    bucket: TokenBucket,
+    name: CommandName,
+    args: unknown[],
+  ): Promise<void> {
+    const startedAt = performance.now();
+    const { payload, ack } = splitArgs(args);
+    if (!ack) {
+      record(name, 'INVALID_PAYLOAD', startedAt);
+      socket.emit(COMMAND_REFUSED, {
+        code: 'INVALID_PAYLOAD',
+        message: `${name} must be sent with an acknowledgement callback`,
+      });
+      return;
+    }
+    const reply = (response: { ok: true } | AckError) => {
+      record(name, response.ok ? 'ok' : response.code, startedAt);
+      ack(response);
+    };
+
+    const bytes = payloadBytes(payload);
+    if (bytes > config.socketMaxPayloadBytes) {
+      return reply(
+        refusal(
+          'PAYLOAD_TOO_LARGE',
+          Number.isFinite(bytes)
+            ? `${name}: payload is ${bytes} bytes; the limit is ${config.socketMaxPayloadBytes}`
+            : `${name}: payload has no JSON form`,
+        ),
+      );
+    }
+    if (!bucket.take()) {
+      return reply(
+        refusal(
+          'RATE_LIMITED',
+          `too many commands: at most ${config.socketRatePerSecond} a second`,
+        ),
+      );
+    }
+    const parsed = COMMANDS[name].safeParse(payload);
+    if (!parsed.success) {
+      return reply(refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`));
+    }
+    const { tableId } = parsed.data;
+    const table = registry?.get(tableId);
+    if (!table) return reply(refusal('UNKNOWN_TABLE', `no table ${tableId}`));
+
+    const playerId = socket.data.player.id;
+    let entered = false;
+    try {
+      if (name === 'table.join') {
+        entered = enter(socket, table);
+      } else if (name === 'table.leave') {
+        exit(socket, tableId, true);
+      } else if (!socket.data.tables.has(tableId)) {
+        return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+      }
+      const response = await table.command(playerId, name, parsed.data);
+      // A refused join leaves nothing behind: no rooms, no presence.
+      if (entered && !response.ok) exit(socket, tableId, true);
+      reply(response);
+    } catch (error) {
+      if (entered) exit(socket, tableId, true);
+      log.error({ err: error, command: name, tableId, playerId }, 'command failed');
+      reply(refusal('INTERNAL', 'internal error'));
+    }
+  }
+
+  io.use((socket, next) => {
+    const auth: unknown = socket.handshake.auth;
+    const version =
+      typeof auth === 'object' && auth !== null
+        ? (auth as { protocolVersion?: unknown }).protocolVersion
+        : undefined;
+    if (version !== PROTOCOL_VERSION) {
+      return next(
+        connectRefusal(
+          'PROTOCOL_MISMATCH',
+          `this server speaks protocol ${PROTOCOL_VERSION}, the client ${JSON.stringify(version ?? null)}: reload the page`,
+        ),
+      );
+    }
+    const parsed = handshakeAuthSchema.safeParse(auth);
+    if (!parsed.success) {
+      return next(connectRefusal('UNAUTHORIZED', 'a guest token is required (POST /api/guests)'));
+    }
+    guests.playerByToken(parsed.data.token).then(
+      (player) => {
+        if (!player) return next(connectRefusal('UNAUTHORIZED', 'unknown or expired token'));
+        socket.data.player = player;
+        socket.data.tables = new Set();
+        next();
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'token lookup failed');
+        next(connectRefusal('INTERNAL', 'could not check the token; try again'));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    metrics.sockets.inc();
+    const bucket = new TokenBucket(config.socketRatePerSecond, config.socketRateBurst);
+
+    for (const name of COMMAND_NAMES) {
+      socket.on(name, (...args: unknown[]) => void handleCommand(socket, bucket, name, args));
+    }
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (COMMAND_SET.has(event)) return;
+      const startedAt = performance.now();
+      const { ack } = splitArgs(args);
+      const response = bucket.take()
+        ? refusal('UNKNOWN_COMMAND', `unknown command ${JSON.stringify(event).slice(0, 80)}`)
+        : refusal(
+            'RATE_LIMITED',
+            `too many commands: at most ${config.socketRatePerSecond} a second`,
+          );
+      record('unknown', response.code, startedAt);
+      if (ack) ack(response);
+      else socket.emit(COMMAND_REFUSED, { code: response.code, message: response.message });
+    });
+
+    socket.on('disconnect', () => {
+      metrics.sockets.dec();
+      for (const tableId of [...socket.data.tables]) exit(socket, tableId, false);
+    });
+  });
+
+  // Disconnect clients first so the HTTP server can finish closing, then stop socket.io.
+  app.addHook('preClose', (done) => {
+    io.local.disconnectSockets(true);
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    void io.close().then(
+      () => done(),
+      () => done(),
+    );
+  });
+
+  return {
+    io,
+    outboxFor: (tableId) => ({
+      broadcast: (event) => void io.to(tableRoom(tableId)).emit(TABLE_EVENT, event),
+      sendPrivate: (playerId, message) =>
+        void io.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message),
+    }),
+    setTables: (tables) => {
+      registry = tables;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * A token bucket: holds up to `capacity` tokens, refills `ratePerSecond` per second, and each
+ * command takes one. The clock (milliseconds) is passed in so tests can drive it.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly ratePerSecond: number,
+    private readonly capacity: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    if (!(ratePerSecond > 0) || !(capacity >= 1)) {
+      throw new RangeError('TokenBucket needs ratePerSecond > 0 and capacity >= 1');
+    }
+    this.tokens = capacity;
+    this.last = now();
+  }
+
+  /** Takes `cost` tokens when there are enough; false (and nothing taken) otherwise. */
+  take(cost = 1): boolean {
+    this.refill();
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
+    return true;
+  }
+
+  /** Tokens available now (fractional while refilling). */
+  available(): number {
+    this.refill();
+    return this.tokens;
+  }
+
+  private refill(): void {
+    const now = this.now();
+    // A clock that goes backwards adds nothing (and never removes tokens).
+    const elapsed = Math.max(0, now - this.last);
+    this.last = Math.max(this.last, now);
+    this.tokens = Math.min(this.capacity, this.tokens + (elapsed / 1000) * this.ratePerSecond);
+  }
+}
