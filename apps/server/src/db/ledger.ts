@@ -1,0 +1,566 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { assertAmount, toNumber } from './amounts.js';
+import { recentRounds, shoeRecord } from './history.js';
+import { isCheckViolation, LedgerError } from './ledger-error.js';
+import type {
+  EscrowBetsInput,
+  EscrowedBets,
+  GuestCreated,
+  RecentRound,
+  SeatEventKind,
+  SettleRoundInput,
+  ShoeRecord,
+  TableRow,
+} from './ledger-types.js';
+import type { Prisma, PrismaClient } from './prisma.js';
+
+export { LedgerError } from './ledger-error.js';
+export type { LedgerErrorCode } from './ledger-error.js';
+export type * from './ledger-types.js';
+
+/** 1,000 chips in minor units, minted from REFILL for every new guest. */
+export const WELCOME_AMOUNT = 100_000;
+
+export const HOUSE_ACCOUNT = 'house';
+export const REFILL_ACCOUNT = 'refill';
+export const walletAccount = (playerId: string): string => `wallet:${playerId}`;
+export const escrowAccount = (tableId: string): string => `escrow:${tableId}`;
+
+/** The CHECK that keeps WALLET and ESCROW balances at or above zero. */
+const BALANCE_CHECK = 'accounts_balance_nonnegative';
+
+// Settlement runs every round: give it room under load instead of Prisma's 5 s / 2 s defaults.
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+
+type Tx = Prisma.TransactionClient;
+type Json = Prisma.InputJsonValue;
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * Locks accounts in one global order: wallets (by id), then table escrows, then the house, then
+ * REFILL. Every ledger transaction that holds more than one account row takes them in this
+ * order (escrowBets and refill hold their wallet first and touch escrow / REFILL last), so two
+ * transactions never wait on each other's rows in opposite orders: no deadlocks.
+ * FOR NO KEY UPDATE, not FOR UPDATE: transfer inserts, whose foreign-key checks take KEY SHARE
+ * on the same rows, are then not blocked.
+ */
+async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, bigint>> {
+  const rows = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
+    SELECT id, balance FROM accounts WHERE id = ANY(${[...new Set(ids)]}::text[])
+     ORDER BY CASE kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1 WHEN 'HOUSE' THEN 2 ELSE 3 END, id
+       FOR NO KEY UPDATE`;
+  return new Map(rows.map((r) => [r.id, r.balance]));
+}
+
+/** Applies balance deltas in one statement; returns the new balances. */
+async function applyDeltas(tx: Tx, deltas: Map<string, bigint>): Promise<Map<string, bigint>> {
+  const ids = [...deltas.keys()];
+  const amounts = ids.map((id) => (deltas.get(id) ?? 0n).toString());
+  const rows = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
+    UPDATE accounts AS a SET balance = a.balance + v.delta
+      FROM unnest(${ids}::text[], ${amounts}::bigint[]) AS v(id, delta)
+     WHERE a.id = v.id
+    RETURNING a.id, a.balance`;
+  return new Map(rows.map((r) => [r.id, r.balance]));
+}
+
+function addDelta(deltas: Map<string, bigint>, id: string, amount: bigint): void {
+  deltas.set(id, (deltas.get(id) ?? 0n) + amount);
+}
+
+/**
+ * The chip ledger: every chip movement is a row in `transfers` (append-only, unique idempotency
+ * key) plus the matching change to two account balances, in the same transaction. Amounts in
+ * and out are integers in minor units (1 chip = 100).
+ */
+export class Ledger {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, TX_OPTIONS);
+  }
+
+  async createGuest(name: string): Promise<GuestCreated> {
+    const id = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const wallet = walletAccount(id);
+    await this.tx(async (tx) => {
+      await tx.player.create({ data: { id, name, tokenHash: sha256(token) } });
+      await tx.account.create({
+        data: { id: wallet, kind: 'WALLET', playerId: id, balance: WELCOME_AMOUNT },
+      });
+      await tx.account.update({
+        where: { id: REFILL_ACCOUNT },
+        data: { balance: { decrement: WELCOME_AMOUNT } },
+      });
+      await tx.transfer.create({
+        data: {
+          key: `welcome:${id}`,
+          fromAccountId: REFILL_ACCOUNT,
+          toAccountId: wallet,
+          amount: WELCOME_AMOUNT,
+          kind: 'WELCOME',
+        },
+      });
+    });
+    return { player: { id, name }, token, balance: WELCOME_AMOUNT };
+  }
+
+  async playerByToken(token: string): Promise<{ id: string; name: string } | null> {
+    return this.prisma.player.findUnique({
+      where: { tokenHash: sha256(token) },
+      select: { id: true, name: true },
+    });
+  }
+
+  async balanceOf(playerId: string): Promise<number> {
+    const account = await this.prisma.account.findUnique({
+      where: { id: walletAccount(playerId) },
+      select: { balance: true },
+    });
+    if (!account) throw new LedgerError('NOT_FOUND', `no wallet for player ${playerId}`);
+    return toNumber(account.balance);
+  }
+
+  /** Players without a wallet are absent from the map. */
+  async balancesOf(playerIds: string[]): Promise<Map<string, number>> {
+    return this.walletBalances(this.prisma, playerIds);
+  }
+
+  private async walletBalances(
+    db: Tx | PrismaClient,
+    playerIds: string[],
+  ): Promise<Map<string, number>> {
+    if (playerIds.length === 0) return new Map();
+    const rows = await db.account.findMany({
+      where: { playerId: { in: [...new Set(playerIds)] }, kind: 'WALLET' },
+      select: { playerId: true, balance: true },
+    });
+    const balances = new Map<string, number>();
+    for (const row of rows) if (row.playerId) balances.set(row.playerId, toNumber(row.balance));
+    return balances;
+  }
+
+  async ensureTable(table: TableRow): Promise<void> {
+    const settings = table.settings as Json;
+    await this.tx(async (tx) => {
+      await tx.table.upsert({
+        where: { id: table.id },
+        create: { id: table.id, name: table.name, isPublic: table.isPublic, settings },
+        update: { name: table.name, isPublic: table.isPublic, settings },
+      });
+      await tx.account.upsert({
+        where: { id: escrowAccount(table.id) },
+        create: { id: escrowAccount(table.id), kind: 'ESCROW', tableId: table.id },
+        update: {},
+      });
+    });
+  }
+
+  async listTables(): Promise<TableRow[]> {
+    return this.prisma.table.findMany({
+      where: { isPublic: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, name: true, isPublic: true, settings: true },
+    });
+  }
+
+  async createShoe(input: {
+    tableId: string;
+    number: number;
+    serverSeed: string;
+    commitment: string;
+    clientSeed: string;
+    settings: unknown;
+  }): Promise<{ shoeId: string }> {
+    const shoe = await this.prisma.shoe.create({
+      data: {
+        id: randomUUID(),
+        tableId: input.tableId,
+        number: input.number,
+        serverSeed: input.serverSeed,
+        commitment: input.commitment,
+        clientSeed: input.clientSeed,
+        settings: input.settings as Json,
+      },
+      select: { id: true },
+    });
+    return { shoeId: shoe.id };
+  }
+
+  async recordBurn(shoeId: string, shownCard: string): Promise<void> {
+    const { count } = await this.prisma.shoe.updateMany({
+      where: { id: shoeId },
+      data: { burnShown: shownCard },
+    });
+    if (count === 0) throw new LedgerError('NOT_FOUND', `no shoe ${shoeId}`);
+  }
+
+  /** Ends the shoe and reveals its seed; a second call keeps the first timestamps. */
+  async endShoe(shoeId: string): Promise<void> {
+    const now = new Date();
+    const { count } = await this.prisma.shoe.updateMany({
+      where: { id: shoeId, endedAt: null },
+      data: { endedAt: now, revealedAt: now },
+    });
+    if (count === 0) {
+      const exists = await this.prisma.shoe.count({ where: { id: shoeId } });
+      if (exists === 0) throw new LedgerError('NOT_FOUND', `no shoe ${shoeId}`);
+    }
+  }
+
+  async nextShoeNumber(tableId: string): Promise<number> {
+    const agg = await this.prisma.shoe.aggregate({ where: { tableId }, _max: { number: true } });
+    return (agg._max.number ?? 0) + 1;
+  }
+
+  async openRound(input: {
+    tableId: string;
+    shoeId: string;
+    seq: number;
+    number: number;
+    holderSeat: number | null;
+  }): Promise<{ roundId: string }> {
+    const round = await this.prisma.round.create({
+      data: {
+        id: randomUUID(),
+        tableId: input.tableId,
+        shoeId: input.shoeId,
+        seq: input.seq,
+        number: input.number,
+        holderSeat: input.holderSeat,
+      },
+      select: { id: true },
+    });
+    return { roundId: round.id };
+  }
+
+  async nextRoundSeq(tableId: string): Promise<number> {
+    const agg = await this.prisma.round.aggregate({ where: { tableId }, _max: { seq: true } });
+    return (agg._max.seq ?? 0) + 1;
+  }
+
+  /**
+   * Moves the stakes from the wallet to the table's escrow at confirm time, all or nothing.
+   * Replaying the same confirm id returns the bets already placed without moving chips again.
+   */
+  async escrowBets(input: EscrowBetsInput): Promise<EscrowedBets> {
+    const { tableId, roundId, playerId, seat, confirmId } = input;
+    if (input.bets.length === 0) throw new LedgerError('INVALID_INPUT', 'no bets to confirm');
+    const spots = new Set<string>();
+    let total = 0;
+    for (const bet of input.bets) {
+      assertAmount(bet.amount, `bet on ${bet.spot}`);
+      if (spots.has(bet.spot)) throw new LedgerError('INVALID_INPUT', `two bets on ${bet.spot}`);
+      spots.add(bet.spot);
+      total += bet.amount;
+    }
+    assertAmount(total, 'total stake');
+
+    const wallet = walletAccount(playerId);
+    const escrow = escrowAccount(tableId);
+    try {
+      return await this.tx(async (tx) => {
+        // The round FOR SHARE (settlement takes it exclusively, so no stake lands in a round
+        // being settled), then the wallet: the same order settleRound locks them in.
+        const [head] = await tx.$queryRaw<
+          Array<{ status: string | null; table_id: string | null; balance: bigint | null }>
+        >`
+          WITH r AS (SELECT status::text AS status, table_id FROM rounds WHERE id = ${roundId} FOR SHARE),
+               w AS (SELECT balance FROM accounts
+                      WHERE id = ${wallet} AND EXISTS (SELECT 1 FROM r) FOR NO KEY UPDATE)
+          SELECT (SELECT status FROM r) AS status, (SELECT table_id FROM r) AS table_id,
+                 (SELECT balance FROM w) AS balance`;
+        if (!head || head.status === null || head.table_id !== tableId) {
+          throw new LedgerError('NOT_FOUND', `no round ${roundId} at table ${tableId}`);
+        }
+        if (head.balance === null) throw new LedgerError('NOT_FOUND', `no wallet for ${playerId}`);
+
+        // A new statement, so a new snapshot: a concurrent replay of this confirm that held
+        // the wallet before us has committed, and its bets are visible here.
+        const existing = await tx.$queryRaw<
+          Array<{ id: string; spot: string; amount: bigint; confirm_id: string; status: string }>
+        >`
+          SELECT b.id, b.spot, b.amount, b.confirm_id, b.status::text AS status
+            FROM bets b LEFT JOIN transfers t ON t.bet_id = b.id AND t.kind = 'STAKE'
+           WHERE b.round_id = ${roundId} AND b.player_id = ${playerId}
+           ORDER BY t.id`;
+        const replay = existing.filter((b) => b.confirm_id === confirmId);
+        if (replay.length > 0) {
+          return {
+            bets: replay.map((b) => ({ id: b.id, spot: b.spot, amount: toNumber(b.amount) })),
+            balance: toNumber(head.balance),
+          };
+        }
+        if (existing.some((b) => b.status === 'OPEN')) {
+          throw new LedgerError(
+            'ALREADY_CONFIRMED',
+            `player ${playerId} already confirmed bets in round ${roundId}`,
+          );
+        }
+        if (head.status !== 'OPEN') {
+          throw new LedgerError('ROUND_NOT_OPEN', `round ${roundId} is ${head.status}`);
+        }
+
+        const bets = input.bets.map((b) => ({ id: randomUUID(), spot: b.spot, amount: b.amount }));
+        // One statement writes the bets, their STAKE transfers and both balances. If the
+        // wallet cannot cover the total, the CHECK fails the whole statement: nothing is
+        // written. The escrow row is locked only here, for the shortest possible time.
+        const balances = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
+          WITH new_bets AS (
+            INSERT INTO bets (id, round_id, player_id, seat, spot, amount, confirm_id)
+            SELECT u.id, ${roundId}, ${playerId}, ${seat}, u.spot, u.amount, ${confirmId}
+              FROM unnest(${bets.map((b) => b.id)}::text[], ${bets.map((b) => b.spot)}::text[],
+                          ${bets.map((b) => b.amount)}::bigint[]) WITH ORDINALITY AS u(id, spot, amount, n)
+             ORDER BY u.n
+            RETURNING id, amount
+          ), stakes AS (
+            INSERT INTO transfers (key, from_account_id, to_account_id, amount, kind, round_id, bet_id)
+            SELECT 'stake:' || u.id, ${wallet}, ${escrow}, u.amount, 'STAKE', ${roundId}, u.id
+              FROM unnest(${bets.map((b) => b.id)}::text[], ${bets.map((b) => b.amount)}::bigint[])
+                   WITH ORDINALITY AS u(id, amount, n)
+             WHERE u.id IN (SELECT id FROM new_bets)
+             ORDER BY u.n
+          )
+          UPDATE accounts
+             SET balance = balance + CASE WHEN id = ${wallet} THEN -${total}::bigint ELSE ${total}::bigint END
+           WHERE id IN (${wallet}, ${escrow})
+          RETURNING id, balance`;
+        const after = balances.find((b) => b.id === wallet);
+        if (!after || balances.length !== 2) {
+          throw new LedgerError('NOT_FOUND', `no escrow account for table ${tableId}`);
+        }
+        return { bets, balance: toNumber(after.balance) };
+      });
+    } catch (err) {
+      if (isCheckViolation(err, BALANCE_CHECK)) {
+        throw new LedgerError(
+          'INSUFFICIENT_BALANCE',
+          `wallet of ${playerId} cannot cover a stake of ${total}`,
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Pays out a round in one transaction: losers' stakes to the house first, then pushes and
+   * wins back to the wallets. Each bet is settled exactly once: a second call for a settled
+   * round changes nothing and returns the current balances.
+   */
+  async settleRound(input: SettleRoundInput): Promise<{ balances: Map<string, number> }> {
+    const { tableId, roundId, round, settled } = input;
+    const playerIds = [...new Set(settled.map((s) => s.playerId))];
+    for (const s of settled) {
+      assertAmount(s.stake, `stake of bet ${s.betId}`);
+      assertAmount(s.returned, `return of bet ${s.betId}`, true);
+      const consistent =
+        (s.result === 'lose' && s.returned === 0) ||
+        (s.result === 'push' && s.returned === s.stake) ||
+        (s.result === 'win' && s.returned >= s.stake);
+      if (!consistent) {
+        throw new LedgerError(
+          'INVALID_INPUT',
+          `bet ${s.betId}: result ${s.result} cannot return ${s.returned} on a stake of ${s.stake}`,
+        );
+      }
+    }
+
+    const escrow = escrowAccount(tableId);
+    const wallets = playerIds.map(walletAccount);
+    const transfers: Array<{
+      key: string;
+      from: string;
+      to: string;
+      amount: number;
+      kind: 'COLLECT' | 'RETURN' | 'WIN';
+      betId: string;
+    }> = [];
+    const deltas = new Map<string, bigint>(wallets.map((w) => [w, 0n]));
+    const move = (
+      kind: 'COLLECT' | 'RETURN' | 'WIN',
+      betId: string,
+      from: string,
+      to: string,
+      amount: number,
+    ): void => {
+      transfers.push({ key: `${kind.toLowerCase()}:${betId}`, from, to, amount, kind, betId });
+      addDelta(deltas, from, BigInt(-amount));
+      addDelta(deltas, to, BigInt(amount));
+    };
+    for (const s of settled) {
+      if (s.result === 'lose') move('COLLECT', s.betId, escrow, HOUSE_ACCOUNT, s.stake);
+    }
+    for (const s of settled) {
+      if (s.result === 'lose') continue;
+      const wallet = walletAccount(s.playerId);
+      move('RETURN', s.betId, escrow, wallet, s.stake);
+      if (s.returned > s.stake) move('WIN', s.betId, HOUSE_ACCOUNT, wallet, s.returned - s.stake);
+    }
+
+    return this.tx(async (tx) => {
+      // Exclusive on the round: a concurrent settle of the same round waits here and then
+      // sees SETTLED; stakes (which hold the round FOR SHARE) are all committed once we pass.
+      const [row] = await tx.$queryRaw<Array<{ status: string; table_id: string }>>`
+        SELECT status::text AS status, table_id FROM rounds WHERE id = ${roundId}
+           FOR NO KEY UPDATE`;
+      if (!row || row.table_id !== tableId) {
+        throw new LedgerError('NOT_FOUND', `no round ${roundId} at table ${tableId}`);
+      }
+      if (row.status === 'SETTLED') {
+        return { balances: await this.walletBalances(tx, playerIds) };
+      }
+
+      // Lock the accounts (global order) and read the round's open bets in one statement.
+      const [state] = await tx.$queryRaw<
+        Array<{ open: Array<{ id: string; player_id: string; amount: number }> | null }>
+      >`
+        WITH locked AS (
+          SELECT id FROM accounts WHERE id = ANY(${[...wallets, escrow, HOUSE_ACCOUNT]}::text[])
+           ORDER BY CASE kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1 WHEN 'HOUSE' THEN 2 ELSE 3 END, id
+             FOR NO KEY UPDATE
+        )
+        SELECT (SELECT count(*) FROM locked) AS locked,
+               (SELECT json_agg(json_build_object('id', id, 'player_id', player_id, 'amount', amount))
+                  FROM bets WHERE round_id = ${roundId} AND status = 'OPEN') AS open`;
+
+      // Every open stake of the round must be accounted for, or chips would stay in escrow.
+      const open = state?.open ?? [];
+      const openById = new Map(open.map((b) => [b.id, b]));
+      const seen = new Set<string>();
+      for (const s of settled) {
+        const bet = openById.get(s.betId);
+        if (!bet || seen.has(s.betId)) {
+          throw new LedgerError('INVALID_INPUT', `bet ${s.betId} is not an open bet of ${roundId}`);
+        }
+        if (bet.player_id !== s.playerId || Number(bet.amount) !== s.stake) {
+          throw new LedgerError('INVALID_INPUT', `bet ${s.betId} does not match its stored stake`);
+        }
+        seen.add(s.betId);
+      }
+      if (seen.size !== open.length) {
+        throw new LedgerError(
+          'INVALID_INPUT',
+          `settlement of ${roundId} covers ${seen.size} of its ${open.length} open bets`,
+        );
+      }
+
+      // One statement for every transfer, balance, bet and the round itself.
+      const accountIds = [...deltas.keys()];
+      const rows = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
+        WITH moved AS (
+          INSERT INTO transfers (key, from_account_id, to_account_id, amount, kind, round_id, bet_id)
+          SELECT u.key, u.from_id, u.to_id, u.amount, u.kind::transfer_kind, ${roundId}, u.bet_id
+            FROM unnest(${transfers.map((t) => t.key)}::text[],
+                        ${transfers.map((t) => t.from)}::text[],
+                        ${transfers.map((t) => t.to)}::text[],
+                        ${transfers.map((t) => t.amount)}::bigint[],
+                        ${transfers.map((t) => t.kind)}::text[],
+                        ${transfers.map((t) => t.betId)}::text[])
+                 WITH ORDINALITY AS u(key, from_id, to_id, amount, kind, bet_id, n)
+           ORDER BY u.n
+        ), settled_bets AS (
+          UPDATE bets AS b
+             SET status = 'SETTLED', result = v.result, returned = v.returned, settled_at = now()
+            FROM unnest(${settled.map((s) => s.betId)}::text[],
+                        ${settled.map((s) => s.result)}::text[],
+                        ${settled.map((s) => s.returned)}::bigint[]) AS v(id, result, returned)
+           WHERE b.id = v.id
+        ), settled_round AS (
+          UPDATE rounds
+             SET status = 'SETTLED',
+                 cards = ${JSON.stringify(round.cards)}::jsonb,
+                 outcome = ${round.outcome},
+                 player_total = ${round.playerTotal},
+                 banker_total = ${round.bankerTotal},
+                 trace = ${JSON.stringify(round.trace ?? null)}::jsonb,
+                 settled_at = now()
+           WHERE id = ${roundId}
+        )
+        UPDATE accounts AS a SET balance = a.balance + v.delta
+          FROM unnest(${accountIds}::text[],
+                      ${accountIds.map((id) => (deltas.get(id) ?? 0n).toString())}::bigint[])
+               AS v(id, delta)
+         WHERE a.id = v.id
+        RETURNING a.id, a.balance`;
+
+      const balances = new Map(rows.map((r) => [r.id, r.balance]));
+      const out = new Map<string, number>();
+      for (const playerId of playerIds) {
+        const balance = balances.get(walletAccount(playerId));
+        if (balance !== undefined) out.set(playerId, toNumber(balance));
+      }
+      return { balances: out };
+    });
+  }
+
+  /**
+   * Tops the wallet up to `target` from REFILL. Keyed by round and player: a replay returns the
+   * amount of the first call and mints nothing.
+   */
+  async refill(input: {
+    playerId: string;
+    roundId: string;
+    target: number;
+  }): Promise<{ amount: number; balance: number }> {
+    const { playerId, roundId, target } = input;
+    assertAmount(target, 'refill target', true);
+    const wallet = walletAccount(playerId);
+    const key = `refill:${roundId}:${playerId}`;
+    return this.tx(async (tx) => {
+      const locked = await lockAccounts(tx, [wallet, REFILL_ACCOUNT]);
+      const balance = locked.get(wallet);
+      if (balance === undefined) throw new LedgerError('NOT_FOUND', `no wallet for ${playerId}`);
+      const previous = await tx.transfer.findUnique({ where: { key }, select: { amount: true } });
+      if (previous) return { amount: toNumber(previous.amount), balance: toNumber(balance) };
+      if (balance >= BigInt(target)) return { amount: 0, balance: toNumber(balance) };
+
+      const amount = BigInt(target) - balance;
+      const balances = await applyDeltas(
+        tx,
+        new Map([
+          [wallet, amount],
+          [REFILL_ACCOUNT, -amount],
+        ]),
+      );
+      await tx.transfer.create({
+        data: {
+          key,
+          fromAccountId: REFILL_ACCOUNT,
+          toAccountId: wallet,
+          amount,
+          kind: 'REFILL',
+          roundId,
+        },
+      });
+      return { amount: toNumber(amount), balance: toNumber(balances.get(wallet) ?? 0n) };
+    });
+  }
+
+  async recordSeat(input: {
+    tableId: string;
+    seat: number;
+    playerId: string;
+    kind: SeatEventKind;
+  }): Promise<void> {
+    await this.prisma.seatEvent.create({ data: input, select: { id: true } });
+  }
+
+  /** Settled rounds of a table, newest first, with their bets. */
+  async recentRounds(tableId: string, limit: number): Promise<RecentRound[]> {
+    return recentRounds(this.prisma, tableId, limit);
+  }
+
+  /** A shoe for the fairness page; its server seed only once the shoe is revealed. */
+  async shoeRecord(shoeId: string): Promise<ShoeRecord | null> {
+    return shoeRecord(this.prisma, shoeId);
+  }
+}
+
+export function createLedger(prisma: PrismaClient): Ledger {
+  return new Ledger(prisma);
+}
