@@ -6,7 +6,6 @@ import { createMetrics } from './metrics.js';
 import type { TableObserver } from './table/actor.js';
 import { startTables, type TableDefinition } from './table/registry.js';
 import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
-import type { TableLedger } from './table/table-ledger.js';
 
 /** The seeded public table (T1.1): 8 decks, standard rules, 10–500, 14 seats. */
 export function mainTable(timings: keyof typeof TIMINGS): TableDefinition {
@@ -21,14 +20,6 @@ export function mainTable(timings: keyof typeof TIMINGS): TableDefinition {
 export interface Banco extends BancoServerHandle {
   readonly prisma: PrismaClient;
   readonly ledger: Ledger;
-}
-
-/** What the tables need from the ledger, plus the player lookup seat.take makes. */
-function tableLedgerOf(ledger: Ledger, prisma: PrismaClient): TableLedger & Pick<Ledger, 'ensureTable'> {
-  return Object.assign(Object.create(ledger) as Ledger, {
-    playerInfo: (playerId: string) =>
-      prisma.player.findUnique({ where: { id: playerId }, select: { id: true, name: true } }),
-  });
 }
 
 /**
@@ -71,11 +62,11 @@ export async function startBanco(options: {
     closeDb: () => prisma.$disconnect(),
     createTables: (outboxFor) =>
       startTables({
-        ledger: tableLedgerOf(ledger, prisma),
+        ledger,
         tables: options.tables ?? [mainTable(config.tableTimings)],
         outboxFor,
         observer,
-        log: { error: (obj, msg) => console.error(msg, obj) },
+        log: { error: (obj, msg) => server.app.log.error(obj, msg) },
       }),
   });
   return { ...server, prisma, ledger };
