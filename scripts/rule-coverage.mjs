@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 /** Ids written in bold at the start of a rule, e.g. **R3.1** or **T4.6**. */
 export function ruleIdsIn(markdown, prefix) {
-  return [...markdown.matchAll(new RegExp(`\\*\\*(${prefix}\\d+\\.\\d+)\\*\\*`, 'g'))].map((m) => m[1]);
+  return [...markdown.matchAll(new RegExp(`\\*\\*(${prefix}\\d+\\.\\d+)\\*\\*`, 'g'))].map(
+    (m) => m[1],
+  );
 }
 
 /** The text of every *.test.ts under `dir`, except `exclude`. */
@@ -28,6 +30,8 @@ export function uncitedIds(ids, sources) {
 export function unknownCitations(ids, sources, prefix) {
   const known = new Set(ids);
   const pattern = new RegExp(`\\b${prefix}\\d+\\.\\d+\\b`, 'g');
-  const cited = new Set(sources.flatMap((source) => [...source.matchAll(pattern)].map((m) => m[0])));
+  const cited = new Set(
+    sources.flatMap((source) => [...source.matchAll(pattern)].map((m) => m[0])),
+  );
   return [...cited].filter((id) => !known.has(id));
 }

@@ -13,7 +13,10 @@ import { tableSettings, TIMINGS } from '../src/table/settings.js';
 import { startTestBanco, TestClient } from '../src/testing/test-banco.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '50' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '50' },
+  },
 });
 const seconds = Number(values.seconds);
 const latencyRounds = Number(values.rounds);
@@ -26,7 +29,9 @@ async function roundsPerSecond(betting: boolean): Promise<void> {
   // Bettors close the window themselves (T2.3); every other window is 0 s.
   const settings = tableSettings({ ...TIMINGS.fast, bettingMs: betting ? 60_000 : 0 });
   const server = await startTestBanco([{ id, name: id, isPublic: true, settings }]);
-  const clients = await Promise.all([1, 2, 3].map((i) => TestClient.connect(server.url, `bot${i}`)));
+  const clients = await Promise.all(
+    [1, 2, 3].map((i) => TestClient.connect(server.url, `bot${i}`)),
+  );
   let results = 0;
   let bets = 0;
   for (const [i, client] of clients.entries()) {
@@ -73,7 +78,9 @@ async function betAckLatency(): Promise<void> {
   const clients: TestClient[] = [];
   for (let i = 1; i <= 14; i++) {
     // Straight from the ledger: fourteen guests from one address would trip the HTTP rate limit.
-    clients.push(await TestClient.connectAs(server.url, await server.banco.ledger.createGuest(`seat${i}`)));
+    clients.push(
+      await TestClient.connectAs(server.url, await server.banco.ledger.createGuest(`seat${i}`)),
+    );
   }
   const latencies: number[] = [];
   let refused = 0;

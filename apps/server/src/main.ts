@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   const banco = await startBanco({ config, databaseUrl, logger: { level: config.logLevel } });
   const { url } = await banco.listen();
   banco.app.log.info(
-    { migrations: applied.length, database: embedded ? `embedded (${config.embeddedPgDir})` : 'DATABASE_URL' },
+    {
+      migrations: applied.length,
+      database: embedded ? `embedded (${config.embeddedPgDir})` : 'DATABASE_URL',
+    },
     `Banco is dealing at ${url}`,
   );
 

@@ -13,7 +13,11 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const testSources = testSourcesUnder(here, fileURLToPath(import.meta.url));
 const documents = [
   { name: 'apps/server/RULES.md', path: join(here, '..', 'RULES.md'), prefix: 'T' },
-  { name: 'docs/protocol.md', path: join(here, '..', '..', '..', 'docs', 'protocol.md'), prefix: 'P' },
+  {
+    name: 'docs/protocol.md',
+    path: join(here, '..', '..', '..', 'docs', 'protocol.md'),
+    prefix: 'P',
+  },
 ];
 
 describe.each(documents)('$name and the tests', ({ path, prefix }) => {

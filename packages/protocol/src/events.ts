@@ -92,7 +92,11 @@ export const dealingEvent = event('dealing.started', {
   deadline: epochMsSchema,
 });
 /** Four cards out face down: their faces are not in this event. */
-export const cardsDealtEvent = event('cards.dealt', { round, by: actorSeatSchema, layout: layoutSchema });
+export const cardsDealtEvent = event('cards.dealt', {
+  round,
+  by: actorSeatSchema,
+  layout: layoutSchema,
+});
 export const turnStartedEvent = event('turn.started', {
   round,
   hand: sideSchema,

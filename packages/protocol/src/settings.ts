@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
-const limitSchema = z.object({ min: minorUnitsSchema.positive(), max: minorUnitsSchema.positive() });
+const limitSchema = z.object({
+  min: minorUnitsSchema.positive(),
+  max: minorUnitsSchema.positive(),
+});
 
 /** What a table publishes about itself; every duration is in milliseconds. */
 export const tableSettingsSchema = z.object({

@@ -117,7 +117,10 @@ export class Ledger {
   }
 
   async playerInfo(playerId: string): Promise<{ id: string; name: string } | null> {
-    return this.prisma.player.findUnique({ where: { id: playerId }, select: { id: true, name: true } });
+    return this.prisma.player.findUnique({
+      where: { id: playerId },
+      select: { id: true, name: true },
+    });
   }
 
   async balanceOf(playerId: string): Promise<number> {

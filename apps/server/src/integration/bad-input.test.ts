@@ -5,7 +5,13 @@ import { tableSettings } from '../table/settings.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
 /** Long windows, so nothing moves at the table unless a command moves it. */
-const quiet = { bettingMs: 600_000, lastBetsMs: 0, dealMs: 600_000, revealMs: 600_000, resultMs: 600_000 };
+const quiet = {
+  bettingMs: 600_000,
+  lastBetsMs: 0,
+  dealMs: 600_000,
+  revealMs: 600_000,
+  resultMs: 600_000,
+};
 const TABLE = 'strict';
 const HIGH = 'high';
 
@@ -48,7 +54,9 @@ describe('bad input is refused with its code and changes nothing', () => {
   /** What a refusal must leave exactly as it was: the table's view and every chip. */
   async function world() {
     const snapshot = await server.banco.tables.get(TABLE)!.snapshot(ann.playerId);
-    const balances = await Promise.all([ann, bob, eve].map((c) => server.banco.ledger.balanceOf(c.playerId)));
+    const balances = await Promise.all(
+      [ann, bob, eve].map((c) => server.banco.ledger.balanceOf(c.playerId)),
+    );
     const ledger = await checkLedger(server.banco.prisma);
     return { snapshot: { ...snapshot, serverTime: 0, odds: null }, balances, ledger };
   }
@@ -94,13 +102,33 @@ describe('bad input is refused with its code and changes nothing', () => {
   });
 
   it('T3.3 OVER_MAX and UNDER_MIN', async () => {
-    await expectRefused(ann, 'bets.confirm', confirm({ bets: [{ spot: 'player', amount: 50_100 }] }), 'OVER_MAX');
-    await expectRefused(ann, 'bets.confirm', confirm({ bets: [{ spot: 'tie', amount: 10_100 }] }), 'OVER_MAX');
-    await expectRefused(ann, 'bets.confirm', confirm({ bets: [{ spot: 'banker', amount: 900 }] }), 'UNDER_MIN');
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ bets: [{ spot: 'player', amount: 50_100 }] }),
+      'OVER_MAX',
+    );
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ bets: [{ spot: 'tie', amount: 10_100 }] }),
+      'OVER_MAX',
+    );
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ bets: [{ spot: 'banker', amount: 900 }] }),
+      'UNDER_MIN',
+    );
   });
 
   it('T3.4 FRACTIONAL_CHIPS: a stake that is not whole chips', async () => {
-    await expectRefused(ann, 'bets.confirm', confirm({ bets: [{ spot: 'player', amount: 1_050 }] }), 'FRACTIONAL_CHIPS');
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ bets: [{ spot: 'player', amount: 1_050 }] }),
+      'FRACTIONAL_CHIPS',
+    );
   });
 
   it('T3.5 INSUFFICIENT_BALANCE: more than the wallet holds', async () => {
@@ -124,21 +152,40 @@ describe('bad input is refused with its code and changes nothing', () => {
 
   it('INVALID_PAYLOAD: malformed payloads', async () => {
     await expectRefused(ann, 'bets.confirm', confirm({ bets: 'all of it' }), 'INVALID_PAYLOAD');
-    await expectRefused(ann, 'bets.confirm', confirm({ bets: [{ spot: 'player', amount: 10.5 }] }), 'INVALID_PAYLOAD');
-    await expectRefused(ann, 'bets.confirm', confirm({ bets: [{ spot: 'moon', amount: 1_000 }] }), 'INVALID_PAYLOAD');
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ bets: [{ spot: 'player', amount: 10.5 }] }),
+      'INVALID_PAYLOAD',
+    );
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ bets: [{ spot: 'moon', amount: 1_000 }] }),
+      'INVALID_PAYLOAD',
+    );
     await expectRefused(ann, 'bets.confirm', confirm({ extra: true }), 'INVALID_PAYLOAD');
     await expectRefused(ann, 'seat.take', { tableId: TABLE, seat: '1' }, 'INVALID_PAYLOAD');
   });
 
   it('PAYLOAD_TOO_LARGE: an oversized payload', async () => {
-    await expectRefused(ann, 'bets.confirm', confirm({ note: 'x'.repeat(20_000) }), 'PAYLOAD_TOO_LARGE');
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ note: 'x'.repeat(20_000) }),
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('T3.7 DUPLICATE_CONFIRM_ID and ALREADY_CONFIRMED after a confirm; a replay moves nothing', async () => {
     const placed = await ann.send('bets.confirm', confirm());
     expect(placed).toMatchObject({ ok: true, balance: 99_000, replayed: false });
     const before = await world();
-    expect(await ann.send('bets.confirm', confirm())).toMatchObject({ ok: true, balance: 99_000, replayed: true });
+    expect(await ann.send('bets.confirm', confirm())).toMatchObject({
+      ok: true,
+      balance: 99_000,
+      replayed: true,
+    });
     expect(await world()).toEqual(before);
     await expectRefused(
       ann,
@@ -146,7 +193,12 @@ describe('bad input is refused with its code and changes nothing', () => {
       confirm({ bets: [{ spot: 'banker', amount: 1_000 }] }),
       'DUPLICATE_CONFIRM_ID',
     );
-    await expectRefused(ann, 'bets.confirm', confirm({ confirmId: 'confirm-ann-0002' }), 'ALREADY_CONFIRMED');
+    await expectRefused(
+      ann,
+      'bets.confirm',
+      confirm({ confirmId: 'confirm-ann-0002' }),
+      'ALREADY_CONFIRMED',
+    );
   });
 
   it('RATE_LIMITED: a flood of commands is cut off without touching the table', async () => {

@@ -7,7 +7,10 @@ import { auditFrames } from '../testing/frame-audit.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
 const ROUNDS = 12;
-const rules: RuleSet = { ...STANDARD_RULES, sideBets: ['playerPair', 'bankerPair', 'dragonPlayer'] };
+const rules: RuleSet = {
+  ...STANDARD_RULES,
+  sideBets: ['playerPair', 'bankerPair', 'dragonPlayer'],
+};
 const table = {
   id: 'play',
   name: 'Play table',
@@ -25,9 +28,14 @@ const table = {
 /** Each player's bets for a round: a mix of main and side bets, and a round sat out. */
 const STRATEGIES: Record<string, (round: number) => Stake[]> = {
   ann: (r) =>
-    [[{ spot: 'banker', amount: 2_000 }], [{ spot: 'player', amount: 1_000 }, { spot: 'tie', amount: 1_000 }], []][
-      r % 3
-    ] as Stake[],
+    [
+      [{ spot: 'banker', amount: 2_000 }],
+      [
+        { spot: 'player', amount: 1_000 },
+        { spot: 'tie', amount: 1_000 },
+      ],
+      [],
+    ][r % 3] as Stake[],
   bob: (r) => [
     { spot: 'player', amount: 1_000 + 1_000 * (r % 5) },
     ...(r % 2 === 0 ? [{ spot: 'playerPair' as const, amount: 1_000 }] : []),
@@ -64,7 +72,9 @@ describe('three players at one table over real sockets and Postgres', () => {
   beforeAll(async () => {
     server = await startTestBanco([table]);
     watcher = await TestClient.connect(server.url, 'watcher');
-    players = await Promise.all(Object.keys(SEATS).map((name) => TestClient.connect(server.url, name)));
+    players = await Promise.all(
+      Object.keys(SEATS).map((name) => TestClient.connect(server.url, name)),
+    );
     expect((await watcher.send('table.join', { tableId: 'play' })).ok).toBe(true);
     for (const client of players) {
       confirmed.set(client.name, new Map());
@@ -92,11 +102,14 @@ describe('three players at one table over real sockets and Postgres', () => {
     const done = watcher.next((e) => e.type === 'round.result' && e.round === ROUNDS, 120_000);
     // Sat down together, so all three are seated before the first round's bets close (T1.3).
     const seated = await Promise.all(
-      players.map((client) => client.send('seat.take', { tableId: 'play', seat: SEATS[client.name] })),
+      players.map((client) =>
+        client.send('seat.take', { tableId: 'play', seat: SEATS[client.name] }),
+      ),
     );
     for (const ack of seated) expect(ack).toMatchObject({ ok: true, balance: 100_000 });
     await done;
-    for (const client of players) await client.send('seat.leave', { tableId: 'play', seat: SEATS[client.name] });
+    for (const client of players)
+      await client.send('seat.leave', { tableId: 'play', seat: SEATS[client.name] });
     await server.banco.tables.get('play')!.snapshot(watcher.playerId);
   }, 180_000);
 
@@ -130,7 +143,9 @@ describe('three players at one table over real sockets and Postgres', () => {
 
   it('plays every round without a refused command or a failed check', () => {
     expect(failures).toEqual([]);
-    expect(watcher.events.filter((e) => e.type === 'round.result').length).toBeGreaterThanOrEqual(ROUNDS);
+    expect(watcher.events.filter((e) => e.type === 'round.result').length).toBeGreaterThanOrEqual(
+      ROUNDS,
+    );
   });
 
   it('T6.1 T8.3: each balance matches the rules package settling the bets it confirmed', async () => {
@@ -158,14 +173,17 @@ describe('three players at one table over real sockets and Postgres', () => {
       expect(await server.banco.ledger.balanceOf(client.playerId)).toBe(expected);
     }
     // Mixed bets really happened: every strategy's spots were staked.
-    const spots = new Set([...confirmed.values()].flatMap((m) => [...m.values()].flat().map((s) => s.spot)));
+    const spots = new Set(
+      [...confirmed.values()].flatMap((m) => [...m.values()].flat().map((s) => s.spot)),
+    );
     expect([...spots].sort()).toEqual(['banker', 'dragonPlayer', 'player', 'playerPair', 'tie']);
   });
 
   it('T6.2 T6.3 T6.4: losers are announced before winners, both before the result', () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const versionOf = (type: TableEvent['type']) =>
-        watcher.events.find((e) => e.type === type && 'round' in e && e.round === round)?.version ?? -1;
+        watcher.events.find((e) => e.type === type && 'round' in e && e.round === round)?.version ??
+        -1;
       const collected = versionOf('settlement.collected');
       const paid = versionOf('settlement.paid');
       const result = versionOf('round.result');
@@ -191,7 +209,8 @@ describe('three players at one table over real sockets and Postgres', () => {
   });
 
   it('T5.4 P1.4 P1.5: no frame shows a card face before its reveal, except to the turner', () => {
-    for (const client of players) expect(auditFrames(client.frames, SEATS[client.name]!)).toEqual([]);
+    for (const client of players)
+      expect(auditFrames(client.frames, SEATS[client.name]!)).toEqual([]);
     expect(auditFrames(watcher.frames, null)).toEqual([]);
     expect(watcher.peeks).toEqual([]);
     // Players did turn cards: peeks arrived, and only to the seat named as turner.

@@ -11,7 +11,13 @@ import { tableSettings } from '../table/settings.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
 /** Windows long enough that only the players' commands move the table. */
-const quiet = tableSettings({ bettingMs: 600_000, lastBetsMs: 0, dealMs: 600_000, revealMs: 600_000, resultMs: 600_000 });
+const quiet = tableSettings({
+  bettingMs: 600_000,
+  lastBetsMs: 0,
+  dealMs: 600_000,
+  revealMs: 600_000,
+  resultMs: 600_000,
+});
 
 const is =
   <T extends TableEvent['type']>(type: T) =>
@@ -47,7 +53,9 @@ describe('docs/protocol.md, followed step by step by a client', () => {
       auth: { token: 'x'.repeat(32), protocolVersion: PROTOCOL_VERSION + 1 },
       reconnection: false,
     });
-    const error = await new Promise<Error & { data?: unknown }>((resolve) => socket.once('connect_error', resolve));
+    const error = await new Promise<Error & { data?: unknown }>((resolve) =>
+      socket.once('connect_error', resolve),
+    );
     socket.close();
     expect(connectRefusalSchema.parse(error.data)).toMatchObject({
       code: 'PROTOCOL_MISMATCH',
@@ -57,10 +65,16 @@ describe('docs/protocol.md, followed step by step by a client', () => {
 
   it('P1.1 P2.1 P2.4: joining answers with a snapshot; every command is acknowledged', async () => {
     const ann = await TestClient.connect(server.url, 'ann');
-    expect(await ann.send('seat.take', { tableId: 'pass', seat: 1 })).toMatchObject({ ok: false, code: 'NOT_AT_TABLE' });
+    expect(await ann.send('seat.take', { tableId: 'pass', seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'NOT_AT_TABLE',
+    });
     const joined = await ann.send('table.join', { tableId: 'pass' });
     if (!joined.ok) throw new Error(joined.code);
-    expect(tableSnapshotSchema.parse(joined.snapshot)).toMatchObject({ tableId: 'pass', you: { seat: null } });
+    expect(tableSnapshotSchema.parse(joined.snapshot)).toMatchObject({
+      tableId: 'pass',
+      you: { seat: null },
+    });
     ann.close();
   });
 
@@ -72,11 +86,17 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     await ann.send('seat.take', { tableId: 'pass', seat: 1 });
     await bob.send('seat.take', { tableId: 'pass', seat: 2 });
     await opened;
-    expect(await bob.send('shoe.pass', { tableId: 'pass' })).toMatchObject({ ok: false, code: 'NOT_SHOE_HOLDER' });
+    expect(await bob.send('shoe.pass', { tableId: 'pass' })).toMatchObject({
+      ok: false,
+      code: 'NOT_SHOE_HOLDER',
+    });
     const offered = bob.next(is('shoe.offered'));
     expect(await ann.send('shoe.pass', { tableId: 'pass' })).toMatchObject({ ok: true });
     expect(await offered).toMatchObject({ seat: 2, from: 1 });
-    expect(await ann.send('shoe.accept', { tableId: 'pass' })).toMatchObject({ ok: false, code: 'NOT_OFFERED' });
+    expect(await ann.send('shoe.accept', { tableId: 'pass' })).toMatchObject({
+      ok: false,
+      code: 'NOT_OFFERED',
+    });
     const taken = ann.next(is('shoe.holder'));
     expect(await bob.send('shoe.accept', { tableId: 'pass' })).toMatchObject({ ok: true });
     expect(await taken).toMatchObject({ seat: 2, reason: 'accepted' });
@@ -86,7 +106,10 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     expect(await house).toMatchObject({ seat: null, houseDeals: true, reason: 'all-refused' });
     const snapshot = await ann.send('table.snapshot', { tableId: 'pass' });
     expect(snapshot).toMatchObject({ ok: true, snapshot: { holder: null, houseDeals: true } });
-    expect(await bob.send('seat.leave', { tableId: 'pass', seat: 1 })).toMatchObject({ ok: false, code: 'NOT_YOUR_SEAT' });
+    expect(await bob.send('seat.leave', { tableId: 'pass', seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'NOT_YOUR_SEAT',
+    });
     expect(await bob.send('seat.leave', { tableId: 'pass', seat: 2 })).toMatchObject({ ok: true });
     for (const c of [ann, bob]) c.close();
   });
@@ -110,9 +133,14 @@ describe('docs/protocol.md, followed step by step by a client', () => {
         bets: [{ spot: 'player', amount: 2_000 }],
       }),
     ).toMatchObject({ ok: true, balance: 98_000, replayed: false });
-    expect(await carl.send('bets.none', { tableId: 'deal', round, seat: 5 })).toMatchObject({ ok: true });
+    expect(await carl.send('bets.none', { tableId: 'deal', round, seat: 5 })).toMatchObject({
+      ok: true,
+    });
     expect(await dealing).toMatchObject({ dealer: 5 });
-    expect(await dora.send('shoe.deal', { tableId: 'deal', round })).toMatchObject({ ok: false, code: 'NOT_SHOE_HOLDER' });
+    expect(await dora.send('shoe.deal', { tableId: 'deal', round })).toMatchObject({
+      ok: false,
+      code: 'NOT_SHOE_HOLDER',
+    });
     const turn = watcher.next(is('turn.started'));
     expect(await carl.send('shoe.deal', { tableId: 'deal', round })).toMatchObject({ ok: true });
     expect(await turn).toMatchObject({ hand: 'player', stage: 'initial', turner: 7 });
@@ -126,8 +154,13 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     expect(carl.peeks).toEqual([]);
     expect(watcher.peeks).toEqual([]);
     const faces = dora.peeks[0]!.cards;
-    expect(JSON.stringify(during.snapshot)).not.toMatch(new RegExp(faces.map((c) => `"${c}"`).join('|')));
-    expect(await carl.send('cards.reveal', { tableId: 'deal', round })).toMatchObject({ ok: false, code: 'NOT_TURNER' });
+    expect(JSON.stringify(during.snapshot)).not.toMatch(
+      new RegExp(faces.map((c) => `"${c}"`).join('|')),
+    );
+    expect(await carl.send('cards.reveal', { tableId: 'deal', round })).toMatchObject({
+      ok: false,
+      code: 'NOT_TURNER',
+    });
     const revealed = watcher.next(is('cards.revealed'));
     expect(await dora.send('cards.reveal', { tableId: 'deal', round })).toMatchObject({ ok: true });
     expect(await revealed).toMatchObject({ hand: 'player', by: 7, cards: faces });

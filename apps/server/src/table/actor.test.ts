@@ -23,7 +23,10 @@ describe('the table actor over the real ledger', () => {
     await db?.drop();
   });
 
-  async function startTable(id: string, settings = tableSettings({ bettingMs: 600_000, lastBetsMs: 0 })) {
+  async function startTable(
+    id: string,
+    settings = tableSettings({ bettingMs: 600_000, lastBetsMs: 0 }),
+  ) {
     const table = { id, name: id, isPublic: true, settings };
     await ledger.ensureTable(table);
     const events: TableEvent[] = [];
@@ -37,12 +40,16 @@ describe('the table actor over the real ledger', () => {
 
   it('T2.0: commands racing for one seat run one at a time; exactly one wins', async () => {
     const { actor, events } = await startTable('race');
-    const guests = await Promise.all(Array.from({ length: 10 }, (_, i) => ledger.createGuest(`g${i}`)));
+    const guests = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => ledger.createGuest(`g${i}`)),
+    );
     const acks = await Promise.all(
       guests.map((g) => actor.command(g.player.id, 'seat.take', { tableId: 'race', seat: 4 })),
     );
     expect(acks.filter((a) => a.ok)).toHaveLength(1);
-    expect(acks.filter((a) => !a.ok).map((a) => (a.ok ? '' : a.code))).toEqual(Array(9).fill('SEAT_TAKEN'));
+    expect(acks.filter((a) => !a.ok).map((a) => (a.ok ? '' : a.code))).toEqual(
+      Array(9).fill('SEAT_TAKEN'),
+    );
     expect(events.filter((e) => e.type === 'seat.taken')).toHaveLength(1);
     events.forEach((e, i) => expect(e.version).toBe(i + 1));
     await actor.close();
@@ -64,13 +71,24 @@ describe('the table actor over the real ledger', () => {
     while (!events.some((e) => e.type === 'round.result')) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const round = await prisma.round.findFirstOrThrow({ where: { tableId: 'twice', status: 'SETTLED' } });
+    const round = await prisma.round.findFirstOrThrow({
+      where: { tableId: 'twice', status: 'SETTLED' },
+    });
     const bets = await prisma.bet.findMany({ where: { roundId: round.id } });
-    const before = { ledger: await checkLedger(prisma), balance: await ledger.balanceOf(ann.player.id) };
+    const before = {
+      ledger: await checkLedger(prisma),
+      balance: await ledger.balanceOf(ann.player.id),
+    };
     await ledger.settleRound({
       tableId: 'twice',
       roundId: round.id,
-      round: { cards: round.cards as string[], outcome: 'banker', playerTotal: 0, bankerTotal: 9, trace: [] },
+      round: {
+        cards: round.cards as string[],
+        outcome: 'banker',
+        playerTotal: 0,
+        bankerTotal: 9,
+        trace: [],
+      },
       settled: bets.map((b) => ({
         betId: b.id,
         playerId: b.playerId,
@@ -79,7 +97,10 @@ describe('the table actor over the real ledger', () => {
         returned: 2 * Number(b.amount),
       })),
     });
-    expect({ ledger: await checkLedger(prisma), balance: await ledger.balanceOf(ann.player.id) }).toEqual(before);
+    expect({
+      ledger: await checkLedger(prisma),
+      balance: await ledger.balanceOf(ann.player.id),
+    }).toEqual(before);
     expect(before.ledger.problems).toEqual([]);
     await actor.close();
   });

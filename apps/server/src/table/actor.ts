@@ -89,7 +89,11 @@ export class TableActor implements TablePort {
     // Seats are kept while a player is away; timing them out comes with reconnects.
   }
 
-  command<N extends CommandName>(playerId: string, name: N, payload: CommandPayload<N>): Promise<Ack<N>> {
+  command<N extends CommandName>(
+    playerId: string,
+    name: N,
+    payload: CommandPayload<N>,
+  ): Promise<Ack<N>> {
     return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
   }
 
@@ -109,7 +113,11 @@ export class TableActor implements TablePort {
   }
 
   private snapshotFor(playerId: string): TableSnapshot {
-    return snapshotOf(this.state, { playerId, spectators: this.spectatorCount(), now: this.clock() });
+    return snapshotOf(this.state, {
+      playerId,
+      spectators: this.spectatorCount(),
+      now: this.clock(),
+    });
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -134,7 +142,13 @@ export class TableActor implements TablePort {
         if (name === 'seat.take' && !seating) {
           return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
         }
-        const reply = await this.run({ type: 'command', now: this.clock(), playerId, command, seating });
+        const reply = await this.run({
+          type: 'command',
+          now: this.clock(),
+          playerId,
+          command,
+          seating,
+        });
         return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
       }
     }
@@ -203,7 +217,12 @@ export class TableActor implements TablePort {
       case 'settle':
         return this.settle(effect);
       case 'record-seat':
-        await ledger.recordSeat({ tableId: table.id, seat: effect.seat, playerId: effect.playerId, kind: effect.kind });
+        await ledger.recordSeat({
+          tableId: table.id,
+          seat: effect.seat,
+          playerId: effect.playerId,
+          kind: effect.kind,
+        });
         return undefined;
       default: {
         const unknown: never = effect;
@@ -219,7 +238,8 @@ export class TableActor implements TablePort {
     const shoeNumber = await ledger.nextShoeNumber(table.id);
     const { decks, cut, lastHand, rules } = table.settings;
     const created = createFairShoe({ serverSeed, clientSeed, shoeNumber, decks, cut, lastHand });
-    if (!created.ok) throw new Error(`table ${table.id} cannot make a shoe: ${created.error.message}`);
+    if (!created.ok)
+      throw new Error(`table ${table.id} cannot make a shoe: ${created.error.message}`);
     const commitment = commitmentOf(serverSeed);
     const { shoeId } = await ledger.createShoe({
       tableId: table.id,
@@ -232,7 +252,14 @@ export class TableActor implements TablePort {
     return {
       type: 'shoe-ready',
       now: this.clock(),
-      shoe: { id: shoeId, number: shoeNumber, serverSeed, commitment, clientSeed, state: created.value },
+      shoe: {
+        id: shoeId,
+        number: shoeNumber,
+        serverSeed,
+        commitment,
+        clientSeed,
+        state: created.value,
+      },
     };
   }
 
@@ -259,14 +286,26 @@ export class TableActor implements TablePort {
     } catch (error) {
       const code = (error as { code?: ErrorCode }).code;
       if (code && LEDGER_CODES.includes(code)) {
-        return { type: 'escrow-refused', now: this.clock(), code, message: (error as Error).message };
+        return {
+          type: 'escrow-refused',
+          now: this.clock(),
+          code,
+          message: (error as Error).message,
+        };
       }
       this.deps.log?.error({ err: error, table: this.deps.table.id }, 'escrow failed');
-      return { type: 'escrow-refused', now: this.clock(), code: 'INTERNAL', message: 'the bets could not be stored' };
+      return {
+        type: 'escrow-refused',
+        now: this.clock(),
+        code: 'INTERNAL',
+        message: 'the bets could not be stored',
+      };
     }
   }
 
-  private async settle(effect: Extract<Effect, { type: 'settle' }>): Promise<TableInput | undefined> {
+  private async settle(
+    effect: Extract<Effect, { type: 'settle' }>,
+  ): Promise<TableInput | undefined> {
     const started = performance.now();
     const { result } = effect;
     try {
@@ -292,7 +331,10 @@ export class TableActor implements TablePort {
       return { type: 'settled', now: this.clock(), balances };
     } catch (error) {
       // Settlement is idempotent per bet, so trying again can never pay twice (T6.5).
-      this.deps.log?.error({ err: error, table: this.deps.table.id }, 'settlement failed; retrying');
+      this.deps.log?.error(
+        { err: error, table: this.deps.table.id },
+        'settlement failed; retrying',
+      );
       setTimeout(() => {
         if (this.closed) return;
         void this.enqueue(async () => {
@@ -310,8 +352,9 @@ export class TableActor implements TablePort {
     this.timer = setTimeout(
       () => {
         this.timer = null;
-        void this.enqueue(() => this.run({ type: 'timer', now: this.clock(), token })).catch((error) =>
-          this.deps.log?.error({ err: error, table: this.deps.table.id }, 'table timer failed'),
+        void this.enqueue(() => this.run({ type: 'timer', now: this.clock(), token })).catch(
+          (error) =>
+            this.deps.log?.error({ err: error, table: this.deps.table.id }, 'table timer failed'),
         );
       },
       Math.max(0, at - this.clock()),

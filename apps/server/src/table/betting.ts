@@ -20,7 +20,10 @@ function bettingSeat(
     return null;
   }
   if (payload.round !== phase.round.seq) {
-    step.refuse('STALE_ROUND', `round ${payload.round} is not the round open for bets (${phase.round.seq})`);
+    step.refuse(
+      'STALE_ROUND',
+      `round ${payload.round} is not the round open for bets (${phase.round.seq})`,
+    );
     return null;
   }
   const mine = seatOf(state, playerId);
@@ -73,7 +76,10 @@ export function checkDraft(
   }
   const total = bets.reduce((sum, bet) => sum + bet.amount, 0);
   if (total > balance) {
-    return refuse('INSUFFICIENT_BALANCE', `the bets total ${total / 100} chips; you have ${balance / 100}`);
+    return refuse(
+      'INSUFFICIENT_BALANCE',
+      `the bets total ${total / 100} chips; you have ${balance / 100}`,
+    );
   }
   return null;
 }
@@ -82,7 +88,11 @@ export function checkDraft(
  * T3.1, T3.7: one confirm carries the whole draft. A replay of the same id and bets is answered
  * again without moving a chip; anything else after a decision is refused.
  */
-export function confirmBets(step: Step, playerId: string, payload: CommandPayload<'bets.confirm'>): void {
+export function confirmBets(
+  step: Step,
+  playerId: string,
+  payload: CommandPayload<'bets.confirm'>,
+): void {
   const found = bettingSeat(step, playerId, payload);
   if (!found) return;
   const { round } = found.phase;
@@ -113,12 +123,19 @@ export function confirmBets(step: Step, playerId: string, payload: CommandPayloa
   });
 }
 
-const stakesOf = (bets: SeatBets): Stake[] => bets.bets.map(({ spot, amount }) => ({ spot, amount }));
+const stakesOf = (bets: SeatBets): Stake[] =>
+  bets.bets.map(({ spot, amount }) => ({ spot, amount }));
 
 /** The ledger took the stakes: the bets are on the layout (T3.8). */
 export function recordBets(
   step: Step,
-  escrowed: { seat: number; playerId: string; confirmId: string; bets: SeatBets['bets']; balance: number },
+  escrowed: {
+    seat: number;
+    playerId: string;
+    confirmId: string;
+    bets: SeatBets['bets'];
+    balance: number;
+  },
 ): BettingPhase | null {
   const { phase } = step.state;
   if (phase.kind !== 'betting') return null;
@@ -135,12 +152,22 @@ export function recordBets(
   const next = { ...phase, round };
   step.update({ phase: next, seats });
   const stakes = stakesOf(seatBets);
-  step.emit({ type: 'bets.confirmed', round: round.seq, seat: escrowed.seat, bets: stakes, balance: escrowed.balance });
+  step.emit({
+    type: 'bets.confirmed',
+    round: round.seq,
+    seat: escrowed.seat,
+    bets: stakes,
+    balance: escrowed.balance,
+  });
   step.succeed({ bets: stakes, balance: escrowed.balance, replayed: false });
   return next;
 }
 
-export function declareNoBet(step: Step, playerId: string, payload: CommandPayload<'bets.none'>): BettingPhase | null {
+export function declareNoBet(
+  step: Step,
+  playerId: string,
+  payload: CommandPayload<'bets.none'>,
+): BettingPhase | null {
   const found = bettingSeat(step, playerId, payload);
   if (!found) return null;
   const { phase, seat } = found;

@@ -1,7 +1,11 @@
 import type { TableSettings } from '@banco/protocol';
 import type { TableState } from './state.js';
 
-export function initialTableState(table: { id: string; name: string; settings: TableSettings }): TableState {
+export function initialTableState(table: {
+  id: string;
+  name: string;
+  settings: TableSettings;
+}): TableState {
   return {
     tableId: table.id,
     name: table.name,

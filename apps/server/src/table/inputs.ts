@@ -2,7 +2,10 @@ import type { CommandName, CommandPayload, ErrorCode, PlayerInfo, Stake } from '
 import type { ShoeState } from '@banco/rules';
 
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
-export type TableCommandName = Exclude<CommandName, 'table.join' | 'table.leave' | 'table.snapshot'>;
+export type TableCommandName = Exclude<
+  CommandName,
+  'table.join' | 'table.leave' | 'table.snapshot'
+>;
 
 export type TableCommand = {
   [N in TableCommandName]: { readonly name: N; readonly payload: CommandPayload<N> };
@@ -58,7 +61,11 @@ export type TableInput =
       readonly code: ErrorCode;
       readonly message: string;
     }
-  | { readonly type: 'settled'; readonly now: number; readonly balances: ReadonlyMap<string, number> };
+  | {
+      readonly type: 'settled';
+      readonly now: number;
+      readonly balances: ReadonlyMap<string, number>;
+    };
 
 export type Reply =
   | ({ readonly ok: true } & Record<string, unknown>)

@@ -12,7 +12,12 @@ export interface TableDefinition {
 
 export interface StartTablesDeps {
   ledger: TableLedger & {
-    ensureTable(table: { id: string; name: string; isPublic: boolean; settings: unknown }): Promise<void>;
+    ensureTable(table: {
+      id: string;
+      name: string;
+      isPublic: boolean;
+      settings: unknown;
+    }): Promise<void>;
   };
   tables: readonly TableDefinition[];
   outboxFor: (tableId: string) => TableOutbox;

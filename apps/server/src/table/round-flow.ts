@@ -83,7 +83,10 @@ export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe
 }
 
 /** T2.2, T8.2: the round is stored and low wallets topped up; bets open. */
-export function onRoundOpened(step: Step, input: Extract<TableInput, { type: 'round-opened' }>): void {
+export function onRoundOpened(
+  step: Step,
+  input: Extract<TableInput, { type: 'round-opened' }>,
+): void {
   const { phase, settings, shoe } = step.state;
   if (phase.kind !== 'opening' || phase.seq !== input.seq || !shoe) return;
   for (const refill of input.refills) {
@@ -111,7 +114,13 @@ export function onRoundOpened(step: Step, input: Extract<TableInput, { type: 'ro
   };
   const lastCallSent = lastBetsAt >= closesAt;
   step.update({ phase: { kind: 'betting', round, closesAt, lastBetsAt, lastCallSent } });
-  step.emit({ type: 'betting.opened', round: round.seq, shoeRound: round.shoeRound, closesAt, lastBetsAt });
+  step.emit({
+    type: 'betting.opened',
+    round: round.seq,
+    shoeRound: round.shoeRound,
+    closesAt,
+    lastBetsAt,
+  });
   step.wakeAt(lastCallSent ? closesAt : lastBetsAt);
 }
 
@@ -167,10 +176,12 @@ export function dealCards(step: Step, round: RoundState, by: number | null): voi
     { hand: 'player', stage: 'initial', positions: [0, 2] },
     { hand: 'banker', stage: 'initial', positions: [1, 3] },
   ];
+  // R3.1: third cards follow the first four, Player's before Banker's. Not found by face:
+  // with several decks both third cards can be the same card.
+  let position = 4;
   for (const trace of result.trace) {
     if (trace.action === 'draw') {
-      const position = result.dealt.indexOf(trace.card!, 4);
-      steps.push({ hand: trace.hand, stage: 'third', positions: [position] });
+      steps.push({ hand: trace.hand, stage: 'third', positions: [position++] });
     }
   }
   const inPlay: RoundState = {
@@ -229,7 +240,12 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
   step.emit({
     type: 'settlement.collected',
     round: round.seq,
-    losers: losers.map(({ seat, playerId, spot, stake }) => ({ seat, playerId, spot, amount: stake })),
+    losers: losers.map(({ seat, playerId, spot, stake }) => ({
+      seat,
+      playerId,
+      spot,
+      amount: stake,
+    })),
     total: losers.reduce((sum, s) => sum + s.stake, 0),
   });
   const winners = stakes.filter((s) => s.result !== 'lose');

@@ -18,11 +18,19 @@ export function takeSeat(
   }
   const mine = seatOf(state, playerId);
   if (mine) return step.refuse('ALREADY_SEATED', `you already sit in seat ${mine.seat}`);
-  if (seatAt(state, payload.seat)) return step.refuse('SEAT_TAKEN', `seat ${payload.seat} is taken`);
+  if (seatAt(state, payload.seat))
+    return step.refuse('SEAT_TAKEN', `seat ${payload.seat} is taken`);
   if (!seating) throw new Error('seat.take needs the player and balance from the ledger');
-  const seats = [...state.seats, { seat: payload.seat, ...seating }].sort((a, b) => a.seat - b.seat);
+  const seats = [...state.seats, { seat: payload.seat, ...seating }].sort(
+    (a, b) => a.seat - b.seat,
+  );
   step.update({ seats });
-  step.emit({ type: 'seat.taken', seat: payload.seat, player: seating.player, balance: seating.balance });
+  step.emit({
+    type: 'seat.taken',
+    seat: payload.seat,
+    player: seating.player,
+    balance: seating.balance,
+  });
   step.effect({ type: 'record-seat', seat: payload.seat, playerId, kind: 'SIT' });
   step.succeed({ seat: payload.seat, balance: seating.balance });
   if (step.state.phase.kind === 'waiting') startNextRound(step);
@@ -32,7 +40,11 @@ export function takeSeat(
  * T1.4: a player may leave at any time. Confirmed bets stay on the layout and settle as
  * usual; the shoe moves on (T4.8) and a turn they held goes to the house.
  */
-export function leaveSeat(step: Step, playerId: string, payload: CommandPayload<'seat.leave'>): void {
+export function leaveSeat(
+  step: Step,
+  playerId: string,
+  payload: CommandPayload<'seat.leave'>,
+): void {
   const mine = seatOf(step.state, playerId);
   if (!mine) return step.refuse('NOT_SEATED', 'you are not seated at this table');
   if (mine.seat !== payload.seat) {

@@ -7,16 +7,22 @@ function roundOf(phase: Phase): RoundState | null {
   return 'round' in phase ? phase.round : null;
 }
 
-function phaseView(phase: Phase): PhaseView {
+function phaseView(phase: Phase, holder: number | null): PhaseView {
   switch (phase.kind) {
     case 'waiting':
     case 'shuffling':
     case 'opening':
       return { kind: 'waiting' };
     case 'betting':
-      return { kind: 'betting', round: phase.round.seq, closesAt: phase.closesAt, lastBetsAt: phase.lastBetsAt };
+      return {
+        kind: 'betting',
+        round: phase.round.seq,
+        closesAt: phase.closesAt,
+        lastBetsAt: phase.lastBetsAt,
+      };
     case 'dealing':
-      return { kind: 'dealing', round: phase.round.seq, dealer: phase.round.dealer ?? null, deadline: phase.deadline };
+      // T2.4: the holder may deal until the deadline; round.dealer is only set once cards are out.
+      return { kind: 'dealing', round: phase.round.seq, dealer: holder, deadline: phase.deadline };
     case 'turning': {
       const step = phase.round.steps[phase.round.revealed]!;
       return {
@@ -49,7 +55,8 @@ export function snapshotOf(
 ): TableSnapshot {
   const round = roundOf(state.phase);
   const layout = round && round.result ? layoutOf(round) : { player: [], banker: [] };
-  const onTable = round && state.phase.kind !== 'result' ? layout.player.length + layout.banker.length : 0;
+  const onTable =
+    round && state.phase.kind !== 'result' ? layout.player.length + layout.banker.length : 0;
   const mine = state.seats.find((s) => s.player.id === viewer.playerId);
   const shoe = state.shoe;
   return {
@@ -75,17 +82,22 @@ export function snapshotOf(
     holder: state.holder,
     houseDeals: state.houseDeals,
     offer: state.offer ? { seat: state.offer.seat, from: state.offer.from } : null,
-    phase: phaseView(state.phase),
+    phase: phaseView(state.phase, state.holder),
     round: round
       ? {
           seq: round.seq,
           shoeRound: round.shoeRound,
-          bets: round.bets.flatMap((b) => b.bets.map(({ spot, amount }) => ({ seat: b.seat, spot, amount }))),
+          bets: round.bets.flatMap((b) =>
+            b.bets.map(({ spot, amount }) => ({ seat: b.seat, spot, amount })),
+          ),
           layout,
         }
       : null,
     roads: roadsView(shoe),
-    odds: shoe && state.phase.kind !== 'turning' ? liveOdds(shoe, state.settings.rules as RuleSet) : null,
+    odds:
+      shoe && state.phase.kind !== 'turning'
+        ? liveOdds(shoe, state.settings.rules as RuleSet)
+        : null,
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
   };
 }

@@ -23,7 +23,11 @@ export interface TableLedger {
     number: number;
     holderSeat: number | null;
   }): Promise<{ roundId: string }>;
-  refill(input: { playerId: string; roundId: string; target: number }): Promise<{ amount: number; balance: number }>;
+  refill(input: {
+    playerId: string;
+    roundId: string;
+    target: number;
+  }): Promise<{ amount: number; balance: number }>;
   escrowBets(input: {
     tableId: string;
     roundId: string;
@@ -35,8 +39,25 @@ export interface TableLedger {
   settleRound(input: {
     tableId: string;
     roundId: string;
-    round: { cards: string[]; outcome: 'player' | 'banker' | 'tie'; playerTotal: number; bankerTotal: number; trace: unknown };
-    settled: Array<{ betId: string; playerId: string; result: 'lose' | 'push' | 'win'; stake: number; returned: number }>;
+    round: {
+      cards: string[];
+      outcome: 'player' | 'banker' | 'tie';
+      playerTotal: number;
+      bankerTotal: number;
+      trace: unknown;
+    };
+    settled: Array<{
+      betId: string;
+      playerId: string;
+      result: 'lose' | 'push' | 'win';
+      stake: number;
+      returned: number;
+    }>;
   }): Promise<{ balances: Map<string, number> }>;
-  recordSeat(input: { tableId: string; seat: number; playerId: string; kind: 'SIT' | 'LEAVE' }): Promise<void>;
+  recordSeat(input: {
+    tableId: string;
+    seat: number;
+    playerId: string;
+    kind: 'SIT' | 'LEAVE';
+  }): Promise<void>;
 }

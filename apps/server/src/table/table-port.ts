@@ -25,7 +25,11 @@ export interface TablePort {
    * Runs a validated command for a player. Commands of one table run strictly one at a time
    * (with the table's own timers) in arrival order; the promise settles with the command's ack.
    */
-  command<N extends CommandName>(playerId: string, name: N, payload: CommandPayload<N>): Promise<Ack<N>>;
+  command<N extends CommandName>(
+    playerId: string,
+    name: N,
+    payload: CommandPayload<N>,
+  ): Promise<Ack<N>>;
   /** A player's current view, seat included (never an unrevealed card or seed). */
   snapshot(playerId: string): Promise<TableSnapshot>;
   /** A player's sockets at this table went from zero to some (or back); for seat timeouts later. */

@@ -71,9 +71,10 @@ export function handPositions(round: RoundState): { player: number[]; banker: nu
 
 /**
  * P1.4: the layout everyone may see. Cards of steps already revealed show their faces; the
- * step being turned shows face-down cards; later steps are not on the table yet.
+ * step being turned shows face-down cards; later steps are not on the table yet. Both hands'
+ * first two cards are dealt together, so they lie on the table from the deal on.
  */
-export function layoutOf(round: RoundState, inPlay: number = round.revealed): Layout {
+export function layoutOf(round: RoundState, inPlay: number = Math.max(round.revealed, 1)): Layout {
   const dealt = round.result?.dealt ?? [];
   const shown = new Map<number, CardCode | null>();
   for (const [index, step] of round.steps.entries()) {

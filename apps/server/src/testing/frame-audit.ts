@@ -14,7 +14,9 @@ export function auditFrames(frames: readonly Frame[], mySeat: number | null): st
   for (const [index, frame] of frames.entries()) {
     if (frame.kind === 'private') {
       if (turner === undefined || turner === null || turner !== mySeat) {
-        problems.push(`frame ${index}: a card peek reached seat ${mySeat} while seat ${turner} turns`);
+        problems.push(
+          `frame ${index}: a card peek reached seat ${mySeat} while seat ${turner} turns`,
+        );
       }
       continue;
     }
@@ -61,7 +63,9 @@ function checkLayout(
   for (const hand of ['player', 'banker'] as const) {
     layout[hand].forEach((card, i) => {
       if (card !== null && card !== revealed[hand][i]) {
-        problems.push(`frame ${index} (${event.type}): ${hand} card ${i + 1} face shown before its reveal`);
+        problems.push(
+          `frame ${index} (${event.type}): ${hand} card ${i + 1} face shown before its reveal`,
+        );
       }
     });
   }

@@ -52,7 +52,10 @@ export type Frame =
 /** A guest with a real socket.io connection that records every frame it is sent. */
 export class TestClient {
   readonly frames: Frame[] = [];
-  private readonly waiters: { test: (e: TableEvent) => boolean; resolve: (e: TableEvent) => void }[] = [];
+  private readonly waiters: {
+    test: (e: TableEvent) => boolean;
+    resolve: (e: TableEvent) => void;
+  }[] = [];
 
   private constructor(
     readonly socket: Socket,
@@ -120,7 +123,10 @@ export class TestClient {
   next(test: (e: TableEvent) => boolean, timeoutMs?: number): Promise<TableEvent>;
   next(test: (e: TableEvent) => boolean, timeoutMs = 20_000): Promise<TableEvent> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.name}: no matching event`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${this.name}: no matching event`)),
+        timeoutMs,
+      );
       this.waiters.push({
         test,
         resolve: (e) => {

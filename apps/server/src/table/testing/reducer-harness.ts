@@ -1,4 +1,10 @@
-import type { CardsPeek, CommandPayload, TableEvent, TableEventType, TableSettings } from '@banco/protocol';
+import type {
+  CardsPeek,
+  CommandPayload,
+  TableEvent,
+  TableEventType,
+  TableSettings,
+} from '@banco/protocol';
 import { commitmentOf, createFairShoe, createShoe, type CardCode } from '@banco/rules';
 import type { Reply, TableCommand, TableCommandName, TableInput } from '../inputs.js';
 import { initialTableState } from '../initial-state.js';
@@ -49,10 +55,19 @@ export class ReducerHarness {
     return reply;
   }
 
-  command<N extends TableCommandName>(playerId: string, name: N, payload: Omit<CommandPayload<N>, 'tableId'>): Reply {
+  command<N extends TableCommandName>(
+    playerId: string,
+    name: N,
+    payload: Omit<CommandPayload<N>, 'tableId'>,
+  ): Reply {
     const command = { name, payload: { tableId: 'test', ...payload } } as TableCommand;
     const seating =
-      name === 'seat.take' ? { player: { id: playerId, name: playerId }, balance: this.wallets.get(playerId) ?? STARTING_BALANCE } : undefined;
+      name === 'seat.take'
+        ? {
+            player: { id: playerId, name: playerId },
+            balance: this.wallets.get(playerId) ?? STARTING_BALANCE,
+          }
+        : undefined;
     const reply = this.dispatch({ type: 'command', now: this.now, playerId, command, seating });
     if (!reply) throw new Error(`${name} got no reply`);
     return reply;
@@ -70,7 +85,8 @@ export class ReducerHarness {
   advance(ms: number): void {
     this.now += ms;
     const timer = this.state.timer;
-    if (timer && timer.at <= this.now) this.dispatch({ type: 'timer', now: this.now, token: timer.token });
+    if (timer && timer.at <= this.now)
+      this.dispatch({ type: 'timer', now: this.now, token: timer.token });
   }
 
   /** Fires the pending timer whatever its deadline (a 0 s window). */
@@ -121,8 +137,19 @@ export class ReducerHarness {
         const total = effect.bets.reduce((sum, b) => sum + b.amount, 0);
         const balance = (this.wallets.get(effect.playerId) ?? 0) - total;
         this.wallets.set(effect.playerId, balance);
-        const bets = effect.bets.map((b) => ({ ...b, id: `${effect.roundId}:${effect.seat}:${b.spot}` }));
-        return { type: 'escrowed', now: this.now, seat: effect.seat, playerId: effect.playerId, confirmId: effect.confirmId, bets, balance };
+        const bets = effect.bets.map((b) => ({
+          ...b,
+          id: `${effect.roundId}:${effect.seat}:${b.spot}`,
+        }));
+        return {
+          type: 'escrowed',
+          now: this.now,
+          seat: effect.seat,
+          playerId: effect.playerId,
+          confirmId: effect.confirmId,
+          bets,
+          balance,
+        };
       }
       case 'settle': {
         const balances = new Map<string, number>();
@@ -151,7 +178,14 @@ export class ReducerHarness {
     const cards = this.shoes.shift();
     const created = cards
       ? createShoe(cards, { cut: Math.min(cut, cards.length - 20), lastHand })
-      : createFairShoe({ serverSeed: SEED, clientSeed: 'harness', shoeNumber: this.shoeNumber, decks, cut, lastHand });
+      : createFairShoe({
+          serverSeed: SEED,
+          clientSeed: 'harness',
+          shoeNumber: this.shoeNumber,
+          decks,
+          cut,
+          lastHand,
+        });
     if (!created.ok) throw new Error(created.error.message);
     return {
       type: 'shoe-ready',
