@@ -1,3 +1,4 @@
+import { SIDE_SPOTS, SPOTS } from '@banco/rules';
 import { z } from 'zod';
 
 /** Seat numbers run 1…seats (at most 14). */
@@ -14,25 +15,11 @@ export const epochMsSchema = z.number().int().nonnegative();
 
 export const cardSchema = z.string().regex(/^(A|[2-9]|10|J|Q|K)[SHDC]$/);
 
-export const SPOT_NAMES = [
-  'player',
-  'banker',
-  'tie',
-  'playerPair',
-  'bankerPair',
-  'dragonPlayer',
-  'dragonBanker',
-  'super6',
-] as const;
-export const spotSchema = z.enum(SPOT_NAMES);
-export const SIDE_SPOT_NAMES = [
-  'playerPair',
-  'bankerPair',
-  'dragonPlayer',
-  'dragonBanker',
-  'super6',
-] as const;
-export const sideSpotSchema = z.enum(SIDE_SPOT_NAMES);
+/** The betting spots are the rules package's, so the two can never disagree. */
+export const SPOT_NAMES = SPOTS;
+export const spotSchema = z.enum(SPOTS);
+export const SIDE_SPOT_NAMES = SIDE_SPOTS;
+export const sideSpotSchema = z.enum(SIDE_SPOTS);
 export const sideSchema = z.enum(['player', 'banker']);
 export const outcomeSchema = z.enum(['player', 'banker', 'tie']);
 

@@ -1,5 +1,5 @@
 import type { CommandName, CommandPayload, ErrorCode, PlayerInfo, Stake } from '@banco/protocol';
-import type { ShoeState } from '@banco/rules';
+import type { ShoeSession } from './state.js';
 
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
 export type TableCommandName = Exclude<
@@ -25,14 +25,7 @@ export type TableInput =
   | {
       readonly type: 'shoe-ready';
       readonly now: number;
-      readonly shoe: {
-        readonly id: string;
-        readonly number: number;
-        readonly serverSeed: string;
-        readonly commitment: string;
-        readonly clientSeed: string;
-        readonly state: ShoeState;
-      };
+      readonly shoe: Omit<ShoeSession, 'results'>;
     }
   | {
       readonly type: 'round-opened';
