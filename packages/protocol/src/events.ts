@@ -42,7 +42,7 @@ export const shoeBurnedEvent = event('shoe.burned', {
 export const shoeHolderEvent = event('shoe.holder', {
   seat: seatSchema.nullable(),
   houseDeals: z.boolean(),
-  reason: z.enum(['first-seat', 'player-win', 'passed', 'accepted', 'holder-left', 'all-refused']),
+  reason: z.enum(['first-seat', 'player-win', 'accepted', 'holder-left', 'all-refused']),
 });
 export const shoeOfferedEvent = event('shoe.offered', {
   seat: seatSchema,

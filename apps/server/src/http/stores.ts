@@ -5,7 +5,6 @@
 import type { PlayerInfo } from '@banco/protocol';
 import type { RecentRound, ShoeRecord } from '../db/ledger-types.js';
 
-
 export interface GuestStore {
   /** A new guest with a welcome balance; the token is shown once. */
   createGuest(name: string): Promise<{ player: PlayerInfo; token: string; balance: number }>;

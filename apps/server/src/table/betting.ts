@@ -93,6 +93,7 @@ export function confirmBets(
   playerId: string,
   payload: CommandPayload<'bets.confirm'>,
 ): void {
+  if (replayConfirm(step, playerId, payload)) return;
   const found = bettingSeat(step, playerId, payload);
   if (!found) return;
   const { round } = found.phase;
@@ -121,6 +122,28 @@ export function confirmBets(
     confirmId: payload.confirmId,
     bets: payload.bets,
   });
+}
+
+/**
+ * T3.7: a confirm resent after a lost ack is answered again for as long as its round is in
+ * play, even once betting has closed, so a client never mistakes standing bets for refused ones.
+ */
+function replayConfirm(
+  step: Step,
+  playerId: string,
+  payload: CommandPayload<'bets.confirm'>,
+): boolean {
+  const { phase } = step.state;
+  if (!('round' in phase) || phase.kind === 'betting' || phase.round.seq !== payload.round) {
+    return false;
+  }
+  const earlier = phase.round.bets.find(
+    (b) => b.playerId === playerId && b.confirmId === payload.confirmId,
+  );
+  if (!earlier || !sameStakes(earlier.bets, payload.bets)) return false;
+  const balance = seatOf(step.state, playerId)?.balance ?? 0;
+  step.succeed({ bets: stakesOf(earlier), balance, replayed: true });
+  return true;
 }
 
 const stakesOf = (bets: SeatBets): Stake[] =>

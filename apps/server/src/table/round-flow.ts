@@ -192,6 +192,12 @@ export function dealCards(step: Step, round: RoundState, by: number | null): voi
     revealed: 0,
     dealer: by,
   };
+  const cutCard = dealt.value.state.cutCard;
+  if (cutCard?.when === 'before-round' && shoe.state.cutCard === null) {
+    // Out in front of this round's first card: known to all before the deal, and it makes
+    // this round the shoe's last (R10.5, R10.6).
+    step.emit({ type: 'shoe.cut-card', round: round.seq, when: cutCard.when, lastRound: true });
+  }
   step.emit({ type: 'cards.dealt', round: round.seq, by, layout: layoutOf(inPlay, 1) });
   turnOrReveal(step, inPlay);
 }
@@ -285,7 +291,8 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
   step.update({ shoe });
   const cutCard = shoe.state.cutCard;
   const over = roundStatus(shoe.state) === 'finished';
-  if (cutCard !== null && before.state.cutCard === null) {
+  if (cutCard?.when === 'during-round' && before.state.cutCard === null) {
+    // Announced only now: when it came out would tell whether a third card was drawn.
     step.emit({ type: 'shoe.cut-card', round: round.seq, when: cutCard.when, lastRound: over });
   }
   const nextAt = step.now + settings.resultMs;

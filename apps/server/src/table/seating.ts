@@ -1,7 +1,7 @@
 import type { CommandPayload, PlayerInfo } from '@banco/protocol';
 import { seatAt, seatOf } from './seats.js';
 import { shoeAfterLeaving } from './shoe-passing.js';
-import { startNextRound } from './round-flow.js';
+import { closeBettingIfDecided, startNextRound } from './round-flow.js';
 import { revealStep } from './turning.js';
 import type { Step } from './step.js';
 
@@ -51,6 +51,12 @@ export function leaveSeat(
     return step.refuse('NOT_YOUR_SEAT', `seat ${payload.seat} is not yours`);
   }
   step.update({ seats: step.state.seats.filter((s) => s.seat !== mine.seat) });
+  const before = step.state.phase;
+  if (before.kind === 'betting') {
+    // A "no bet" belongs to the player, not the seat: whoever sits here next decides afresh.
+    const noBet = before.round.noBet.filter((seat) => seat !== mine.seat);
+    step.update({ phase: { ...before, round: { ...before.round, noBet } } });
+  }
   step.emit({ type: 'seat.left', seat: mine.seat, playerId });
   step.effect({ type: 'record-seat', seat: mine.seat, playerId, kind: 'LEAVE' });
   shoeAfterLeaving(step, mine.seat);
@@ -58,4 +64,6 @@ export function leaveSeat(
   // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
   const { phase } = step.state;
   if (phase.kind === 'turning' && phase.turner === mine.seat) revealStep(step, phase.round, null);
+  // T2.3: the leaver may have been the last one betting was waiting for.
+  if (phase.kind === 'betting') closeBettingIfDecided(step);
 }

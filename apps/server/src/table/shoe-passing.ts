@@ -110,6 +110,12 @@ export function shoeAfterLeaving(step: Step, seat: number): void {
   const { state } = step;
   if (state.offer?.seat === seat) declineOffer(step, seat);
   if (step.state.holder !== seat) return;
+  if (step.state.offer !== null) {
+    // The shoe is already on its way round; the open offer decides where it lands.
+    step.update({ holder: null });
+    step.emit({ type: 'shoe.holder', seat: null, houseDeals: false, reason: 'holder-left' });
+    return;
+  }
   const next = nextOccupiedSeat(step.state, seat, [seat]);
   step.update({ holder: next, lastHolder: next ?? step.state.lastHolder });
   step.emit({ type: 'shoe.holder', seat: next, houseDeals: false, reason: 'holder-left' });
