@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACKS,
+  COMMANDS,
+  ERROR_CODES,
+  PROTOCOL_VERSION,
+  SPOT_NAMES,
+  cardsPeekMessage,
+  confirmBetsCommand,
+  handshakeAuthSchema,
+  layoutSchema,
+  tableEventSchema,
+} from './index.js';
+
+const confirm = {
+  tableId: 'main',
+  round: 41,
+  seat: 3,
+  confirmId: 'c-41-ann-1',
+  bets: [{ spot: 'banker', amount: 5_000 }],
+};
+
+describe('commands (P1.1, P2)', () => {
+  it('P2.6: the example confirm of the protocol doc is valid', () => {
+    expect(confirmBetsCommand.parse(confirm)).toEqual(confirm);
+  });
+
+  it('P1.1: payloads are strict: unknown keys, wrong types and bad ids are refused', () => {
+    expect(confirmBetsCommand.safeParse({ ...confirm, extra: 1 }).success).toBe(false);
+    expect(confirmBetsCommand.safeParse({ ...confirm, seat: 15 }).success).toBe(false);
+    expect(confirmBetsCommand.safeParse({ ...confirm, confirmId: 'short' }).success).toBe(false);
+    expect(confirmBetsCommand.safeParse({ ...confirm, bets: [] }).success).toBe(false);
+    expect(
+      confirmBetsCommand.safeParse({ ...confirm, bets: [{ spot: 'banker', amount: 10.5 }] })
+        .success,
+    ).toBe(false);
+    expect(
+      confirmBetsCommand.safeParse({ ...confirm, bets: [{ spot: 'moon', amount: 100 }] }).success,
+    ).toBe(false);
+    expect(confirmBetsCommand.safeParse({ ...confirm, tableId: 'Main Table' }).success).toBe(false);
+  });
+
+  it('P1.1: every command has an acknowledgement schema that accepts a refusal', () => {
+    expect(Object.keys(ACKS).sort()).toEqual(Object.keys(COMMANDS).sort());
+    for (const ack of Object.values(ACKS)) {
+      expect(ack.safeParse({ ok: false, code: 'WRONG_PHASE', message: 'no' }).success).toBe(true);
+      expect(ack.safeParse({ ok: false, code: 'NOT_A_CODE', message: 'no' }).success).toBe(false);
+    }
+  });
+
+  it('P3: error codes are unique', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  it('P0.3: the handshake carries a token and the protocol version', () => {
+    expect(
+      handshakeAuthSchema.parse({ token: 'x'.repeat(43), protocolVersion: PROTOCOL_VERSION }),
+    ).toMatchObject({ protocolVersion: 1 });
+    expect(handshakeAuthSchema.safeParse({ token: 'x'.repeat(43) }).success).toBe(false);
+  });
+});
+
+describe('events (P1.2, P1.4, P1.5, P4)', () => {
+  const base = { tableId: 'main', version: 46, at: 1_764_441_600_000 };
+
+  it('P1.2: every event carries a positive version', () => {
+    const dealt = {
+      ...base,
+      type: 'cards.dealt',
+      round: 12,
+      by: 3,
+      layout: { player: [null, null], banker: [null, null] },
+    };
+    expect(tableEventSchema.parse(dealt)).toEqual(dealt);
+    expect(tableEventSchema.safeParse({ ...dealt, version: 0 }).success).toBe(false);
+    expect(tableEventSchema.safeParse({ ...dealt, type: 'cards.shown' }).success).toBe(false);
+  });
+
+  it('P1.4: a layout holds card codes or null for a face-down card, at most three a hand', () => {
+    expect(layoutSchema.safeParse({ player: ['9H', null], banker: [null, null] }).success).toBe(
+      true,
+    );
+    expect(layoutSchema.safeParse({ player: ['9X'], banker: [] }).success).toBe(false);
+    expect(layoutSchema.safeParse({ player: [null, null, null, null], banker: [] }).success).toBe(
+      false,
+    );
+  });
+
+  it('P1.5: a peek names its hand, stage and deadline', () => {
+    const peek = {
+      tableId: 'main',
+      type: 'cards.peek',
+      round: 41,
+      hand: 'player',
+      stage: 'initial',
+      cards: ['9H', 'KD'],
+      deadline: 1_764_441_604_000,
+    };
+    expect(cardsPeekMessage.parse(peek)).toEqual(peek);
+  });
+
+  it('P2.6: the spots are the rules package spots', () => {
+    expect([...SPOT_NAMES]).toEqual([
+      'player',
+      'banker',
+      'tie',
+      'playerPair',
+      'bankerPair',
+      'dragonPlayer',
+      'dragonBanker',
+      'super6',
+    ]);
+  });
+});
