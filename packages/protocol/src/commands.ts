@@ -33,7 +33,7 @@ export const confirmBetsCommand = z.strictObject({
   /** The seat the bets are placed from; it must be the sender's. */
   seat: seatSchema,
   /** Made by the client; resending the same id with the same bets is answered again, once. */
-  confirmId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  confirmId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   bets: betDraftSchema,
 });
 export const noBetCommand = z.strictObject({ ...inRound, seat: seatSchema });

@@ -28,7 +28,9 @@ describe('commands (P1.1, P2)', () => {
   it('P1.1: payloads are strict: unknown keys, wrong types and bad ids are refused', () => {
     expect(confirmBetsCommand.safeParse({ ...confirm, extra: 1 }).success).toBe(false);
     expect(confirmBetsCommand.safeParse({ ...confirm, seat: 15 }).success).toBe(false);
-    expect(confirmBetsCommand.safeParse({ ...confirm, confirmId: 'short' }).success).toBe(false);
+    expect(confirmBetsCommand.safeParse({ ...confirm, confirmId: 'has space' }).success).toBe(
+      false,
+    );
     expect(confirmBetsCommand.safeParse({ ...confirm, bets: [] }).success).toBe(false);
     expect(
       confirmBetsCommand.safeParse({ ...confirm, bets: [{ spot: 'banker', amount: 10.5 }] })
