@@ -1,130 +1,120 @@
 /**
- * Table benchmark: rounds per second one table runs with 0 s windows, and bet acknowledgement
- * latency with 14 seated clients. Real server, real socket.io clients, real Postgres
- * (TEST_DATABASE_ADMIN_URL or postgres://postgres@127.0.0.1:5432/postgres).
+ * Table benchmark: how many rounds per second one table runs with 0 s windows, and how long a
+ * bet waits for its acknowledgement with 14 seated players. A real server over a fresh
+ * Postgres database (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432),
+ * bots as real socket.io clients in a second process (bench/bots.ts).
  *
- *   pnpm --filter @banco/server bench [-- --seconds 10 --rounds 50]
+ *   pnpm --filter @banco/server bench [-- --rounds 200 --latency-rounds 50]
  */
-import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { TABLE_EVENT, tableEventSchema, type TableEvent } from '@banco/protocol';
 import { checkLedger } from '../src/db/ledger-invariant.js';
 import { tableSettings, TIMINGS } from '../src/table/settings.js';
-import { startTestBanco, TestClient } from '../src/testing/test-banco.js';
+import { startTestBanco } from '../src/testing/test-banco.js';
+import type { BotOrders, BotReport } from './bots.js';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '200' },
+    'latency-rounds': { type: 'string', default: '50' },
   },
 });
-const seconds = Number(values.seconds);
-const latencyRounds = Number(values.rounds);
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
-async function roundsPerSecond(betting: boolean): Promise<void> {
-  const id = betting ? 'bench-bets' : 'bench-idle';
-  // Bettors close the window themselves (T2.3); every other window is 0 s.
-  const settings = tableSettings({ ...TIMINGS.fast, bettingMs: betting ? 60_000 : 0 });
-  const server = await startTestBanco([{ id, name: id, isPublic: true, settings }]);
-  const clients = await Promise.all(
-    [1, 2, 3].map((i) => TestClient.connect(server.url, `bot${i}`)),
-  );
-  let results = 0;
-  let bets = 0;
-  for (const [i, client] of clients.entries()) {
-    await client.send('table.join', { tableId: id });
-    client.socket.on(TABLE_EVENT, (raw: unknown) => {
-      const event = tableEventSchema.parse(raw);
-      if (i === 0 && event.type === 'round.result') results++;
-      if (betting && event.type === 'betting.opened') {
-        void client
-          .send('bets.confirm', {
-            tableId: id,
-            round: event.round,
-            seat: i + 1,
-            confirmId: `bench-bot${i}-round-${event.round}`,
-            bets: [{ spot: (['player', 'banker', 'tie'] as const)[i]!, amount: 1_000 }],
-          })
-          .then((ack) => ack.ok && bets++);
-      }
-    });
-  }
-  await Promise.all(clients.map((c, i) => c.send('seat.take', { tableId: id, seat: i + 1 })));
-  const start = performance.now();
-  const startResults = results;
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const elapsed = (performance.now() - start) / 1000;
-  const rounds = results - startResults;
-  await Promise.all(clients.map((c, i) => c.send('seat.leave', { tableId: id, seat: i + 1 })));
-  await server.banco.tables.get(id)!.snapshot(clients[0]!.playerId);
-  const ledger = await checkLedger(server.banco.prisma);
-  console.log(
-    `one table, 0 s windows, 3 seated ${betting ? 'bettors (each confirms every round)' : 'players, no bets'}: ` +
-      `${rounds} rounds in ${elapsed.toFixed(1)} s = ${(rounds / elapsed).toFixed(1)} rounds/s` +
-      (betting ? `, ${bets} bets` : '') +
-      `; ledger problems: ${ledger.problems.length}`,
-  );
-  for (const client of clients) client.close();
-  await server.close();
-}
-
-async function betAckLatency(): Promise<void> {
-  const id = 'bench-14';
-  const settings = tableSettings({ ...TIMINGS.fast, bettingMs: 60_000 });
-  const server = await startTestBanco([{ id, name: id, isPublic: true, settings }]);
-  const clients: TestClient[] = [];
-  for (let i = 1; i <= 14; i++) {
-    // Straight from the ledger: fourteen guests from one address would trip the HTTP rate limit.
-    clients.push(
-      await TestClient.connectAs(server.url, await server.banco.ledger.createGuest(`seat${i}`)),
-    );
-  }
-  const latencies: number[] = [];
-  let refused = 0;
-  const finished = new Promise<void>((resolve) => {
-    clients[0]!.socket.on(TABLE_EVENT, (raw: unknown) => {
-      const event = tableEventSchema.parse(raw) as TableEvent;
-      if (event.type === 'round.result' && event.round >= latencyRounds) resolve();
-    });
+function runBots(orders: BotOrders): Promise<BotReport> {
+  const bots = fileURLToPath(new URL('./bots.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', bots], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  for (const [i, client] of clients.entries()) {
-    await client.send('table.join', { tableId: id });
-    client.socket.on(TABLE_EVENT, (raw: unknown) => {
-      const event = tableEventSchema.parse(raw);
-      if (event.type !== 'betting.opened' || event.round > latencyRounds) return;
-      const sent = performance.now();
-      void client
-        .send('bets.confirm', {
-          tableId: id,
-          round: event.round,
-          seat: i + 1,
-          confirmId: `bench-seat${i + 1}-round-${event.round}`,
-          bets: [{ spot: i % 2 === 0 ? 'banker' : 'player', amount: 1_000 + 100 * i }],
-        })
-        .then((ack) => {
-          if (ack.ok) latencies.push(performance.now() - sent);
-          else refused++;
-        });
-    });
-  }
-  await Promise.all(clients.map((c, i) => c.send('seat.take', { tableId: id, seat: i + 1 })));
-  await finished;
-  latencies.sort((a, b) => a - b);
-  const mean = latencies.reduce((s, x) => s + x, 0) / latencies.length;
-  console.log(
-    `14 seated clients, ${latencyRounds} rounds, ${latencies.length} bet acks (${refused} refused): ` +
-      `mean ${mean.toFixed(1)} ms, p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-      `p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ` +
-      `max ${latencies.at(-1)!.toFixed(1)} ms`,
-  );
-  for (const client of clients) client.close();
-  await server.close();
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(JSON.stringify(orders));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as BotReport)
+        : reject(new Error(`bots exited ${code}`)),
+    );
+  });
 }
 
-await roundsPerSecond(false);
-await roundsPerSecond(true);
-await betAckLatency();
+/** One table, its bots, and the ledger audited once they have left. */
+async function benchTable(options: {
+  label: string;
+  seats: number;
+  rounds: number;
+  bet: boolean;
+  bettingMs: number;
+}): Promise<void> {
+  const tableId = 'bench';
+  const settings = tableSettings({ ...TIMINGS.fast, bettingMs: options.bettingMs });
+  // A bot bets every round, faster than the per-socket limit meant for people allows.
+  const server = await startTestBanco([{ id: tableId, name: 'Bench', isPublic: true, settings }], {
+    SOCKET_RATE_PER_SECOND: '10000',
+    SOCKET_RATE_BURST: '10000',
+    LOG_LEVEL: 'silent',
+  });
+  try {
+    const guests = [];
+    for (let seat = 1; seat <= options.seats; seat++) {
+      const guest = await server.banco.ledger.createGuest(`bot${seat}`);
+      guests.push({ token: guest.token, seat });
+    }
+    const report = await runBots({
+      url: server.url,
+      tableId,
+      guests,
+      rounds: options.rounds,
+      bet: options.bet,
+    });
+    await server.banco.tables.get(tableId)!.snapshot('bench');
+    const ledger = await checkLedger(server.banco.prisma);
+    const latencies = [...report.latencies].sort((a, b) => a - b);
+    const line = [
+      `${options.label}: ${report.results} rounds in ${report.seconds.toFixed(2)} s = ` +
+        `${(report.results / report.seconds).toFixed(1)} rounds/s`,
+    ];
+    if (options.bet) {
+      line.push(
+        `${latencies.length} bets acknowledged (${report.refused.length} refused): ` +
+          `p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
+          `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+      );
+    }
+    if (report.refused.length > 0) line.push(`refused: ${[...new Set(report.refused)].join(', ')}`);
+    line.push(`ledger problems: ${ledger.problems.length}`);
+    console.log(line.join('; '));
+  } finally {
+    await server.close();
+  }
+}
+
+const rounds = Number(values.rounds);
+const latencyRounds = Number(values['latency-rounds']);
+await benchTable({
+  label: 'one table, 0 s windows, 1 seated player, no bets',
+  seats: 1,
+  rounds,
+  bet: false,
+  bettingMs: 0,
+});
+// Bettors close the betting window themselves (T2.3); every other window is 0 s.
+await benchTable({
+  label: 'one table, 0 s windows, 3 players betting every round',
+  seats: 3,
+  rounds,
+  bet: true,
+  bettingMs: 60_000,
+});
+await benchTable({
+  label: '14 seated players betting every round',
+  seats: 14,
+  rounds: latencyRounds,
+  bet: true,
+  bettingMs: 60_000,
+});
 process.exit(0);
