@@ -48,7 +48,6 @@ const report: BotReport = { latencies: [], refused: [], results: 0, seconds: 0 }
 const ack = (socket: Socket, name: string, payload: unknown) =>
   socket.timeout(10_000).emitWithAck(name, payload) as Promise<{ ok: boolean; code?: string }>;
 
-let started = 0;
 const done = new Promise<void>((resolve) => {
   sockets.forEach((socket, i) => {
     const seat = orders.guests[i]!.seat;
@@ -76,7 +75,7 @@ const done = new Promise<void>((resolve) => {
 });
 
 for (const socket of sockets) await ack(socket, 'table.join', { tableId: orders.tableId });
-started = performance.now();
+const started = performance.now();
 await Promise.all(
   sockets.map((socket, i) =>
     ack(socket, 'seat.take', { tableId: orders.tableId, seat: orders.guests[i]!.seat }),
