@@ -4,6 +4,7 @@ import {
   minorUnitsSchema,
   roundSeqSchema,
   seatSchema,
+  seedContributionSchema,
   spotSchema,
   tableIdSchema,
 } from './primitives.js';
@@ -42,6 +43,8 @@ export const revealCommand = z.strictObject({ ...inRound });
 export const passShoeCommand = z.strictObject({ ...atTable });
 export const acceptShoeCommand = z.strictObject({ ...atTable });
 export const refuseShoeCommand = z.strictObject({ ...atTable });
+/** R11.7: a contribution towards the client seed of the shoe being prepared. */
+export const seedShoeCommand = z.strictObject({ ...atTable, seed: seedContributionSchema });
 
 export const COMMANDS = {
   'table.join': joinTableCommand,
@@ -56,6 +59,7 @@ export const COMMANDS = {
   'shoe.accept': acceptShoeCommand,
   'shoe.refuse': refuseShoeCommand,
   'cards.reveal': revealCommand,
+  'shoe.seed': seedShoeCommand,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -95,5 +99,6 @@ export const ACKS = {
   'shoe.accept': withError(okAck(versionAt)),
   'shoe.refuse': withError(okAck(versionAt)),
   'cards.reveal': withError(okAck(versionAt)),
+  'shoe.seed': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
 export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'NOT_SHOE_HOLDER',
   'NOT_OFFERED',
   'NOT_TURNER',
+  'ALREADY_CONTRIBUTED',
+  'SEEDING_FULL',
   // Bets
   'SPOT_DISABLED',
   'UNDER_MIN',

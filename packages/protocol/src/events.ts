@@ -10,6 +10,7 @@ import {
   playerSchema,
   roundSeqSchema,
   seatSchema,
+  seedContributionSchema,
   sideSchema,
   spotSchema,
   stakeSchema,
@@ -34,7 +35,30 @@ export const seatTakenEvent = event('seat.taken', {
 });
 export const seatLeftEvent = event('seat.left', { seat: seatSchema, playerId: playerIdSchema });
 
-export const shoeNewEvent = event('shoe.new', { shoe: shoeViewSchema });
+/**
+ * T7.1, R11.1, R11.7: a new shoe's commitment, before any of its cards exist in play. Until
+ * `seedingUntil` anyone at the table may send a contribution towards its client seed.
+ */
+export const shoeNewEvent = event('shoe.new', {
+  shoeId: z.string(),
+  number: z.number().int().positive(),
+  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+  decks: z.number().int().positive(),
+  cut: z.number().int().positive(),
+  lastHand: z.enum(['plus-one', 'finish-current']),
+  seedingUntil: epochMsSchema,
+});
+export const seedContributedEvent = event('shoe.contribution', {
+  playerId: playerIdSchema,
+  seed: seedContributionSchema,
+  /** Contributions so far, this one included. */
+  count: z.number().int().positive(),
+});
+/** R11.7: the client seed is fixed and the shoe shuffled; the burn follows. */
+export const shoeShuffledEvent = event('shoe.shuffled', {
+  shoe: shoeViewSchema,
+  contributions: z.array(seedContributionSchema),
+});
 export const shoeBurnedEvent = event('shoe.burned', {
   shown: cardSchema,
   burned: z.number().int().nonnegative(),
@@ -161,6 +185,8 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
   shoeNewEvent,
+  seedContributedEvent,
+  shoeShuffledEvent,
   shoeBurnedEvent,
   shoeHolderEvent,
   shoeOfferedEvent,

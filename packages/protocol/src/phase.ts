@@ -8,6 +8,14 @@ export const actorSeatSchema = seatSchema.nullable();
 export const phaseViewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('waiting') }),
   z.object({
+    kind: z.literal('seeding'),
+    shoeId: z.string(),
+    number: z.number().int().positive(),
+    commitment: z.string().regex(/^[0-9a-f]{64}$/),
+    deadline: epochMsSchema,
+    contributions: z.array(z.string()),
+  }),
+  z.object({
     kind: z.literal('betting'),
     round: roundSeqSchema,
     closesAt: epochMsSchema,

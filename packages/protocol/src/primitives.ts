@@ -13,6 +13,9 @@ export const roundSeqSchema = z.number().int().min(1);
 export const minorUnitsSchema = z.number().int().safe();
 export const epochMsSchema = z.number().int().nonnegative();
 
+/** R11.7: what a player sends towards a shoe's client seed (the client-seed alphabet). */
+export const seedContributionSchema = z.string().regex(/^[\x20-\x7e]{1,64}$/);
+
 export const cardSchema = z.string().regex(/^(A|[2-9]|10|J|Q|K)[SHDC]$/);
 
 /** The betting spots are the rules package's, so the two can never disagree. */

@@ -20,6 +20,8 @@ export const tableSettingsSchema = z.object({
   }),
   /** Per spot; spots not offered have no entry. */
   limits: z.partialRecord(spotSchema, limitSchema),
+  /** How long a new shoe waits for seed contributions before it is shuffled (R11.7). */
+  seedMs: z.number().int().nonnegative(),
   bettingMs: z.number().int().nonnegative(),
   lastBetsMs: z.number().int().nonnegative(),
   dealMs: z.number().int().nonnegative(),

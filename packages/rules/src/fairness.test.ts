@@ -1,7 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cardCode } from './cards.js';
+import { unwrap } from './testing/unwrap.js';
 import {
+  clientSeedFrom,
   commitmentOf,
   fairShuffle,
   fairShuffleIndices,
@@ -11,6 +13,7 @@ import {
   uniformBelow,
   unshuffledIndices,
   validateFairShoeInput,
+  validateSeedContribution,
   type FairShoeInput,
   type WordSource,
 } from './fairness.js';
@@ -186,5 +189,36 @@ describe('R11.6 input checks', () => {
   it('R10.1 the shuffle takes 1 to 8 decks', () => {
     for (const bad of [0, 9, 2.5]) expect(codeOf({ decks: bad })).toBe('INVALID_DECKS');
     expect(codeOf({ decks: 1 })).toBe('ok');
+  });
+});
+
+describe('R11.7 client seed from the players', () => {
+  const commitment = commitmentOf('a'.repeat(64));
+
+  it('R11.7: is the SHA-256 of the commitment and the contributions, one per line', () => {
+    const seed = unwrap(clientSeedFrom(commitment, ['lucky 7', 'x']));
+    expect(seed).toBe(createHash('sha256').update(`${commitment}\nlucky 7\nx`).digest('hex'));
+    expect(unwrap(clientSeedFrom(commitment, []))).toBe(
+      createHash('sha256').update(commitment).digest('hex'),
+    );
+  });
+
+  it('R11.7 R11.6: is itself a valid client seed, and changes with any contribution or order', () => {
+    const a = unwrap(clientSeedFrom(commitment, ['one', 'two']));
+    expect(
+      validateFairShoeInput({ serverSeed: 'a'.repeat(64), clientSeed: a, shoeNumber: 1 }).ok,
+    ).toBe(true);
+    expect(unwrap(clientSeedFrom(commitment, ['two', 'one']))).not.toBe(a);
+    expect(unwrap(clientSeedFrom(commitment, ['one', 'two!']))).not.toBe(a);
+  });
+
+  it('R11.7: refuses a contribution outside the client-seed alphabet', () => {
+    for (const bad of ['', 'x'.repeat(65), 'line\nbreak', 'é']) {
+      expect(validateSeedContribution(bad).ok).toBe(false);
+      expect(clientSeedFrom(commitment, ['fine', bad])).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_CONTRIBUTION' },
+      });
+    }
   });
 });

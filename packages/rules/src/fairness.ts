@@ -66,6 +66,26 @@ export function commitmentOf(serverSeed: string): string {
   return bytesToHex(sha256(utf8ToBytes(serverSeed)));
 }
 
+/** What a player may send in towards a client seed: the same alphabet as a client seed. */
+export function validateSeedContribution(contribution: string): Result<string> {
+  return typeof contribution === 'string' && CLIENT_SEED_PATTERN.test(contribution)
+    ? ok(contribution)
+    : err('INVALID_CONTRIBUTION', 'a seed contribution is 1 to 64 printable ASCII characters');
+}
+
+/**
+ * R11.7: the client seed from the commitment and the players' contributions, in the order the
+ * table received them. With no contribution it depends on the commitment alone.
+ */
+export function clientSeedFrom(
+  commitment: string,
+  contributions: readonly string[],
+): Result<string> {
+  const bad = contributions.find((c) => !validateSeedContribution(c).ok);
+  if (bad !== undefined) return validateSeedContribution(bad);
+  return ok(bytesToHex(sha256(utf8ToBytes([commitment, ...contributions].join('\n')))));
+}
+
 /** R11.3: block k of the random stream, 32 bytes. */
 export function randomBlock(input: FairShoeInput, k: number): Uint8Array {
   const message = `${input.clientSeed}:${input.shoeNumber}:${k}`;

@@ -84,7 +84,8 @@ export interface ShoeRecord {
   tableId: string;
   number: number;
   commitment: string;
-  clientSeed: string;
+  /** Null until the shoe is shuffled from the players' contributions (R11.7). */
+  clientSeed: string | null;
   settings: unknown;
   burnShown: string | null;
   startedAt: string;

@@ -148,11 +148,15 @@ describe('tables and shoes', () => {
       number: 1,
       serverSeed: 'c'.repeat(64),
       commitment: 'd'.repeat(64),
-      clientSeed: 'shoes-1',
       settings: { decks: 8 },
     });
     expect(await ledger.nextShoeNumber('shoes')).toBe(2);
-    await ledger.recordBurn(id, 'Kd');
+    expect(await ledger.shoeRecord(id)).toMatchObject({ clientSeed: null, burnShown: null });
+    // The shoe cannot end before it has a client seed (R11.7).
+    await expect(ledger.endShoe(id)).rejects.toThrow();
+    await ledger.recordShuffle(id, 'shoes-1', 'Kd');
+    // Fixed once: a second shuffle record cannot change the seed.
+    await expectLedgerError(ledger.recordShuffle(id, 'other', '2S'), 'NOT_FOUND');
     const before = await ledger.shoeRecord(id);
     expect(before).toMatchObject({
       id,
@@ -173,7 +177,7 @@ describe('tables and shoes', () => {
     await ledger.endShoe(id);
     expect((await ledger.shoeRecord(id))?.endedAt).toBe(after?.endedAt);
     expect(await ledger.shoeRecord('no-such-shoe')).toBeNull();
-    await expectLedgerError(ledger.recordBurn('no-such-shoe', 'Kd'), 'NOT_FOUND');
+    await expectLedgerError(ledger.recordShuffle('no-such-shoe', 'seed', 'Kd'), 'NOT_FOUND');
     await expectLedgerError(ledger.endShoe('no-such-shoe'), 'NOT_FOUND');
   });
 

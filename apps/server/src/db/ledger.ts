@@ -180,7 +180,8 @@ export class Ledger {
     number: number;
     serverSeed: string;
     commitment: string;
-    clientSeed: string;
+    /** Known only once the players' contributions are in (R11.7): see recordShuffle. */
+    clientSeed?: string;
     settings: unknown;
   }): Promise<{ shoeId: string }> {
     const shoe = await this.prisma.shoe.create({
@@ -190,7 +191,7 @@ export class Ledger {
         number: input.number,
         serverSeed: input.serverSeed,
         commitment: input.commitment,
-        clientSeed: input.clientSeed,
+        clientSeed: input.clientSeed ?? null,
         settings: input.settings as Json,
       },
       select: { id: true },
@@ -198,12 +199,14 @@ export class Ledger {
     return { shoeId: shoe.id };
   }
 
-  async recordBurn(shoeId: string, shownCard: string): Promise<void> {
+  /** The client seed the shoe was shuffled with and its burn card, fixed once (R11.7, R10.3). */
+  async recordShuffle(shoeId: string, clientSeed: string, shownCard: string): Promise<void> {
     const { count } = await this.prisma.shoe.updateMany({
-      where: { id: shoeId },
-      data: { burnShown: shownCard },
+      where: { id: shoeId, clientSeed: null },
+      data: { clientSeed, burnShown: shownCard },
     });
-    if (count === 0) throw new LedgerError('NOT_FOUND', `no shoe ${shoeId}`);
+    if (count === 0)
+      throw new LedgerError('NOT_FOUND', `no shoe ${shoeId} waiting for its client seed`);
   }
 
   /** Ends the shoe and reveals its seed; a second call keeps the first timestamps. */

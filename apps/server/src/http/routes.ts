@@ -75,7 +75,8 @@ const shoeReply = z
     tableId: z.string(),
     number: z.number().int().positive(),
     commitment: z.string(),
-    clientSeed: z.string(),
+    /** Null while the shoe waits for its players' seed contributions (R11.7). */
+    clientSeed: z.string().nullable(),
     decks: z.number().int().positive(),
     cut: z.number().int().nonnegative(),
     lastHand: z.enum(['plus-one', 'finish-current']),
@@ -238,7 +239,10 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
           cards: [...r.cards],
           outcome: r.outcome,
         })),
-        verification: serverSeed === null ? null : verifyShoe({ ...shoe, serverSeed }, config),
+        verification:
+          serverSeed === null || shoe.clientSeed === null
+            ? null
+            : verifyShoe({ ...shoe, serverSeed, clientSeed: shoe.clientSeed }, config),
       });
     },
   );

@@ -55,7 +55,7 @@ export function verifyCommand(
 
 /** Re-runs a revealed shoe from its seeds and compares every stored round's cards (R11). */
 export function verifyShoe(
-  shoe: Omit<HistoryShoe, 'serverSeed'> & { serverSeed: string },
+  shoe: Omit<HistoryShoe, 'serverSeed' | 'clientSeed'> & { serverSeed: string; clientSeed: string },
   config: ShoeConfig,
 ): ShoeVerification {
   const command = verifyCommand(shoe, config);

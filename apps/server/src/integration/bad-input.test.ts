@@ -6,6 +6,7 @@ import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banc
 
 /** Long windows, so nothing moves at the table unless a command moves it. */
 const quiet = {
+  seedMs: 0,
   bettingMs: 600_000,
   lastBetsMs: 0,
   dealMs: 600_000,

@@ -16,6 +16,7 @@ const table = {
   name: 'Play table',
   isPublic: true,
   settings: tableSettings({
+    seedMs: 0,
     rules,
     bettingMs: 30_000,
     lastBetsMs: 0,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   PROTOCOL_VERSION,
   connectRefusalSchema,
@@ -12,6 +13,7 @@ import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banc
 
 /** Windows long enough that only the players' commands move the table. */
 const quiet = tableSettings({
+  seedMs: 0,
   bettingMs: 600_000,
   lastBetsMs: 0,
   dealMs: 600_000,
@@ -31,6 +33,7 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     server = await startTestBanco([
       { id: 'pass', name: 'Passing', isPublic: true, settings: quiet },
       { id: 'deal', name: 'Dealing', isPublic: true, settings: quiet },
+      { id: 'seed', name: 'Seeding', isPublic: true, settings: { ...quiet, seedMs: 1_000 } },
     ]);
   });
   afterAll(async () => server?.close());
@@ -44,7 +47,11 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     expect(guest.status).toBe(201);
     expect(await guest.json()).toMatchObject({ player: { name: 'Ann' }, balance: 100_000 });
     const tables = (await (await fetch(`${server.url}/api/tables`)).json()) as unknown[];
-    expect(tables.map((t) => tableSummarySchema.parse(t).id).sort()).toEqual(['deal', 'pass']);
+    expect(tables.map((t) => tableSummarySchema.parse(t).id).sort()).toEqual([
+      'deal',
+      'pass',
+      'seed',
+    ]);
   });
 
   it('P0.3: a different protocol version is refused with a typed reason', async () => {
@@ -185,5 +192,34 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     expect(rejoined.snapshot.version).toBe(seen + 1);
     expect(rejoined.snapshot.seats.map((s) => s.seat)).not.toContain(9);
     for (const c of [eve, fay]) c.close();
+  });
+
+  it('P2.12 P5: a contribution sent after the commitment goes into the client seed', async () => {
+    // Straight from the ledger: this file has used up the guest endpoint's per-minute limit.
+    const guest = (name: string) => server.banco.ledger.createGuest(name);
+    const gus = await TestClient.connectAs(server.url, await guest('gus'));
+    const hal = await TestClient.connectAs(server.url, await guest('hal'));
+    for (const c of [gus, hal]) await c.send('table.join', { tableId: 'seed' });
+    const announced = hal.next(is('shoe.new'));
+    await gus.send('seat.take', { tableId: 'seed', seat: 1 });
+    const { commitment } = await announced;
+    const shuffled = hal.next(is('shoe.shuffled'));
+    expect(await hal.send('shoe.seed', { tableId: 'seed', seed: 'hal was here' })).toMatchObject({
+      ok: true,
+    });
+    expect(await hal.send('shoe.seed', { tableId: 'seed', seed: 'again' })).toMatchObject({
+      ok: false,
+      code: 'ALREADY_CONTRIBUTED',
+    });
+    const { shoe, contributions } = await shuffled;
+    expect(contributions).toEqual(['hal was here']);
+    expect(shoe.clientSeed).toBe(
+      createHash('sha256').update(`${commitment}\nhal was here`).digest('hex'),
+    );
+    expect(await hal.send('shoe.seed', { tableId: 'seed', seed: 'late' })).toMatchObject({
+      ok: false,
+      code: 'WRONG_PHASE',
+    });
+    for (const c of [gus, hal]) c.close();
   });
 });

@@ -25,7 +25,7 @@ describe('the table actor over the real ledger', () => {
 
   async function startTable(
     id: string,
-    settings = tableSettings({ bettingMs: 600_000, lastBetsMs: 0 }),
+    settings = tableSettings({ seedMs: 0, bettingMs: 600_000, lastBetsMs: 0 }),
   ) {
     const table = { id, name: id, isPublic: true, settings };
     await ledger.ensureTable(table);

@@ -8,7 +8,7 @@ import type {
   TableSettings,
   TableSnapshot,
 } from '@banco/protocol';
-import { commitmentOf, createFairShoe } from '@banco/rules';
+import { commitmentOf } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
 import { initialTableState } from './initial-state.js';
 import { reduce } from './reducer.js';
@@ -191,8 +191,8 @@ export class TableActor implements TablePort {
         return undefined;
       case 'new-shoe':
         return this.newShoe();
-      case 'record-burn':
-        await ledger.recordBurn(effect.shoeId, effect.shown);
+      case 'record-shuffle':
+        await ledger.recordShuffle(effect.shoeId, effect.clientSeed, effect.shown);
         return undefined;
       case 'end-shoe':
         await ledger.endShoe(effect.shoeId);
@@ -231,35 +231,27 @@ export class TableActor implements TablePort {
     }
   }
 
+  /**
+   * T7.1: the server seed is stored before its commitment is published, so a shoe's seed can
+   * never be lost once players have seen the commitment.
+   */
   private async newShoe(): Promise<TableInput> {
     const { table, ledger } = this.deps;
     const serverSeed = randomBytes(32).toString('hex');
-    const clientSeed = randomBytes(12).toString('base64url');
-    const shoeNumber = await ledger.nextShoeNumber(table.id);
+    const number = await ledger.nextShoeNumber(table.id);
     const { decks, cut, lastHand, rules } = table.settings;
-    const created = createFairShoe({ serverSeed, clientSeed, shoeNumber, decks, cut, lastHand });
-    if (!created.ok)
-      throw new Error(`table ${table.id} cannot make a shoe: ${created.error.message}`);
     const commitment = commitmentOf(serverSeed);
     const { shoeId } = await ledger.createShoe({
       tableId: table.id,
-      number: shoeNumber,
+      number,
       serverSeed,
       commitment,
-      clientSeed,
       settings: { decks, cut, lastHand, rules },
     });
     return {
       type: 'shoe-ready',
       now: this.clock(),
-      shoe: {
-        id: shoeId,
-        number: shoeNumber,
-        serverSeed,
-        commitment,
-        clientSeed,
-        state: created.value,
-      },
+      shoe: { id: shoeId, number, serverSeed, commitment },
     };
   }
 

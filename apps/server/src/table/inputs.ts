@@ -1,5 +1,5 @@
 import type { CommandName, CommandPayload, ErrorCode, PlayerInfo, Stake } from '@banco/protocol';
-import type { ShoeSession } from './state.js';
+import type { PendingShoe } from './state.js';
 
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
 export type TableCommandName = Exclude<
@@ -25,7 +25,7 @@ export type TableInput =
   | {
       readonly type: 'shoe-ready';
       readonly now: number;
-      readonly shoe: Omit<ShoeSession, 'results'>;
+      readonly shoe: PendingShoe;
     }
   | {
       readonly type: 'round-opened';

@@ -3,10 +3,12 @@ import type { Reply, TableCommand, TableInput } from './inputs.js';
 import {
   bettingClock,
   closeBettingIfDecided,
+  contributeSeed,
   dealCards,
   onRoundOpened,
   onSettled,
   onShoeReady,
+  shuffleShoe,
   startNextRound,
 } from './round-flow.js';
 import { leaveSeat, takeSeat } from './seating.js';
@@ -81,6 +83,8 @@ function runCommand(
       return deal(step, playerId, command.payload.round);
     case 'cards.reveal':
       return reveal(step, playerId, command.payload.round);
+    case 'shoe.seed':
+      return contributeSeed(step, playerId, command.payload.seed);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);
@@ -130,6 +134,8 @@ function onTimer(step: Step): void {
       return revealStep(step, phase.round, null);
     case 'result':
       return startNextRound(step);
+    case 'seeding':
+      return shuffleShoe(step);
     case 'waiting':
     case 'shuffling':
     case 'opening':

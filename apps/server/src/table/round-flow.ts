@@ -1,5 +1,8 @@
 import {
   burnShoe,
+  clientSeedFrom,
+  createFairShoe,
+  createShoe,
   dealRound,
   factsOf,
   roundStatus,
@@ -57,27 +60,93 @@ function openRound(step: Step): void {
   });
 }
 
-/** T7.1, T7.2: a fresh shoe is announced with its commitment, then burned in view. */
+/**
+ * T7.1: a fresh shoe is announced by its commitment, then waits for seed contributions
+ * (R11.7) for the table's seeding window; with no window it is shuffled at once.
+ */
 export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe-ready' }>): void {
   if (step.state.phase.kind !== 'shuffling') return;
-  const burned = burnShoe(input.shoe.state);
-  if (!burned.ok) throw new Error(`a new shoe could not be burned: ${burned.error.message}`);
   const { shoe } = input;
+  const { decks, cut, lastHand, seedMs } = step.state.settings;
+  const deadline = step.now + seedMs;
+  step.emit({
+    type: 'shoe.new',
+    shoeId: shoe.id,
+    number: shoe.number,
+    commitment: shoe.commitment,
+    decks,
+    cut,
+    lastHand,
+    seedingUntil: deadline,
+  });
+  step.update({ phase: { kind: 'seeding', shoe, deadline, contributions: [] } });
+  if (seedMs > 0) step.wakeAt(deadline);
+  else shuffleShoe(step);
+}
+
+/** T7.1: one contribution per player while the shoe waits for its client seed. */
+export function contributeSeed(step: Step, playerId: string, seed: string): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'seeding') {
+    return step.refuse('WRONG_PHASE', 'no shoe is waiting for seed contributions');
+  }
+  if (phase.contributions.some((c) => c.playerId === playerId)) {
+    return step.refuse('ALREADY_CONTRIBUTED', 'you have already sent a seed for this shoe');
+  }
+  if (phase.contributions.length >= MAX_CONTRIBUTIONS) {
+    return step.refuse('SEEDING_FULL', `this shoe already has ${MAX_CONTRIBUTIONS} contributions`);
+  }
+  const contributions = [...phase.contributions, { playerId, seed }];
+  step.update({ phase: { ...phase, contributions } });
+  step.emit({ type: 'shoe.contribution', playerId, seed, count: contributions.length });
+  step.succeed();
+}
+
+/** Keeps the client seed's input, and every message carrying it, small. */
+const MAX_CONTRIBUTIONS = 32;
+
+/** R11.7, T7.2: the client seed is fixed, the shoe shuffled and burned in view. */
+export function shuffleShoe(step: Step): void {
+  const { phase, settings } = step.state;
+  if (phase.kind !== 'seeding') return;
+  step.cancelWakeUp();
+  const { shoe } = phase;
+  const seeds = phase.contributions.map((c) => c.seed);
+  const clientSeed = clientSeedFrom(shoe.commitment, seeds);
+  if (!clientSeed.ok) throw new Error(`bad seed contribution: ${clientSeed.error.message}`);
+  const { decks, cut, lastHand } = settings;
+  const created = shoe.scripted
+    ? createShoe(shoe.scripted, { cut, lastHand })
+    : createFairShoe({
+        serverSeed: shoe.serverSeed,
+        clientSeed: clientSeed.value,
+        shoeNumber: shoe.number,
+        decks,
+        cut,
+        lastHand,
+      });
+  if (!created.ok) throw new Error(`the shoe could not be shuffled: ${created.error.message}`);
+  const burned = burnShoe(created.value);
+  if (!burned.ok) throw new Error(`a new shoe could not be burned: ${burned.error.message}`);
   const session: ShoeSession = {
     id: shoe.id,
     number: shoe.number,
     serverSeed: shoe.serverSeed,
     commitment: shoe.commitment,
-    clientSeed: shoe.clientSeed,
-    state: shoe.state,
+    clientSeed: clientSeed.value,
+    state: created.value,
     results: [],
   };
-  const { decks } = step.state.settings;
   step.update({ shoe: session });
-  step.emit({ type: 'shoe.new', shoe: shoeView(session, decks) });
+  step.emit({ type: 'shoe.shuffled', shoe: shoeView(session, decks), contributions: seeds });
   step.update({ shoe: { ...session, state: burned.value.state } });
   step.emit({ type: 'shoe.burned', shown: burned.value.shown, burned: burned.value.burned.length });
-  step.effect({ type: 'record-burn', shoeId: shoe.id, shown: burned.value.shown });
+  step.effect({
+    type: 'record-shuffle',
+    shoeId: shoe.id,
+    clientSeed: clientSeed.value,
+    shown: burned.value.shown,
+  });
   if (step.state.seats.length === 0) step.update({ phase: { kind: 'waiting' } });
   else openRound(step);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableEventSchema } from '@banco/protocol';
-import { commitmentOf, createShoe } from '@banco/rules';
+import { commitmentOf } from '@banco/rules';
 import type { TableInput } from './inputs.js';
 import { initialTableState } from './initial-state.js';
 import { reduce } from './reducer.js';
@@ -51,26 +51,36 @@ describe('the first seat starts the table (T2.1)', () => {
       { type: 'new-shoe' },
     ]);
 
-    const created = createShoe(scriptedShoe([ROUNDS.bankerWin]), { cut: 16, lastHand: 'plus-one' });
-    if (!created.ok) throw new Error(created.error.message);
     const shoe = {
       id: 'shoe-9',
       number: 1,
       serverSeed: SEED,
       commitment: commitmentOf(SEED),
-      clientSeed: 'c',
-      state: created.value,
+      scripted: scriptedShoe([ROUNDS.bankerWin]),
     };
     // A shoe answer while the table is not shuffling is ignored.
     expect(reduce(state0, { type: 'shoe-ready', now: NOW, shoe }).state).toEqual(state0);
 
-    const ready = reduce(sat.state, { type: 'shoe-ready', now: NOW, shoe });
-    expect(ready.state.phase).toEqual({ kind: 'opening', seq: 1 });
-    expect(ready.state).toMatchObject({ holder: 3, lastHolder: 3, roundSeq: 1, version: 4 });
-    expect(ready.effects.map((e) => (e.type === 'broadcast' ? e.event.type : e.type))).toEqual([
+    // R11.7: the commitment goes out first; seed contributions are taken for 5 s.
+    const seeding = reduce(sat.state, { type: 'shoe-ready', now: NOW, shoe });
+    expect(seeding.state.phase).toEqual({
+      kind: 'seeding',
+      shoe,
+      deadline: NOW + 5_000,
+      contributions: [],
+    });
+    expect(seeding.effects.map((e) => (e.type === 'broadcast' ? e.event.type : e.type))).toEqual([
       'shoe.new',
+      'schedule',
+    ]);
+
+    const ready = reduce(seeding.state, { type: 'timer', now: NOW + 5_000, token: 1 });
+    expect(ready.state.phase).toEqual({ kind: 'opening', seq: 1 });
+    expect(ready.state).toMatchObject({ holder: 3, lastHolder: 3, roundSeq: 1, version: 5 });
+    expect(ready.effects.map((e) => (e.type === 'broadcast' ? e.event.type : e.type))).toEqual([
+      'shoe.shuffled',
       'shoe.burned',
-      'record-burn',
+      'record-shuffle',
       'shoe.holder',
       'open-round',
     ]);
@@ -118,13 +128,13 @@ describe('the first seat starts the table (T2.1)', () => {
           closesAt: NOW + 15_007,
           lastBetsAt: NOW + 10_007,
           tableId: 't1',
-          version: 5,
+          version: 6,
           at: NOW + 7,
         },
       },
-      { type: 'schedule', token: 1, at: NOW + 10_007 },
+      { type: 'schedule', token: 2, at: NOW + 10_007 },
     ]);
-    expect(open.state.timer).toEqual({ token: 1, at: NOW + 10_007 });
+    expect(open.state.timer).toEqual({ token: 2, at: NOW + 10_007 });
   });
 
   it('T2.1 T4.1 T7.2: through the harness the events go out in order with versions 1, 2, 3, …', () => {
@@ -133,18 +143,19 @@ describe('the first seat starts the table (T2.1)', () => {
     expect(typesOf(t.events)).toEqual([
       'seat.taken',
       'shoe.new',
+      'shoe.shuffled',
       'shoe.burned',
       'shoe.holder',
       'betting.opened',
     ]);
-    expect(t.events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(t.events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(t.last('shoe.holder')).toEqual({
       type: 'shoe.holder',
       seat: 3,
       houseDeals: false,
       reason: 'first-seat',
       tableId: 'test',
-      version: 4,
+      version: 5,
       at: t.now,
     });
     expect(t.last('betting.opened')).toMatchObject({

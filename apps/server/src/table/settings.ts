@@ -2,8 +2,15 @@ import type { TableSettings } from '@banco/protocol';
 
 /** T2.1: a live table's clock; 'fast' runs every window at 0 s for tests and benchmarks. */
 export const TIMINGS = {
-  live: { bettingMs: 15_000, lastBetsMs: 5_000, dealMs: 5_000, revealMs: 5_000, resultMs: 4_000 },
-  fast: { bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
+  live: {
+    seedMs: 5_000,
+    bettingMs: 15_000,
+    lastBetsMs: 5_000,
+    dealMs: 5_000,
+    revealMs: 5_000,
+    resultMs: 4_000,
+  },
+  fast: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
 } as const;
 export type TimingName = keyof typeof TIMINGS;
 

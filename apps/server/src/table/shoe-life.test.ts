@@ -15,7 +15,7 @@ import {
   type ShoeState,
 } from '@banco/rules';
 import { TIMINGS } from './settings.js';
-import { ReducerHarness } from './testing/reducer-harness.js';
+import { HARNESS_CLIENT_SEED, ReducerHarness } from './testing/reducer-harness.js';
 import { fireUntil, ROUNDS, scriptedShoe, typesOf } from './testing/scripted-shoes.js';
 
 const SEED = 'a'.repeat(64);
@@ -52,21 +52,30 @@ describe('a new shoe (T7.1, T7.2)', () => {
     const t = new ReducerHarness({ ...TIMINGS.fast });
     t.sit('ann', 1);
     const types = typesOf(t.events);
-    expect(types.slice(0, 3)).toEqual(['seat.taken', 'shoe.new', 'shoe.burned']);
+    expect(types.slice(0, 4)).toEqual(['seat.taken', 'shoe.new', 'shoe.shuffled', 'shoe.burned']);
     const shoeNew = t.ofType('shoe.new')[0]!;
-    expect(shoeNew.shoe).toEqual({
+    expect(shoeNew).toMatchObject({
       shoeId: 'shoe-1',
       number: 1,
       commitment: commitmentOf(SEED),
-      clientSeed: 'harness',
       decks: 8,
       cut: 16,
       lastHand: 'plus-one',
-      burnShown: null,
-      burned: 0,
-      cardsLeft: 416,
-      roundsDealt: 0,
-      cutCardOut: false,
+      seedingUntil: t.now,
+    });
+    expect(t.ofType('shoe.shuffled')[0]!).toMatchObject({
+      contributions: [],
+      shoe: {
+        shoeId: 'shoe-1',
+        number: 1,
+        commitment: commitmentOf(SEED),
+        clientSeed: HARNESS_CLIENT_SEED,
+        burnShown: null,
+        burned: 0,
+        cardsLeft: 416,
+        roundsDealt: 0,
+        cutCardOut: false,
+      },
     });
     expect(JSON.stringify(shoeNew)).not.toContain(SEED);
     playRounds(t, 1);
@@ -85,9 +94,10 @@ describe('a new shoe (T7.1, T7.2)', () => {
       const t = new ReducerHarness({}, [scriptedShoe([ROUNDS.bothDraw], { burn })]);
       t.sit('ann', 1);
       expect(t.last('shoe.burned')).toMatchObject({ shown, burned: burnValue(shown) });
-      expect(t.effects.find((e) => e.type === 'record-burn')).toEqual({
-        type: 'record-burn',
+      expect(t.effects.find((e) => e.type === 'record-shuffle')).toEqual({
+        type: 'record-shuffle',
         shoeId: 'shoe-1',
+        clientSeed: HARNESS_CLIENT_SEED,
         shown,
       });
       expect(t.state.shoe!.state).toMatchObject({
@@ -108,7 +118,7 @@ describe('a new shoe (T7.1, T7.2)', () => {
     t.sit('ann', 1);
     const fair = createFairShoe({
       serverSeed: SEED,
-      clientSeed: 'harness',
+      clientSeed: HARNESS_CLIENT_SEED,
       shoeNumber: 1,
       decks: 8,
       cut: 16,
@@ -155,7 +165,7 @@ describe('the end of a shoe (T7.3)', () => {
       shoeId: 'shoe-1',
       number: 1,
       serverSeed: SEED,
-      clientSeed: 'harness',
+      clientSeed: HARNESS_CLIENT_SEED,
       commitment: commitmentOf(SEED),
       rounds: 12,
     });
@@ -220,8 +230,13 @@ describe('the end of a shoe (T7.3)', () => {
     expect(t.state.phase.kind).toBe('result');
     const from = t.events.length;
     t.fire();
-    expect(typesOf(t.events.slice(from))).toEqual(['shoe.new', 'shoe.burned', 'betting.opened']);
-    expect(t.last('shoe.new')!.shoe).toMatchObject({
+    expect(typesOf(t.events.slice(from))).toEqual([
+      'shoe.new',
+      'shoe.shuffled',
+      'shoe.burned',
+      'betting.opened',
+    ]);
+    expect(t.last('shoe.shuffled')!.shoe).toMatchObject({
       shoeId: 'shoe-2',
       number: 2,
       burnShown: null,
@@ -248,7 +263,7 @@ describe('the end of a shoe (T7.3)', () => {
     t.sit('ann', 1);
     for (let i = 0; i < 1_000 && t.ofType('shoe.ended').length === 0; i++) t.fire();
     const ended = t.last('shoe.ended')!;
-    const announced = t.ofType('shoe.new')[0]!.shoe;
+    const announced = t.ofType('shoe.shuffled')[0]!.shoe;
     expect(commitmentOf(ended.serverSeed)).toBe(announced.commitment);
     expect(ended).toMatchObject({
       shoeId: announced.shoeId,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { tableSnapshotSchema, type TableSnapshot } from '@banco/protocol';
-import { commitmentOf, createShoe, type CardCode } from '@banco/rules';
+import { commitmentOf, type CardCode } from '@banco/rules';
 import { reduce } from './reducer.js';
 import { snapshotOf } from './snapshot.js';
 import type { TableState } from './state.js';
 import { roadsView } from './views.js';
-import { ReducerHarness } from './testing/reducer-harness.js';
+import { HARNESS_CLIENT_SEED, ReducerHarness } from './testing/reducer-harness.js';
 import { BURN, everyoneNoBet, ROUNDS, scriptedShoe } from './testing/scripted-shoes.js';
 
 const SEED = 'a'.repeat(64);
@@ -59,8 +59,6 @@ describe('snapshots (P1.3)', () => {
       seating: { player: { id: 'ann', name: 'Ann' }, balance: 100_000 },
     });
     expect(check(sat.state, 'waiting')).toMatchObject({ shoe: null, you: { seat: 1 } });
-    const created = createShoe(scriptedShoe([ROUNDS.bothDraw]), { cut: 16, lastHand: 'plus-one' });
-    if (!created.ok) throw new Error(created.error.message);
     const ready = reduce(sat.state, {
       type: 'shoe-ready',
       now,
@@ -69,8 +67,7 @@ describe('snapshots (P1.3)', () => {
         number: 1,
         serverSeed: SEED,
         commitment: commitmentOf(SEED),
-        clientSeed: 'c',
-        state: created.value,
+        scripted: scriptedShoe([ROUNDS.bothDraw]),
       },
     });
     const opening = check(ready.state, 'waiting');
@@ -316,7 +313,7 @@ describe('snapshots (P1.3)', () => {
       shoeId: 'shoe-1',
       number: 1,
       commitment: commitmentOf(SEED),
-      clientSeed: 'harness',
+      clientSeed: HARNESS_CLIENT_SEED,
       decks: 8,
       cut: 16,
       lastHand: 'plus-one',

@@ -13,6 +13,15 @@ function phaseView(phase: Phase, holder: number | null): PhaseView {
     case 'shuffling':
     case 'opening':
       return { kind: 'waiting' };
+    case 'seeding':
+      return {
+        kind: 'seeding',
+        shoeId: phase.shoe.id,
+        number: phase.shoe.number,
+        commitment: phase.shoe.commitment,
+        deadline: phase.deadline,
+        contributions: phase.contributions.map((c) => c.seed),
+      };
     case 'betting':
       return {
         kind: 'betting',

@@ -19,6 +19,19 @@ export interface ShoeSession {
   readonly results: readonly RoadResult[];
 }
 
+/** A shoe whose server seed is chosen and committed, waiting for its client seed. */
+export interface PendingShoe {
+  readonly id: string;
+  readonly number: number;
+  readonly serverSeed: string;
+  readonly commitment: string;
+  /**
+   * A fixed card order instead of the fair shuffle, for tests and scripted lessons. Such a shoe
+   * cannot be verified from its seeds; a table's real shoes never carry one.
+   */
+  readonly scripted?: readonly CardCode[];
+}
+
 export interface SeatBets {
   readonly seat: number;
   readonly playerId: string;
@@ -55,8 +68,15 @@ export interface RoundState {
 
 export type Phase =
   | { readonly kind: 'waiting' }
-  /** Waiting for the actor to shuffle and store a new shoe. */
+  /** Waiting for the actor to pick and store a new shoe's server seed. */
   | { readonly kind: 'shuffling' }
+  /** R11.7: the commitment is out; players may send seed contributions until the deadline. */
+  | {
+      readonly kind: 'seeding';
+      readonly shoe: PendingShoe;
+      readonly deadline: number;
+      readonly contributions: readonly { readonly playerId: string; readonly seed: string }[];
+    }
   /** Waiting for the actor to store the round and top up low balances. */
   | { readonly kind: 'opening'; readonly seq: number }
   | {
@@ -132,7 +152,12 @@ export type Effect =
   | { readonly type: 'private'; readonly playerId: string; readonly message: CardsPeek }
   | { readonly type: 'schedule'; readonly token: number; readonly at: number }
   | { readonly type: 'new-shoe' }
-  | { readonly type: 'record-burn'; readonly shoeId: string; readonly shown: CardCode }
+  | {
+      readonly type: 'record-shuffle';
+      readonly shoeId: string;
+      readonly clientSeed: string;
+      readonly shown: CardCode;
+    }
   | { readonly type: 'end-shoe'; readonly shoeId: string }
   | {
       readonly type: 'open-round';

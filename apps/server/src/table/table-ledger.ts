@@ -8,7 +8,7 @@ export type TableLedger = Pick<
   | 'nextShoeNumber'
   | 'nextRoundSeq'
   | 'createShoe'
-  | 'recordBurn'
+  | 'recordShuffle'
   | 'endShoe'
   | 'openRound'
   | 'refill'

@@ -5,7 +5,7 @@ import type {
   TableEventType,
   TableSettings,
 } from '@banco/protocol';
-import { commitmentOf, createFairShoe, createShoe, type CardCode } from '@banco/rules';
+import { clientSeedFrom, commitmentOf, type CardCode } from '@banco/rules';
 import type { Reply, TableCommand, TableCommandName, TableInput } from '../inputs.js';
 import { initialTableState } from '../initial-state.js';
 import { reduce } from '../reducer.js';
@@ -13,6 +13,9 @@ import { STARTING_BALANCE, tableSettings, TIMINGS } from '../settings.js';
 import type { Effect, TableState } from '../state.js';
 
 const SEED = 'a'.repeat(64);
+const noContributions = clientSeedFrom(commitmentOf(SEED), []);
+/** The client seed of the harness's shoes: they get no contributions (R11.7). */
+export const HARNESS_CLIENT_SEED = noContributions.ok ? noContributions.value : '';
 
 /**
  * Drives the pure reducer the way the actor does, answering its ledger effects from plain
@@ -24,7 +27,7 @@ export class ReducerHarness {
   readonly events: TableEvent[] = [];
   readonly privates: { playerId: string; message: CardsPeek }[] = [];
   readonly effects: Effect[] = [];
-  /** Shoes handed out in order when the table asks for one; a fair shoe after that. */
+  /** Scripted shoes handed out in order when the table asks for one; fair shoes after that. */
   readonly shoes: CardCode[][] = [];
   /** When set, the next escrow is refused with this code, as the ledger would. */
   refuseNextEscrow: 'INSUFFICIENT_BALANCE' | null = null;
@@ -34,7 +37,8 @@ export class ReducerHarness {
     this.state = initialTableState({
       id: 'test',
       name: 'Test table',
-      settings: tableSettings({ ...TIMINGS.live, ...settings }),
+      // No seeding window unless a test asks for one: most tests start at the first bets.
+      settings: tableSettings({ ...TIMINGS.live, seedMs: 0, ...settings }),
     });
     this.shoes.push(...shoes);
   }
@@ -161,7 +165,7 @@ export class ReducerHarness {
         return { type: 'settled', now: this.now, balances };
       }
       case 'schedule':
-      case 'record-burn':
+      case 'record-shuffle':
       case 'end-shoe':
       case 'record-seat':
         return undefined;
@@ -174,19 +178,7 @@ export class ReducerHarness {
 
   private newShoe(): TableInput {
     this.shoeNumber += 1;
-    const { decks, cut, lastHand } = this.state.settings;
-    const cards = this.shoes.shift();
-    const created = cards
-      ? createShoe(cards, { cut: Math.min(cut, cards.length - 20), lastHand })
-      : createFairShoe({
-          serverSeed: SEED,
-          clientSeed: 'harness',
-          shoeNumber: this.shoeNumber,
-          decks,
-          cut,
-          lastHand,
-        });
-    if (!created.ok) throw new Error(created.error.message);
+    const scripted = this.shoes.shift();
     return {
       type: 'shoe-ready',
       now: this.now,
@@ -195,8 +187,7 @@ export class ReducerHarness {
         number: this.shoeNumber,
         serverSeed: SEED,
         commitment: commitmentOf(SEED),
-        clientSeed: 'harness',
-        state: created.value,
+        ...(scripted ? { scripted } : {}),
       },
     };
   }
