@@ -217,4 +217,16 @@ describe('three players at one table over real sockets and Postgres', () => {
     // Players did turn cards: peeks arrived, and only to the seat named as turner.
     expect(players.flatMap((c) => c.peeks).length).toBeGreaterThan(0);
   });
+
+  it('counts the rounds, bets and settlements it played in /metrics', async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? NaN);
+    expect(value(/^banco_rounds_total\{table="play"\} (\d+)$/m)).toBeGreaterThanOrEqual(ROUNDS);
+    const bets = [...confirmed.values()].flatMap((m) => [...m.values()].flat()).length;
+    expect(value(/^banco_bets_total\{table="play",spot="player"\} (\d+)$/m)).toBeGreaterThan(0);
+    const counted = [...text.matchAll(/^banco_bets_total\{table="play",spot="\w+"\} (\d+)$/gm)];
+    expect(counted.reduce((sum, m) => sum + Number(m[1]), 0)).toBe(bets);
+    expect(value(/^banco_settle_seconds_count (\d+)$/m)).toBeGreaterThanOrEqual(ROUNDS);
+    expect(value(/^banco_sockets (\d+)$/m)).toBe(4);
+  });
 });
