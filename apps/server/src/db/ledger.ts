@@ -234,8 +234,10 @@ export class Ledger {
     number: number;
     holderSeat: number | null;
   }): Promise<{ roundId: string }> {
-    const round = await this.prisma.round.create({
-      data: {
+    // A table that retries after a failure gets the round it already opened.
+    const round = await this.prisma.round.upsert({
+      where: { tableId_seq: { tableId: input.tableId, seq: input.seq } },
+      create: {
         id: randomUUID(),
         tableId: input.tableId,
         shoeId: input.shoeId,
@@ -243,6 +245,7 @@ export class Ledger {
         number: input.number,
         holderSeat: input.holderSeat,
       },
+      update: {},
       select: { id: true },
     });
     return { roundId: round.id };

@@ -34,6 +34,7 @@ describe('the table actor over the real ledger', () => {
       table,
       ledger,
       outbox: { broadcast: (event) => events.push(event), sendPrivate: () => undefined },
+      retryMs: 20,
     });
     return { actor, events };
   }
@@ -102,6 +103,56 @@ describe('the table actor over the real ledger', () => {
       balance: await ledger.balanceOf(ann.player.id),
     }).toEqual(before);
     expect(before.ledger.problems).toEqual([]);
+    await actor.close();
+  });
+
+  /** Waits until `done` holds, polling; the table works on its own timers meanwhile. */
+  async function until(done: () => boolean): Promise<void> {
+    for (let i = 0; !done(); i++) {
+      if (i > 500) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('T6.5: when the database fails, the table waits and retries; nothing is lost or doubled', async () => {
+    const settings = tableSettings({ ...TIMINGS.fast, bettingMs: 600_000, resultMs: 600_000 });
+    const { actor, events } = await startTable('flaky', settings);
+    const ann = await ledger.createGuest('ann');
+    // A real failure: the rounds table is out of reach while the first round opens.
+    await prisma.$executeRawUnsafe('ALTER TABLE rounds RENAME TO rounds_away');
+    await actor.command(ann.player.id, 'seat.take', { tableId: 'flaky', seat: 1 });
+    expect(actor.current.phase.kind).toBe('opening');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events.some((e) => e.type === 'betting.opened')).toBe(false);
+    await prisma.$executeRawUnsafe('ALTER TABLE rounds_away RENAME TO rounds');
+    await until(() => events.some((e) => e.type === 'betting.opened'));
+    expect(await prisma.round.count({ where: { tableId: 'flaky' } })).toBe(1);
+
+    // Then settlement: the transfers table is away when the round ends.
+    const bob = await ledger.createGuest('bob');
+    await actor.command(bob.player.id, 'seat.take', { tableId: 'flaky', seat: 2 });
+    const round = actor.current.roundSeq;
+    const ack = await actor.command(ann.player.id, 'bets.confirm', {
+      tableId: 'flaky',
+      round,
+      seat: 1,
+      confirmId: 'ann-flaky-1',
+      bets: [{ spot: 'player', amount: 10_000 }],
+    });
+    expect(ack).toMatchObject({ ok: true, balance: 90_000 });
+    await prisma.$executeRawUnsafe('ALTER TABLE transfers RENAME TO transfers_away');
+    await actor.command(bob.player.id, 'bets.none', { tableId: 'flaky', round, seat: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(actor.current.phase.kind).toBe('settling');
+    expect(events.some((e) => e.type === 'settlement.collected')).toBe(false);
+    await prisma.$executeRawUnsafe('ALTER TABLE transfers_away RENAME TO transfers');
+    await until(() => events.some((e) => e.type === 'round.result'));
+    const result = events.find((e) => e.type === 'round.result');
+    // 100 chips on Player: won (stake back and 1:1), pushed by a tie, or lost (R9.2, R9.3).
+    const returned = { player: 20_000, tie: 10_000, banker: 0 };
+    const expected = 90_000 + returned[result?.type === 'round.result' ? result.outcome : 'banker'];
+    expect(await ledger.balanceOf(ann.player.id)).toBe(expected);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
     await actor.close();
   });
 });

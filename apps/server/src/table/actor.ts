@@ -30,9 +30,18 @@ export interface TableActorDeps {
   clock?: () => number;
   log?: { error(obj: unknown, msg?: string): void };
   observer?: TableObserver;
-  /** How long to wait before retrying a settlement the database refused (ms). */
-  settleRetryMs?: number;
+  /** How long to wait before retrying a database effect that failed (ms). */
+  retryMs?: number;
 }
+
+const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([
+  'new-shoe',
+  'open-round',
+  'settle',
+  'record-shuffle',
+  'end-shoe',
+  'record-seat',
+]);
 
 /** Ledger refusals a player can cause; anything else is the server's fault. */
 const LEDGER_CODES: readonly ErrorCode[] = ['INSUFFICIENT_BALANCE', 'ALREADY_CONFIRMED'];
@@ -170,11 +179,36 @@ export class TableActor implements TablePort {
       this.state = reduced.state;
       reply ??= reduced.reply;
       for (const effect of reduced.effects) {
-        const answer = await this.execute(effect);
+        const answer = await this.executeOrRetry(effect);
         if (answer) pending.push(answer);
       }
     }
     return reply;
+  }
+
+  /**
+   * A database effect that fails is tried again later, in the table's queue, until it works:
+   * the table waits in its phase meanwhile. Every one of them is idempotent (unique keys,
+   * upserts, settlement once per bet: T6.5), so a retry can never move a chip twice.
+   */
+  private async executeOrRetry(effect: Effect): Promise<TableInput | undefined> {
+    try {
+      return await this.execute(effect);
+    } catch (error) {
+      if (!RETRIED_EFFECTS.has(effect.type)) throw error;
+      this.deps.log?.error(
+        { err: error, table: this.deps.table.id, effect: effect.type },
+        'retrying',
+      );
+      setTimeout(() => {
+        if (this.closed) return;
+        void this.enqueue(async () => {
+          const answer = await this.executeOrRetry(effect);
+          if (answer) await this.run(answer);
+        });
+      }, this.deps.retryMs ?? 1000).unref();
+      return undefined;
+    }
   }
 
   private async execute(effect: Effect): Promise<TableInput | undefined> {
@@ -300,42 +334,26 @@ export class TableActor implements TablePort {
   ): Promise<TableInput | undefined> {
     const started = performance.now();
     const { result } = effect;
-    try {
-      const { balances } = await this.deps.ledger.settleRound({
-        tableId: this.deps.table.id,
-        roundId: effect.roundId,
-        round: {
-          cards: [...result.dealt],
-          outcome: result.outcome,
-          playerTotal: result.player.total,
-          bankerTotal: result.banker.total,
-          trace: result.trace,
-        },
-        settled: effect.settled.map(({ betId, playerId, result: r, stake, returned }) => ({
-          betId,
-          playerId,
-          result: r,
-          stake,
-          returned,
-        })),
-      });
-      this.deps.observer?.roundSettled?.(this.deps.table.id, (performance.now() - started) / 1000);
-      return { type: 'settled', now: this.clock(), balances };
-    } catch (error) {
-      // Settlement is idempotent per bet, so trying again can never pay twice (T6.5).
-      this.deps.log?.error(
-        { err: error, table: this.deps.table.id },
-        'settlement failed; retrying',
-      );
-      setTimeout(() => {
-        if (this.closed) return;
-        void this.enqueue(async () => {
-          const answer = await this.settle(effect);
-          if (answer) await this.run(answer);
-        });
-      }, this.deps.settleRetryMs ?? 1000).unref();
-      return undefined;
-    }
+    const { balances } = await this.deps.ledger.settleRound({
+      tableId: this.deps.table.id,
+      roundId: effect.roundId,
+      round: {
+        cards: [...result.dealt],
+        outcome: result.outcome,
+        playerTotal: result.player.total,
+        bankerTotal: result.banker.total,
+        trace: result.trace,
+      },
+      settled: effect.settled.map(({ betId, playerId, result: r, stake, returned }) => ({
+        betId,
+        playerId,
+        result: r,
+        stake,
+        returned,
+      })),
+    });
+    this.deps.observer?.roundSettled?.(this.deps.table.id, (performance.now() - started) / 1000);
+    return { type: 'settled', now: this.clock(), balances };
   }
 
   private schedule(token: number, at: number): void {
