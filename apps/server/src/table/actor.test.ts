@@ -148,7 +148,7 @@ describe('the table actor over the real ledger', () => {
     await prisma.$executeRawUnsafe('ALTER TABLE transfers_away RENAME TO transfers');
     await until(() => events.some((e) => e.type === 'round.result'));
     const result = events.find((e) => e.type === 'round.result');
-    // 100 chips on Player: won (stake back and 1:1), pushed by a tie, or lost (R9.2, R9.3).
+    // 100 chips on Player: won at 1 to 1 (R9.3), pushed by a tie (R9.6), or lost.
     const returned = { player: 20_000, tie: 10_000, banker: 0 };
     const expected = 90_000 + returned[result?.type === 'round.result' ? result.outcome : 'banker'];
     expect(await ledger.balanceOf(ann.player.id)).toBe(expected);
