@@ -1,3 +1,4 @@
+import { SPOTS } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import {
   ACKS,
@@ -102,15 +103,9 @@ describe('events (P1.2, P1.4, P1.5, P4)', () => {
   });
 
   it('P2.6: the spots are the rules package spots', () => {
-    expect([...SPOT_NAMES]).toEqual([
-      'player',
-      'banker',
-      'tie',
-      'playerPair',
-      'bankerPair',
-      'dragonPlayer',
-      'dragonBanker',
-      'super6',
-    ]);
+    expect(SPOT_NAMES).toBe(SPOTS);
+    expect(
+      confirmBetsCommand.safeParse({ ...confirm, bets: [{ spot: 'super6', amount: 100 }] }).success,
+    ).toBe(true);
   });
 });
