@@ -5,6 +5,7 @@ import type { CutCardRule } from './shoe-config.js';
 import {
   burnShoe,
   cardsLeft,
+  ranksLeft,
   createShoe,
   dealRound,
   drawCard,
@@ -202,5 +203,27 @@ describe('R3.2 R10 dealing step by step', () => {
       ok: false,
       error: { code: 'INVALID_CARD' },
     });
+  });
+});
+
+describe('R13.3 what is left in the shoe', () => {
+  it('R13.3: counts the ranks still in the shoe, burn and dealt rounds taken out', () => {
+    const cards: CardCode[] = [
+      'AS',
+      '10H',
+      '9H',
+      'KD',
+      '9C',
+      'QS',
+      ...Array<CardCode>(40).fill('2D'),
+    ];
+    const shoe = unwrap(createShoe(cards, { cut: 11 }));
+    const full = ranksLeft(shoe);
+    expect(full).toEqual([1, 40, 0, 0, 0, 0, 0, 0, 2, 1, 0, 1, 1]);
+    const burned = unwrap(burnShoe(shoe)).state;
+    expect(ranksLeft(burned)).toEqual([0, 40, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 1]);
+    const dealt = unwrap(dealRound(burned)).state;
+    expect(ranksLeft(dealt)).toEqual([0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(ranksLeft(dealt).reduce((a, b) => a + b, 0)).toBe(cardsLeft(dealt));
   });
 });

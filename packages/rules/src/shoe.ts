@@ -2,7 +2,7 @@
  * The shoe (R10) as an immutable value: every step returns a new state and leaves the old one
  * untouched, and the state is plain JSON so a server can store it and pick up where it was.
  */
-import { burnValue, isCardCode, type CardCode } from './cards.js';
+import { burnValue, isCardCode, RANKS, rankOf, type CardCode } from './cards.js';
 import { err, ok, type Result } from './result.js';
 import { resolveFromCards, type RoundResult } from './round.js';
 import { validateCutCardRule, type CutCardRule, type LastHandRule } from './shoe-config.js';
@@ -67,6 +67,13 @@ export function createShoe(
 
 export function cardsLeft(state: ShoeState): number {
   return state.cards.length - state.next;
+}
+
+/** R13.3: rank counts (A, 2 … 10, J, Q, K) of the cards still in the shoe, for the odds engine. */
+export function ranksLeft(state: ShoeState): number[] {
+  const ranks = RANKS.map(() => 0);
+  for (const card of state.cards.slice(state.next)) ranks[RANKS.indexOf(rankOf(card))]! += 1;
+  return ranks;
 }
 
 /** R10.4: the index of the first card behind the cut card. */

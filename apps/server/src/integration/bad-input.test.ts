@@ -1,18 +1,9 @@
 import type { ErrorCode } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
-import { tableSettings } from '../table/settings.js';
+import { quietTable } from '../testing/quiet-table.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
-/** Long windows, so nothing moves at the table unless a command moves it. */
-const quiet = {
-  seedMs: 0,
-  bettingMs: 600_000,
-  lastBetsMs: 0,
-  dealMs: 600_000,
-  revealMs: 600_000,
-  resultMs: 600_000,
-};
 const TABLE = 'strict';
 const HIGH = 'high';
 
@@ -26,12 +17,12 @@ describe('bad input is refused with its code and changes nothing', () => {
   beforeAll(async () => {
     server = await startTestBanco(
       [
-        { id: TABLE, name: 'Strict', isPublic: true, settings: tableSettings(quiet) },
+        { id: TABLE, name: 'Strict', isPublic: true, settings: quietTable() },
         {
           id: HIGH,
           name: 'High limits',
           isPublic: true,
-          settings: tableSettings({ ...quiet, limits: { player: { min: 1_000, max: 500_000 } } }),
+          settings: quietTable({ limits: { player: { min: 1_000, max: 500_000 } } }),
         },
       ],
       { SOCKET_RATE_PER_SECOND: '5', SOCKET_RATE_BURST: '40' },

@@ -8,18 +8,10 @@ import {
 } from '@banco/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableSettings } from '../table/settings.js';
+import { quietTable } from '../testing/quiet-table.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
-/** Windows long enough that only the players' commands move the table. */
-const quiet = tableSettings({
-  seedMs: 0,
-  bettingMs: 600_000,
-  lastBetsMs: 0,
-  dealMs: 600_000,
-  revealMs: 600_000,
-  resultMs: 600_000,
-});
+const quiet = quietTable();
 
 const is =
   <T extends TableEvent['type']>(type: T) =>
@@ -33,7 +25,7 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     server = await startTestBanco([
       { id: 'pass', name: 'Passing', isPublic: true, settings: quiet },
       { id: 'deal', name: 'Dealing', isPublic: true, settings: quiet },
-      { id: 'seed', name: 'Seeding', isPublic: true, settings: { ...quiet, seedMs: 1_000 } },
+      { id: 'seed', name: 'Seeding', isPublic: true, settings: quietTable({ seedMs: 1_000 }) },
     ]);
   });
   afterAll(async () => server?.close());

@@ -14,7 +14,7 @@ import {
 import { leaveSeat, takeSeat } from './seating.js';
 import { seatOf } from './seats.js';
 import { acceptShoe, passShoe, refuseShoe } from './shoe-passing.js';
-import type { Effect, TableState } from './state.js';
+import type { Effect, Phase, TableState } from './state.js';
 import { Step } from './step.js';
 import { revealStep } from './turning.js';
 
@@ -92,13 +92,29 @@ function runCommand(
   }
 }
 
+/** The phase a dealing or turning command needs, for the round in play; refuses otherwise. */
+function phaseInPlay<K extends 'dealing' | 'turning'>(
+  step: Step,
+  kind: K,
+  round: number,
+): Extract<Phase, { kind: K }> | null {
+  const { phase } = step.state;
+  if (phase.kind !== kind) {
+    step.refuse('WRONG_PHASE', `the table is ${phase.kind}, not ${kind}`);
+    return null;
+  }
+  const inPlay = phase as Extract<Phase, { kind: K }>;
+  if ((phase as Extract<Phase, { kind: 'dealing' | 'turning' }>).round.seq !== round) {
+    step.refuse('STALE_ROUND', `round ${round} is not in play`);
+    return null;
+  }
+  return inPlay;
+}
+
 /** T2.4: the holder deals when bets have closed. */
 function deal(step: Step, playerId: string, round: number): void {
-  const { phase } = step.state;
-  if (phase.kind !== 'dealing') {
-    return step.refuse('WRONG_PHASE', `there is nothing to deal (the table is ${phase.kind})`);
-  }
-  if (phase.round.seq !== round) return step.refuse('STALE_ROUND', `round ${round} is not in play`);
+  const phase = phaseInPlay(step, 'dealing', round);
+  if (!phase) return;
   const seat = seatOf(step.state, playerId);
   if (!seat || seat.seat !== step.state.holder) {
     return step.refuse('NOT_SHOE_HOLDER', 'only the shoe holder deals');
@@ -109,11 +125,8 @@ function deal(step: Step, playerId: string, round: number): void {
 
 /** T5.3: the turner shows the cards before the window runs out. */
 function reveal(step: Step, playerId: string, round: number): void {
-  const { phase } = step.state;
-  if (phase.kind !== 'turning') {
-    return step.refuse('WRONG_PHASE', `no cards are being turned (the table is ${phase.kind})`);
-  }
-  if (phase.round.seq !== round) return step.refuse('STALE_ROUND', `round ${round} is not in play`);
+  const phase = phaseInPlay(step, 'turning', round);
+  if (!phase) return;
   const seat = seatOf(step.state, playerId);
   if (!seat || seat.seat !== phase.turner) {
     return step.refuse('NOT_TURNER', 'these cards are not yours to turn');

@@ -4,8 +4,7 @@ import {
   cardsLeft,
   houseEdges,
   probabilities,
-  RANKS,
-  rankOf,
+  ranksLeft,
   roundCounts,
   type CardCode,
   type RuleSet,
@@ -41,13 +40,11 @@ export function roadsView(shoe: ShoeSession | null): RoadsView {
 /** R13 for the cards still in the shoe, priced under this table's rules. */
 export function liveOdds(shoe: ShoeSession, rules: RuleSet): LiveOdds | null {
   const { state } = shoe;
-  const ranks = RANKS.map(() => 0);
-  for (const card of state.cards.slice(state.next)) ranks[RANKS.indexOf(rankOf(card))]! += 1;
-  const counts = roundCounts(ranks);
+  const counts = roundCounts(ranksLeft(state));
   if (!counts.ok) return null;
   const p = probabilities(counts.value);
   return {
-    cardsLeft: state.cards.length - state.next,
+    cardsLeft: cardsLeft(state),
     probabilities: {
       player: p.player,
       banker: p.banker,
