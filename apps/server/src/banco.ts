@@ -1,3 +1,4 @@
+import { createShoe, type CardCode } from '@banco/rules';
 import type { Config } from './config.js';
 import { createLedger, type Ledger } from './db/ledger.js';
 import { createPrisma, type PrismaClient } from './db/prisma.js';
@@ -7,14 +8,19 @@ import type { TableObserver } from './table/actor.js';
 import { startTables, type TableDefinition } from './table/registry.js';
 import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
 
-/** The seeded public table (T1.1): 8 decks, standard rules, 10–500, 14 seats. */
-export function mainTable(timings: keyof typeof TIMINGS): TableDefinition {
-  return {
-    id: 'main',
-    name: 'Main table',
-    isPublic: true,
-    settings: tableSettings({ ...MAIN_TABLE_SETTINGS, ...TIMINGS[timings] }),
-  };
+/**
+ * The seeded public table (T1.1): 8 decks, standard rules, 10–500, 14 seats. A scripted shoe
+ * (tests only, config TEST_SCRIPTED_SHOE) must be one createShoe accepts with these settings.
+ */
+export function mainTable(
+  timings: keyof typeof TIMINGS,
+  scriptedShoe?: readonly CardCode[],
+): TableDefinition {
+  const settings = tableSettings({ ...MAIN_TABLE_SETTINGS, ...TIMINGS[timings] });
+  if (!scriptedShoe) return { id: 'main', name: 'Main table', isPublic: true, settings };
+  const checked = createShoe(scriptedShoe, { cut: settings.cut, lastHand: settings.lastHand });
+  if (!checked.ok) throw new Error(`TEST_SCRIPTED_SHOE: ${checked.error.message}`);
+  return { id: 'main', name: 'Main table', isPublic: true, settings, scriptedShoe };
 }
 
 export interface Banco extends BancoServerHandle {
@@ -63,7 +69,7 @@ export async function startBanco(options: {
     createTables: (outboxFor) =>
       startTables({
         ledger,
-        tables: options.tables ?? [mainTable(config.tableTimings)],
+        tables: options.tables ?? [mainTable(config.tableTimings, config.scriptedShoe)],
         outboxFor,
         observer,
         log: { error: (obj, msg) => server.app.log.error(obj, msg) },

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       socketRatePerSecond: 20,
       socketRateBurst: 40,
       tableTimings: 'live',
+      webDir: join(REPO_ROOT, 'apps/web/out'),
+      scriptedShoe: undefined,
     });
   });
 
@@ -50,6 +52,8 @@ describe('loadConfig', () => {
       SOCKET_RATE_PER_SECOND: '5',
       SOCKET_RATE_BURST: '10',
       TABLE_TIMINGS: 'fast',
+      WEB_DIR: '/srv/banco-web',
+      TEST_SCRIPTED_SHOE: 'AS 10H, 9H 2C KD 3S',
     });
     expect(config).toEqual({
       port: 0,
@@ -63,7 +67,28 @@ describe('loadConfig', () => {
       socketRatePerSecond: 5,
       socketRateBurst: 10,
       tableTimings: 'fast',
+      webDir: '/srv/banco-web',
+      scriptedShoe: ['AS', '10H', '9H', '2C', 'KD', '3S'],
     });
+  });
+
+  it('knows the patient timings and resolves a relative WEB_DIR against the repository root', () => {
+    expect(loadConfig({ TABLE_TIMINGS: 'patient' }).tableTimings).toBe('patient');
+    expect(loadConfig({ WEB_DIR: 'build/web' }).webDir).toBe(join(REPO_ROOT, 'build/web'));
+  });
+
+  it('refuses a scripted shoe with a card that does not exist', () => {
+    const problems = problemsOf({ TEST_SCRIPTED_SHOE: 'AS 11H KD' });
+    expect(problems.map((p) => p.variable)).toEqual(['TEST_SCRIPTED_SHOE']);
+    expect(problems[0]!.message).toMatch(/not a card code/);
+  });
+
+  it('refuses a scripted shoe under NODE_ENV=production: it is for tests only', () => {
+    const problems = problemsOf({ TEST_SCRIPTED_SHOE: 'AS 10H', NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      { variable: 'TEST_SCRIPTED_SHOE', message: expect.stringMatching(/tests only/) },
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production' }).scriptedShoe).toBeUndefined();
   });
 
   it('resolves a relative EMBEDDED_PG_DIR against the repository root', () => {
@@ -136,6 +161,8 @@ describe('loadConfig', () => {
       'SOCKET_RATE_PER_SECOND',
       'SOCKET_RATE_BURST',
       'TABLE_TIMINGS',
+      'WEB_DIR',
+      'TEST_SCRIPTED_SHOE',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCardCode, type CardCode } from '@banco/rules';
 import { z } from 'zod';
 
 /** The repository root: this file sits at apps/server/{src,dist}/config.{ts,js}. */
@@ -65,7 +66,25 @@ export const envSchema = z.object({
   SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
-  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast']).default('live')),
+  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast', 'patient']).default('live')),
+  /** The static export of apps/web, served at `/` (relative: from the repository root). */
+  WEB_DIR: optionalEnv(z.string().min(1).default('apps/web/out')),
+  /**
+   * TEST ONLY, off by default, refused when NODE_ENV=production: every shoe of the main table
+   * is this card order instead of a fair shuffle (browser tests script Player wins). Card codes
+   * separated by spaces or commas, burn card first.
+   */
+  TEST_SCRIPTED_SHOE: optionalEnv(
+    z
+      .string()
+      .transform((text) => text.split(/[\s,]+/).filter((code) => code !== ''))
+      .pipe(
+        z
+          .array(z.string().refine(isCardCode, { error: 'not a card code (e.g. 9H, 10S, KD)' }))
+          .min(1),
+      )
+      .optional(),
+  ),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -82,7 +101,11 @@ export interface Config {
   socketMaxPayloadBytes: number;
   socketRatePerSecond: number;
   socketRateBurst: number;
-  tableTimings: 'live' | 'fast';
+  tableTimings: 'live' | 'fast' | 'patient';
+  /** Absolute; a relative WEB_DIR is taken from the repository root. */
+  webDir: string;
+  /** TEST ONLY: see TEST_SCRIPTED_SHOE. */
+  scriptedShoe: readonly CardCode[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +131,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (e.TEST_SCRIPTED_SHOE && env.NODE_ENV === 'production') {
+    throw new ConfigError([
+      {
+        variable: 'TEST_SCRIPTED_SHOE',
+        message: 'a scripted shoe is for tests only and is refused when NODE_ENV=production',
+      },
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -120,5 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketRatePerSecond: e.SOCKET_RATE_PER_SECOND,
     socketRateBurst: e.SOCKET_RATE_BURST,
     tableTimings: e.TABLE_TIMINGS,
+    webDir: resolve(REPO_ROOT, e.WEB_DIR),
+    scriptedShoe: e.TEST_SCRIPTED_SHOE as CardCode[] | undefined,
   };
 }

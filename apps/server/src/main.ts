@@ -16,13 +16,21 @@ async function main(): Promise<void> {
   const { applied } = await migrate(databaseUrl);
   const banco = await startBanco({ config, databaseUrl, logger: { level: config.logLevel } });
   const { url } = await banco.listen();
+  if (config.scriptedShoe) {
+    banco.app.log.warn(
+      'TEST_SCRIPTED_SHOE is set: the main table deals a scripted shoe, not a fair one',
+    );
+  }
   banco.app.log.info(
     {
       migrations: applied.length,
       database: embedded ? `embedded (${config.embeddedPgDir})` : 'DATABASE_URL',
+      web: config.webDir,
     },
     `Banco is dealing at ${url}`,
   );
+  // The one line a person needs, plain among the JSON log lines.
+  console.log(`\n  Banco is open: ${url}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -24,6 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { TableRegistry } from '../table/table-port.js';
 import { errorReply, type ErrorReply } from './errors.js';
 import { registerRoutes } from './routes.js';
+import { isImmutableAsset, registerWebApp } from './web-app.js';
 import type { GuestStore, HistoryStore } from './stores.js';
 
 /** Per client IP: every route, and the stricter limit on creating guests. */
@@ -85,7 +86,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 /**
  * The HTTP side of the server: health, metrics, guests, tables, history and shoe records,
- * with OpenAPI docs at /docs. Every error reply is `{ code, message }`.
+ * with OpenAPI docs at /docs, and the browser table's static export at `/`. Every API error
+ * reply is `{ code, message }`.
  */
 export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   const app = Fastify({
@@ -101,6 +103,8 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   app.register(rateLimit, {
     global: true,
     ...RATE_LIMITS.global,
+    // One page load fetches a dozen hashed scripts and styles; they are files, not work.
+    allowList: (request) => isImmutableAsset(request.url),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests: retry in ${context.after}`), {
         statusCode: context.statusCode,
@@ -137,16 +141,17 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   });
 
   app.register(async (scope) => registerRoutes(scope, deps));
+  const web = registerWebApp(app, deps.config.webDir);
 
   // After the plugins load, so unknown URLs are rate limited too (no free scanning).
   app.after(() => {
-    app.setNotFoundHandler(
-      { preHandler: app.rateLimit() },
-      (request, reply) =>
-        void reply
-          .code(404)
-          .send(errorReply('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`)),
-    );
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+      // A browser asking for a page that does not exist gets the app's own 404 page.
+      if (web.sendNotFoundPage(request, reply)) return;
+      void reply
+        .code(404)
+        .send(errorReply('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
+    });
   });
   return app;
 }

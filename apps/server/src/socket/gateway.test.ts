@@ -142,6 +142,26 @@ describe('handshake', () => {
     },
   );
 
+  it.each([['websocket'], ['polling']])(
+    'accepts a page served by this server: Origin is the host it asked (%s)',
+    async (transport) => {
+      const socket = await ready({
+        transports: [transport],
+        extraHeaders: { origin: new URL(url).origin },
+      });
+      expect(socket.connected).toBe(true);
+    },
+  );
+
+  it('refuses an origin that only shares the host name, not the port', async () => {
+    const other = new URL(url);
+    other.port = String(Number(other.port) + 1);
+    const err = await refused(
+      client({ transports: ['polling'], extraHeaders: { origin: other.origin } }),
+    );
+    expect(err.description).toBe(403);
+  });
+
   it('accepts a configured origin', async () => {
     const socket = await ready({
       transports: ['polling'],

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   COMMAND_NAMES,
   COMMAND_REFUSED,
@@ -86,6 +87,16 @@ function connectRefusal(code: ErrorCode, message: string): ExtendedError {
   return Object.assign(new Error(message), { data });
 }
 
+/** True when the page's origin is this server as the browser addressed it (host and port). */
+function isSameOrigin(origin: string, request: IncomingMessage): boolean {
+  try {
+    const { protocol, host } = new URL(origin);
+    return (protocol === 'http:' || protocol === 'https:') && host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The socket.io side of the server: checks the origin, the handshake and every command's size,
  * rate and shape before a table sees it, keeps the table and player rooms, and tells tables
@@ -102,8 +113,11 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     cors: { origin: config.corsOrigins, methods: ['GET', 'POST'] },
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
-      // Browsers always send Origin; Node bots and tools usually send none.
-      if (origin === undefined || allowedOrigins.has(origin)) return callback(null, true);
+      // Browsers always send Origin; Node bots and tools usually send none. The server's own
+      // pages (the web app it serves) are same-origin: Origin names the host they asked.
+      if (origin === undefined || allowedOrigins.has(origin) || isSameOrigin(origin, request)) {
+        return callback(null, true);
+      }
       log.warn({ origin }, 'socket origin refused');
       callback(`ORIGIN_REFUSED: origin ${origin} is not allowed`, false);
     },

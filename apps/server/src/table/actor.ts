@@ -8,7 +8,7 @@ import type {
   TableSettings,
   TableSnapshot,
 } from '@banco/protocol';
-import { commitmentOf } from '@banco/rules';
+import { commitmentOf, type CardCode } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
 import { initialTableState } from './initial-state.js';
 import { reduce } from './reducer.js';
@@ -24,7 +24,13 @@ export interface TableObserver {
 }
 
 export interface TableActorDeps {
-  table: { id: string; name: string; settings: TableSettings };
+  table: {
+    id: string;
+    name: string;
+    settings: TableSettings;
+    /** TEST ONLY (config TEST_SCRIPTED_SHOE): every shoe is this card order, not a shuffle. */
+    scriptedShoe?: readonly CardCode[];
+  };
   ledger: TableLedger;
   outbox: TableOutbox;
   clock?: () => number;
@@ -285,7 +291,13 @@ export class TableActor implements TablePort {
     return {
       type: 'shoe-ready',
       now: this.clock(),
-      shoe: { id: shoeId, number, serverSeed, commitment },
+      shoe: {
+        id: shoeId,
+        number,
+        serverSeed,
+        commitment,
+        ...(table.scriptedShoe ? { scripted: table.scriptedShoe } : {}),
+      },
     };
   }
 

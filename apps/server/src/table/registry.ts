@@ -1,4 +1,5 @@
 import type { TableSettings } from '@banco/protocol';
+import type { CardCode } from '@banco/rules';
 import { TableActor, type TableActorDeps, type TableObserver } from './actor.js';
 import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort, TableRegistry } from './table-port.js';
@@ -8,6 +9,8 @@ export interface TableDefinition {
   readonly name: string;
   readonly isPublic: boolean;
   readonly settings: TableSettings;
+  /** TEST ONLY: see TableActorDeps' table.scriptedShoe. */
+  readonly scriptedShoe?: readonly CardCode[];
 }
 
 export interface StartTablesDeps {

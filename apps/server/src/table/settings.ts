@@ -1,6 +1,10 @@
 import type { TableSettings } from '@banco/protocol';
 
-/** T2.1: a live table's clock; 'fast' runs every window at 0 s for tests and benchmarks. */
+/**
+ * T2.1: a live table's clock; 'fast' runs every window at 0 s for tests and benchmarks;
+ * 'patient' gives each player's window a minute (betting still closes once everyone has decided,
+ * T2.3), for newcomers and for browser tests that must not race a timer.
+ */
 export const TIMINGS = {
   live: {
     seedMs: 5_000,
@@ -11,6 +15,14 @@ export const TIMINGS = {
     resultMs: 4_000,
   },
   fast: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
+  patient: {
+    seedMs: 1_000,
+    bettingMs: 60_000,
+    lastBetsMs: 5_000,
+    dealMs: 60_000,
+    revealMs: 60_000,
+    resultMs: 3_000,
+  },
 } as const;
 export type TimingName = keyof typeof TIMINGS;
 
