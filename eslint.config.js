@@ -53,7 +53,18 @@ const clockAndRandom = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/reports/**', '**/.next/**', '**/.turbo/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/reports/**',
+      '**/.next/**',
+      '**/.turbo/**',
+      // The web app's static export (built JavaScript) and the browser tests' screenshots.
+      'apps/web/out/**',
+      'apps/web/e2e/output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

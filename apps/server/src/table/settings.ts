@@ -21,7 +21,7 @@ export const TIMINGS = {
     lastBetsMs: 5_000,
     dealMs: 60_000,
     revealMs: 60_000,
-    resultMs: 3_000,
+    resultMs: 6_000,
   },
 } as const;
 export type TimingName = keyof typeof TIMINGS;
