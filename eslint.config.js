@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** The rules package must stay pure (no I/O, no clock, no ambient randomness): see its RULES.md. */
@@ -99,6 +100,17 @@ export default tseslint.config(
           message: 'Time is passed in (packages/rules is pure).',
         },
       ],
+    },
+  },
+  {
+    // The browser client: browser globals, and React's rules of hooks.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/scripts/**', 'apps/web/*.config.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 );

@@ -1,0 +1,5 @@
+import { LobbyScreen } from '../../src/components/LobbyScreen';
+
+export default function Lobby() {
+  return <LobbyScreen />;
+}

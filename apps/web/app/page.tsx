@@ -1,0 +1,5 @@
+import { HomeScreen } from '../src/components/HomeScreen';
+
+export default function Home() {
+  return <HomeScreen />;
+}

@@ -1,0 +1,5 @@
+import { TablePage } from '../../src/components/TableScreen';
+
+export default function Table() {
+  return <TablePage />;
+}

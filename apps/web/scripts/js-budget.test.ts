@@ -1,0 +1,20 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const script = fileURLToPath(new URL('./js-budget.mjs', import.meta.url));
+
+// The table route's first-load JS must stay within 150 KB gzipped. `test` runs after this
+// package's `build` (turbo.json), so out/ is the export being shipped.
+describe('JS budget', () => {
+  it('keeps the table route’s first-load JavaScript within 150 KB gzipped', () => {
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    const figure = /first-load JS: ([\d.]+) KB gzipped/.exec(run.stdout)?.[1];
+    expect(run.stderr).toBe('');
+    expect(figure, run.stdout).toBeDefined();
+    expect(Number(figure)).toBeGreaterThan(50);
+    expect(Number(figure)).toBeLessThanOrEqual(150);
+    expect(run.status).toBe(0);
+  });
+});

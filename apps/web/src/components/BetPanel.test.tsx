@@ -1,0 +1,136 @@
+import type { TableSettings } from '@banco/protocol';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BetPanel, type Answer, type BetPanelProps } from './BetPanel';
+
+const settings: TableSettings = {
+  seats: 14,
+  decks: 8,
+  cut: 16,
+  lastHand: 'plus-one',
+  rules: { commission: 'standard', tiePays: 8, sideBets: [] },
+  limits: {
+    player: { min: 1_000, max: 50_000 },
+    banker: { min: 1_000, max: 50_000 },
+    tie: { min: 1_000, max: 10_000 },
+  },
+  seedMs: 5_000,
+  bettingMs: 15_000,
+  lastBetsMs: 5_000,
+  dealMs: 5_000,
+  revealMs: 5_000,
+  resultMs: 4_000,
+};
+
+function panel(overrides: Partial<BetPanelProps> = {}) {
+  const onConfirm = vi.fn(async (): Promise<Answer> => ({ ok: true }));
+  const onNoBet = vi.fn(async (): Promise<Answer> => ({ ok: true }));
+  render(
+    <BetPanel
+      settings={settings}
+      open
+      available={100_000}
+      committed={[]}
+      lastBets={[{ spot: 'player', amount: 2_500 }]}
+      onConfirm={onConfirm}
+      onNoBet={onNoBet}
+      {...overrides}
+    />,
+  );
+  return { onConfirm, onNoBet };
+}
+
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const chip = (value: string) => fireEvent.click(screen.getByRole('radio', { name: value }));
+const drafted = (spot: string) => screen.queryByTestId(`draft-${spot}`)?.textContent ?? null;
+
+describe('BetPanel', () => {
+  it('offers a chip tray built from the table limits', () => {
+    panel();
+    const tray = screen.getByRole('radiogroup', { name: 'Chip value' });
+    expect(
+      within(tray)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1000', '2500', '5000', '10000', '50000']);
+  });
+
+  it('builds a draft, then undo, clear, rebet and double change it', () => {
+    panel();
+    chip('25');
+    click('Bet on Banker');
+    click('Bet on Banker');
+    expect(drafted('banker')).toBe('50');
+    expect(screen.getByTestId('balance-available').textContent).toBe('950');
+    click('Undo');
+    expect(drafted('banker')).toBe('25');
+    click('Double');
+    expect(drafted('banker')).toBe('50');
+    click('Clear');
+    expect(drafted('banker')).toBeNull();
+    click('Rebet');
+    expect(drafted('player')).toBe('25');
+    expect(drafted('banker')).toBeNull();
+  });
+
+  it('shows a refusal beside the spot in plain words and keeps the draft', () => {
+    panel();
+    chip('100');
+    click('Bet on Tie');
+    click('Bet on Tie');
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-code')).toBe('OVER_MAX');
+    expect(alert.textContent).toBe('Above the table maximum for this spot. (100 at most)');
+    expect(alert.closest('.spot--tie')).not.toBeNull();
+    expect(drafted('tie')).toBe('100');
+  });
+
+  it('refuses more than the balance', () => {
+    panel({ available: 3_000 });
+    chip('25');
+    click('Bet on Player');
+    click('Bet on Player');
+    expect(screen.getByRole('alert').getAttribute('data-code')).toBe('INSUFFICIENT_BALANCE');
+    expect(drafted('player')).toBe('25');
+  });
+
+  it('sends the whole draft on Confirm and clears it once the table accepts', async () => {
+    const { onConfirm } = panel();
+    chip('10');
+    click('Bet on Player');
+    click('Bet on Tie');
+    click('Confirm bets');
+    expect(onConfirm).toHaveBeenCalledWith([
+      { spot: 'player', amount: 1_000 },
+      { spot: 'tie', amount: 1_000 },
+    ]);
+    await screen.findByRole('button', { name: 'Confirm bets' });
+    await vi.waitFor(() => expect(drafted('player')).toBeNull());
+  });
+
+  it('shows the server’s refusal next to the spot its message names', async () => {
+    panel({
+      onConfirm: async () => ({
+        ok: false,
+        code: 'UNDER_MIN',
+        message: 'banker: the minimum is 10 chips',
+      }),
+    });
+    click('Bet on Banker');
+    click('Confirm bets');
+    const alert = await screen.findByRole('alert');
+    expect(alert.closest('.spot--banker')).not.toBeNull();
+    expect(alert.textContent).toBe('Below the table minimum for this spot. (10 at least)');
+    expect(drafted('banker')).toBe('10');
+  });
+
+  it('shows committed stakes apart from the draft, and locks the layout once closed', () => {
+    panel({ open: false, committed: [{ spot: 'banker', amount: 5_000 }], available: 95_000 });
+    expect(screen.getByTestId('committed-banker').textContent).toBe('50 confirmed');
+    expect(screen.getByTestId('balance-committed').textContent).toBe('50');
+    expect(screen.getByTestId('balance-available').textContent).toBe('950');
+    for (const name of ['Bet on Banker', 'Confirm bets', 'No bet this round', 'Rebet']) {
+      expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
+    }
+  });
+});

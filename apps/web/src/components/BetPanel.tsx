@@ -1,0 +1,242 @@
+import type { Spot } from '@banco/rules';
+import type { TableSettings } from '@banco/protocol';
+import { useId, useState } from 'react';
+import { chipTray } from '../bets/chips';
+import {
+  draftBets,
+  draftStep,
+  draftTotal,
+  EMPTY_DRAFT,
+  type Draft,
+  type DraftAction,
+} from '../bets/draft';
+import { payoutLabel, SPOT_LABELS, tableSpots } from '../bets/spots';
+import { chips } from '../lib/format';
+import { refusalWords, type RefusalCode } from '../lib/words';
+
+export type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
+
+export interface Bet {
+  spot: string;
+  amount: number;
+}
+
+export interface BetPanelProps {
+  settings: TableSettings;
+  /** True while this player may still bet this round. */
+  open: boolean;
+  /** Seat balance: what can still be staked. */
+  available: number;
+  /** This round's confirmed stakes. */
+  committed: readonly Bet[];
+  /** Last round's confirmed stakes, for Rebet. */
+  lastBets: readonly Bet[];
+  /** House edge per spot, from the live odds. */
+  edges?: Record<string, number> | null;
+  onConfirm(bets: Bet[]): Promise<Answer>;
+  onNoBet(): Promise<Answer>;
+  /** Chip sound, when sound is on. */
+  onChip?(): void;
+}
+
+interface Shown {
+  spot: Spot | null;
+  code: RefusalCode;
+}
+
+/** A server message names the spot first ("tie: the maximum is 100 chips"). */
+function spotOfMessage(message: string, spots: readonly Spot[]): Spot | null {
+  const named = message.split(':')[0]?.trim();
+  return spots.find((s) => s === named) ?? null;
+}
+
+function refusalText(shown: Shown, settings: TableSettings): string {
+  const words = refusalWords(shown.code);
+  const limit = shown.spot ? settings.limits[shown.spot] : undefined;
+  if (limit && shown.code === 'OVER_MAX') return `${words} (${chips(limit.max)} at most)`;
+  if (limit && shown.code === 'UNDER_MIN') return `${words} (${chips(limit.min)} at least)`;
+  return words;
+}
+
+/**
+ * The betting layout: a chip tray, one spot per bet the table takes, and a draft the player
+ * changes freely (undo, clear, rebet, double) until Confirm sends it as one command (T3.1).
+ */
+export function BetPanel(props: BetPanelProps) {
+  const { settings, open, available, committed } = props;
+  const spots = tableSpots(settings);
+  const tray = chipTray(settings.limits);
+  const [chip, setChip] = useState<number>(tray[0] ?? 100);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [refusal, setRefusal] = useState<Shown | null>(null);
+  const [busy, setBusy] = useState(false);
+  const trayLabel = useId();
+
+  const total = draftTotal(draft.stacks);
+  const committedTotal = committed.reduce((sum, b) => sum + b.amount, 0);
+  const stakeOn = (spot: Spot) =>
+    committed.filter((b) => b.spot === spot).reduce((sum, b) => sum + b.amount, 0);
+
+  const act = (action: DraftAction) => {
+    const step = draftStep(draft, action, { limits: settings.limits, available });
+    setDraft(step.draft);
+    setRefusal(step.refusal);
+    if (!step.refusal && step.draft !== draft) props.onChip?.();
+  };
+
+  const answer = (result: Answer, onOk: () => void) => {
+    if (result.ok) {
+      setRefusal(null);
+      onOk();
+    } else {
+      setRefusal({ spot: spotOfMessage(result.message, spots), code: result.code });
+    }
+  };
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      answer(await props.onConfirm(draftBets(draft.stacks)), () => setDraft(EMPTY_DRAFT));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const noBet = async () => {
+    setBusy(true);
+    try {
+      answer(await props.onNoBet(), () => setDraft(EMPTY_DRAFT));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const general = refusal && refusal.spot === null ? refusal : null;
+  return (
+    <section className="bets" aria-label="Your bets">
+      <div className="bets__balances">
+        <p>
+          Available <strong data-testid="balance-available">{chips(available - total)}</strong>
+        </p>
+        <p>
+          On the table <strong data-testid="balance-committed">{chips(committedTotal)}</strong>
+        </p>
+        {total > 0 ? (
+          <p>
+            In your draft <strong data-testid="balance-draft">{chips(total)}</strong>
+          </p>
+        ) : null}
+      </div>
+
+      <div className="spots">
+        {spots.map((spot) => {
+          const limit = settings.limits[spot]!;
+          const drafted = draft.stacks[spot] ?? 0;
+          const staked = stakeOn(spot);
+          const edge = props.edges?.[spot];
+          const mine = refusal?.spot === spot ? refusal : null;
+          return (
+            <div key={spot} className={`spot spot--${spot}`}>
+              <button
+                type="button"
+                className="spot__button"
+                aria-label={`Bet on ${SPOT_LABELS[spot]}`}
+                aria-describedby={`${trayLabel}-${spot}-info`}
+                disabled={!open || busy}
+                onClick={() => act({ type: 'add', spot, amount: chip })}
+              >
+                <span className="spot__name">{SPOT_LABELS[spot]}</span>
+                <span className="spot__pays">{payoutLabel(spot, settings.rules)}</span>
+                {drafted > 0 ? (
+                  <span className="spot__draft chip-stack" data-testid={`draft-${spot}`}>
+                    {chips(drafted)}
+                  </span>
+                ) : null}
+              </button>
+              <span className="spot__info" id={`${trayLabel}-${spot}-info`}>
+                {chips(limit.min)}–{chips(limit.max)}
+                {edge !== undefined ? ` · edge ${(edge * 100).toFixed(2)}%` : ''}
+              </span>
+              {staked > 0 ? (
+                <span className="spot__committed" data-testid={`committed-${spot}`}>
+                  {chips(staked)} confirmed
+                </span>
+              ) : null}
+              {mine ? (
+                <span className="refusal" role="alert" data-testid="refusal" data-code={mine.code}>
+                  {refusalText(mine, settings)}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="bets__row">
+        <div className="tray" role="radiogroup" aria-labelledby={`${trayLabel}-tray`}>
+          <span id={`${trayLabel}-tray`} className="tray__label">
+            Chip value
+          </span>
+          {tray.map((value) => (
+            <label key={value} className={`chip chip--${tray.indexOf(value)}`}>
+              <input
+                type="radio"
+                name={`${trayLabel}-chip`}
+                value={value}
+                checked={chip === value}
+                onChange={() => setChip(value)}
+              />
+              <span>{chips(value)}</span>
+            </label>
+          ))}
+        </div>
+
+        <div className="bets__actions">
+          <button
+            type="button"
+            disabled={!open || busy || draft.history.length === 0}
+            onClick={() => act({ type: 'undo' })}
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            disabled={!open || busy || total === 0}
+            onClick={() => act({ type: 'clear' })}
+          >
+            Clear
+          </button>
+          <button
+            type="button"
+            disabled={!open || busy || props.lastBets.length === 0}
+            onClick={() => act({ type: 'rebet', bets: props.lastBets })}
+          >
+            Rebet
+          </button>
+          <button
+            type="button"
+            disabled={!open || busy || total === 0}
+            onClick={() => act({ type: 'double' })}
+          >
+            Double
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={!open || busy || total === 0}
+            onClick={() => void confirm()}
+          >
+            Confirm bets
+          </button>
+          <button type="button" disabled={!open || busy} onClick={() => void noBet()}>
+            No bet this round
+          </button>
+        </div>
+      </div>
+      {general ? (
+        <p className="refusal" role="alert" data-testid="refusal" data-code={general.code}>
+          {refusalText(general, settings)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

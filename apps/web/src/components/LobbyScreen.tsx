@@ -1,0 +1,124 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { listTables, shoeSoFar, type LobbyTable, type ShoeSoFar } from '../lib/api';
+import { chips } from '../lib/format';
+import { storedGuest, storeGuest, type StoredGuest } from '../lib/session';
+import { PipStrip } from './PipStrip';
+
+interface Row {
+  table: LobbyTable;
+  shoe: ShoeSoFar | null;
+}
+
+const REFRESH_MS = 5_000;
+
+/** Every public table with its seats, watchers, round and the current shoe's results. */
+export function LobbyScreen() {
+  const [guest, setGuest] = useState<StoredGuest | null>(null);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const known = storedGuest();
+    if (!known) {
+      window.location.replace('/');
+      return;
+    }
+    setGuest(known);
+    let alive = true;
+    const load = async () => {
+      try {
+        const tables = await listTables();
+        const shoes = await Promise.all(tables.map((t) => shoeSoFar(t.id).catch(() => null)));
+        if (alive) {
+          setRows(tables.map((table, i) => ({ table, shoe: shoes[i] ?? null })));
+          setError(null);
+        }
+      } catch {
+        if (alive) setError('The tables cannot be reached just now. Retrying…');
+      }
+    };
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, []);
+
+  return (
+    <main className="lobby">
+      <header className="topbar">
+        <span className="topbar__brand">Banco</span>
+        <h1 className="topbar__title">Tables</h1>
+        {guest ? (
+          <p className="topbar__who">
+            Playing as <strong>{guest.player.name}</strong>{' '}
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                storeGuest(null);
+                window.location.assign('/');
+              }}
+            >
+              Change name
+            </button>
+          </p>
+        ) : null}
+      </header>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {rows === null && !error ? <p className="lobby__loading">Looking for tables…</p> : null}
+      {rows !== null && rows.length === 0 ? <p>No table is open right now.</p> : null}
+      <ul className="lobby__list">
+        {(rows ?? []).map(({ table, shoe }) => {
+          const full = table.seated >= table.settings.seats;
+          const main = table.settings.limits.player;
+          const href = `/table/?id=${encodeURIComponent(table.id)}`;
+          return (
+            <li key={table.id} className="lobby__table" data-testid={`lobby-table-${table.id}`}>
+              <h2>{table.name}</h2>
+              <dl className="facts">
+                <dt>Seats</dt>
+                <dd data-testid="lobby-seats">
+                  {table.seated} / {table.settings.seats} taken
+                </dd>
+                <dt>Watching</dt>
+                <dd data-testid="lobby-watchers">{table.spectators ?? '—'}</dd>
+                <dt>Round</dt>
+                <dd data-testid="lobby-round">{shoe?.lastRound ?? 'not started'}</dd>
+                <dt>Game</dt>
+                <dd>
+                  {table.settings.decks} decks ·{' '}
+                  {main ? `${chips(main.min)}–${chips(main.max)} chips` : ''} · Tie pays{' '}
+                  {table.settings.rules.tiePays} to 1
+                </dd>
+              </dl>
+              <PipStrip pips={shoe?.beads ?? []} limit={30} />
+              <div className="lobby__actions">
+                {full ? (
+                  <span className="lobby__full">Table full</span>
+                ) : (
+                  <a
+                    className="button primary"
+                    href={`${href}&sit=1`}
+                    aria-label={`Sit at ${table.name}`}
+                  >
+                    Sit
+                  </a>
+                )}
+                <a className="button" href={href} aria-label={`Watch ${table.name}`}>
+                  Watch
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </main>
+  );
+}

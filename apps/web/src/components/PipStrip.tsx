@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { resultSentence, type Outcome } from '../lib/words';
+
+export interface Pip {
+  round: number;
+  outcome: Outcome;
+  playerTotal?: number;
+  bankerTotal?: number;
+}
+
+const LETTER: Record<Outcome, string> = { player: 'P', banker: 'B', tie: 'T' };
+
+export function pipLabel(pip: Pip): string {
+  const score =
+    pip.playerTotal === undefined || pip.bankerTotal === undefined
+      ? pip.outcome === 'tie'
+        ? 'Tie'
+        : `${pip.outcome === 'banker' ? 'Banker' : 'Player'} wins`
+      : resultSentence(pip.outcome, pip.playerTotal, pip.bankerTotal);
+  return `Round ${pip.round}: ${score}`;
+}
+
+/**
+ * The shoe's results so far, oldest first: blue Player, red Banker, green Tie. Each pip is
+ * focusable and shows its score while hovered or focused.
+ */
+export function PipStrip({ pips, limit }: { pips: readonly Pip[]; limit?: number }) {
+  const [active, setActive] = useState<number | null>(null);
+  const shown = limit === undefined ? pips : pips.slice(-limit);
+  return (
+    <ol className="pips" data-testid="pip-strip" aria-label="Results of this shoe">
+      {shown.length === 0 ? <li className="pips__empty">No results in this shoe yet</li> : null}
+      {shown.map((pip) => {
+        const label = pipLabel(pip);
+        const tipId = `pip-tip-${pip.round}`;
+        const open = active === pip.round;
+        return (
+          <li key={pip.round} className="pips__item">
+            <span
+              className={`pip pip--${pip.outcome}`}
+              data-outcome={pip.outcome}
+              tabIndex={0}
+              role="img"
+              aria-label={label}
+              aria-describedby={open ? tipId : undefined}
+              onMouseEnter={() => setActive(pip.round)}
+              onMouseLeave={() => setActive((a) => (a === pip.round ? null : a))}
+              onFocus={() => setActive(pip.round)}
+              onBlur={() => setActive((a) => (a === pip.round ? null : a))}
+            >
+              <span aria-hidden="true">{LETTER[pip.outcome]}</span>
+            </span>
+            {open ? (
+              <span className="pip__tip" id={tipId} role="tooltip">
+                {label}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,473 @@
+'use client';
+import type { CommandName, CommandPayload } from '@banco/protocol';
+import Link from 'next/link';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TableConnection } from '../net/connection';
+import { chips } from '../lib/format';
+import { serverOrigin } from '../lib/origin';
+import {
+  soundPreferred,
+  storedGuest,
+  storeGuest,
+  storeSound,
+  type StoredGuest,
+} from '../lib/session';
+import { refusalWords, type RefusalCode } from '../lib/words';
+import { announcement, changesBySeat, pipsOf, stakesBySeat, yourBets } from '../store/derive';
+import { TableStore, useTable } from '../store/table-store';
+import type { TableState } from '../store/table-state';
+import { play, unlockSound, type SoundName } from '../sound/sound';
+import { Announcer } from './Announcer';
+import { BetPanel, type Answer, type Bet } from './BetPanel';
+import { Countdown } from './Countdown';
+import { Hand } from './Hand';
+import { PipStrip } from './PipStrip';
+import { ResultBanner } from './ResultBanner';
+import { Seats } from './Seats';
+import { ShoePanel } from './ShoePanel';
+
+type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
+
+/** The table page: reads `?id=` (and `&sit=1`) once mounted, since the page is exported static. */
+export function TablePage() {
+  const [where, setWhere] = useState<{ id: string; sit: boolean; guest: StoredGuest } | null>(null);
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const guest = storedGuest();
+    if (!guest) {
+      window.location.replace('/');
+      return;
+    }
+    setWhere({ id: query.get('id') ?? 'main', sit: query.get('sit') === '1', guest });
+  }, []);
+  if (!where) return <main className="table-page table-page--loading">Opening the table…</main>;
+  return <TableScreen tableId={where.id} autoSit={where.sit} guest={where.guest} />;
+}
+
+function freeSeatsOf(state: TableState): number[] {
+  const count = state.settings?.seats ?? 0;
+  return Array.from({ length: count }, (_, i) => i + 1).filter(
+    (n) => !state.seats.some((s) => s.seat === n),
+  );
+}
+
+function phaseLine(state: TableState, name: (seat: number | null) => string): string {
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'waiting':
+      return 'Waiting for a player to sit down.';
+    case 'seeding':
+      return `A new shoe is being prepared (shoe ${phase.number}).`;
+    case 'betting':
+      return state.lastCall ? 'Last call: bets close in a moment.' : 'Place your bets.';
+    case 'closed':
+      return 'No more bets.';
+    case 'dealing':
+      return phase.dealer === null
+        ? 'The house deals.'
+        : `${name(phase.dealer)} deals from the shoe.`;
+    case 'turning':
+      return `${phase.turner === null ? 'The house' : name(phase.turner)} turns ${phase.hand === 'player' ? 'Player' : 'Banker'}’s ${phase.stage === 'third' ? 'third card' : 'cards'}.`;
+    case 'settling':
+      return 'Losing bets go to the bank, then winners are paid.';
+    case 'result':
+      return 'Next round soon.';
+    default: {
+      const unknown: never = phase;
+      return String(unknown);
+    }
+  }
+}
+
+function TableScreen({
+  tableId,
+  autoSit,
+  guest,
+}: {
+  tableId: string;
+  autoSit: boolean;
+  guest: StoredGuest;
+}) {
+  const store = useMemo(() => new TableStore(tableId), [tableId]);
+  const state = useTable(store);
+  const connection = useRef<TableConnection | null>(null);
+  const [sound, setSound] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [lastBets, setLastBets] = useState<Bet[]>([]);
+  const confirmKey = useRef<{ round: number; bets: string; id: string } | null>(null);
+  const triedSit = useRef(false);
+
+  useEffect(() => setSound(soundPreferred()), []);
+
+  useEffect(() => {
+    let alive = true;
+    // The socket layer and its schemas load after the first paint: the shell shows at once.
+    void import('../net/connection').then(({ connectTable }) => {
+      if (!alive) return;
+      connection.current = connectTable({
+        origin: serverOrigin(),
+        token: guest.token,
+        tableId,
+        store,
+        onRefused: (code) => {
+          if (code === 'UNAUTHORIZED') {
+            storeGuest(null);
+            window.location.replace('/');
+          }
+        },
+      });
+    });
+    return () => {
+      alive = false;
+      connection.current?.close();
+      connection.current = null;
+    };
+  }, [store, tableId, guest.token]);
+
+  const send: Send = useCallback(async (name, payload) => {
+    const live = connection.current;
+    if (!live) return { ok: false, code: 'OFFLINE', message: 'not connected' };
+    const ack = await live.send(name, payload);
+    return ack.ok ? { ok: true } : { ok: false, code: ack.code, message: ack.message };
+  }, []);
+
+  const act = useCallback(
+    async <N extends CommandName>(name: N, payload: CommandPayload<N>) => {
+      const answer = await send(name, payload);
+      setNotice(answer.ok ? null : refusalWords(answer.code));
+      return answer;
+    },
+    [send],
+  );
+
+  const seat = state.you.seat;
+  const mySeat = state.seats.find((s) => s.seat === seat) ?? null;
+  const settings = state.settings;
+  const freeSeats = freeSeatsOf(state);
+
+  // `?sit=1` from the lobby: take the first free seat once the table is known.
+  useEffect(() => {
+    if (!autoSit || triedSit.current || state.connection !== 'live' || seat !== null) return;
+    triedSit.current = true;
+    void (async () => {
+      for (const n of freeSeatsOf(store.get())) {
+        const answer = await send('seat.take', { tableId, seat: n });
+        if (answer.ok || (answer.code !== 'SEAT_TAKEN' && answer.code !== 'SEAT_OUT_OF_RANGE')) {
+          if (!answer.ok) setNotice(refusalWords(answer.code));
+          break;
+        }
+      }
+      window.history.replaceState(null, '', `?id=${encodeURIComponent(tableId)}`);
+    })();
+  }, [autoSit, state.connection, seat, send, tableId, store]);
+
+  // Remember this round's confirmed bets for the next round's Rebet.
+  const mine = yourBets(state);
+  const mineKey = JSON.stringify(mine);
+  useEffect(() => {
+    const bets = JSON.parse(mineKey) as Bet[];
+    if (bets.length > 0) setLastBets(bets);
+  }, [mineKey]);
+
+  // Sounds follow what the table did, never what the player clicked.
+  const heard = useRef<{ cards: number; up: number; result: number | null }>({
+    cards: 0,
+    up: 0,
+    result: null,
+  });
+  useEffect(() => {
+    const layout = state.round?.layout;
+    const cards = layout ? layout.player.length + layout.banker.length : 0;
+    const up = layout ? [...layout.player, ...layout.banker].filter((c) => c !== null).length : 0;
+    const result = state.result?.round ?? null;
+    const before = heard.current;
+    heard.current = { cards, up, result };
+    if (!sound) return;
+    const cue: SoundName | null =
+      result !== null && result !== before.result
+        ? 'chips'
+        : up > before.up
+          ? 'flip'
+          : cards > before.cards
+            ? 'deal'
+            : null;
+    if (cue) play(cue);
+  }, [state.round?.layout, state.result, sound]);
+
+  const round = state.round?.seq ?? null;
+  const onConfirm = async (bets: Bet[]): Promise<Answer> => {
+    if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };
+    const key = JSON.stringify(bets);
+    const previous = confirmKey.current;
+    // The same bets again in the same round reuse the id, so a retry is never a second bet (T3.7).
+    const id =
+      previous && previous.round === round && previous.bets === key
+        ? previous.id
+        : `c${round}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    confirmKey.current = { round, bets: key, id };
+    return send('bets.confirm', {
+      tableId,
+      round,
+      seat,
+      confirmId: id,
+      bets: bets as CommandPayload<'bets.confirm'>['bets'],
+    });
+  };
+  const onNoBet = async (): Promise<Answer> => {
+    if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };
+    return send('bets.none', { tableId, round, seat });
+  };
+
+  const nameOf = (n: number | null) =>
+    n === null ? 'The house' : (state.seats.find((s) => s.seat === n)?.player.name ?? `Seat ${n}`);
+  const phase = state.phase;
+  const layout = state.round?.layout ?? { player: [], banker: [] };
+  const canBet = phase.kind === 'betting' && mySeat !== null && mySeat.betting === 'open';
+  const dealing = phase.kind === 'dealing' && seat !== null && phase.dealer === seat;
+  const turning = phase.kind === 'turning' && seat !== null && phase.turner === seat;
+  const decided = state.seats.filter((s) => s.betting !== 'open').length;
+  const result = state.result;
+  const toggleSound = () => {
+    const next = !sound;
+    if (next) unlockSound();
+    setSound(next);
+    storeSound(next);
+  };
+  const connectionText =
+    state.connection === 'live'
+      ? 'Live'
+      : state.connection === 'connecting'
+        ? 'Connecting…'
+        : state.connection === 'reconnecting'
+          ? 'Reconnecting…'
+          : ((state.refusal && refusalWords(state.refusal.code as RefusalCode)) ?? 'Disconnected');
+  const shoeRound = state.round?.shoeRound;
+
+  return (
+    <main className="table-page" data-phase={phase.kind}>
+      <header className="topbar">
+        <Link href="/lobby/" className="topbar__brand">
+          Banco
+        </Link>
+        <h1 className="topbar__title">{state.name || 'Table'}</h1>
+        <p className="topbar__round" data-testid="round-number">
+          {round === null
+            ? 'No round yet'
+            : `Round ${round}${shoeRound ? ` · hand ${shoeRound} of this shoe` : ''}`}
+        </p>
+        <p
+          className={`connection connection--${state.connection}`}
+          role="status"
+          data-testid="connection"
+        >
+          {connectionText}
+        </p>
+        <button type="button" className="topbar__sound" aria-pressed={sound} onClick={toggleSound}>
+          Sound {sound ? 'on' : 'off'}
+        </button>
+        {seat !== null ? (
+          <button type="button" onClick={() => void act('seat.leave', { tableId, seat })}>
+            Leave seat
+          </button>
+        ) : null}
+      </header>
+
+      {notice ? (
+        <p className="notice notice--error" role="alert" data-testid="action-refusal">
+          {notice}
+        </p>
+      ) : null}
+      {state.notices.refill && state.notices.refill.playerId === state.you.playerId ? (
+        <p className="notice notice--refill" data-testid="refill-notice">
+          Your balance was below the table minimum, so it was topped up by{' '}
+          {chips(state.notices.refill.amount)} chips (virtual, free).
+        </p>
+      ) : null}
+
+      <div className="layout">
+        <section className="felt-wrap" aria-label="Table">
+          <div className="felt">
+            <div className="felt__center">
+              <p className="felt__phase" data-testid="phase">
+                {phaseLine(state, nameOf)}
+              </p>
+              {phase.kind === 'betting' ? (
+                <Countdown
+                  deadline={phase.closesAt}
+                  lastCallAt={phase.lastBetsAt}
+                  clockOffset={state.clockOffset}
+                  label="Bets close in"
+                />
+              ) : null}
+              {phase.kind === 'dealing' ? (
+                <Countdown
+                  deadline={phase.deadline}
+                  clockOffset={state.clockOffset}
+                  label={phase.dealer === null ? 'Dealing' : 'The house deals in'}
+                  testId="deal-countdown"
+                />
+              ) : null}
+              {phase.kind === 'turning' ? (
+                <Countdown
+                  deadline={phase.deadline}
+                  clockOffset={state.clockOffset}
+                  label="Cards turn by themselves in"
+                  testId="turn-countdown"
+                />
+              ) : null}
+              {phase.kind === 'seeding' ? (
+                <Countdown
+                  deadline={phase.deadline}
+                  clockOffset={state.clockOffset}
+                  label="Shuffling in"
+                  testId="seed-countdown"
+                />
+              ) : null}
+              <div className="hands">
+                <Hand
+                  side="player"
+                  cards={layout.player}
+                  peek={state.peek?.hand === 'player' ? state.peek : null}
+                  why={state.why.player}
+                  winner={result?.outcome === 'player'}
+                />
+                <Hand
+                  side="banker"
+                  cards={layout.banker}
+                  peek={state.peek?.hand === 'banker' ? state.peek : null}
+                  why={state.why.banker}
+                  winner={result?.outcome === 'banker'}
+                />
+              </div>
+              {dealing ? (
+                <button
+                  type="button"
+                  className="primary big"
+                  onClick={() => void act('shoe.deal', { tableId, round: phase.round })}
+                >
+                  Deal
+                </button>
+              ) : null}
+              {turning ? (
+                <div className="turn">
+                  <p>
+                    {state.peek
+                      ? 'Drag a card’s corner (or use the arrow keys) to squeeze it, then reveal.'
+                      : 'Your cards.'}
+                  </p>
+                  <button
+                    type="button"
+                    className="primary big"
+                    onClick={() => void act('cards.reveal', { tableId, round: phase.round })}
+                  >
+                    Reveal
+                  </button>
+                </div>
+              ) : null}
+              {state.settlement.collected ? (
+                <p className="settlement" data-testid="settlement">
+                  <span className="settlement__sweep">
+                    Swept to the bank: {chips(state.settlement.collected.total)}
+                  </span>
+                  {state.settlement.paid ? (
+                    <span className="settlement__pay">
+                      Paid out:{' '}
+                      {chips(state.settlement.paid.winners.reduce((sum, w) => sum + w.returned, 0))}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
+              {result ? (
+                <ResultBanner
+                  outcome={result.outcome}
+                  player={result.player.total}
+                  banker={result.banker.total}
+                />
+              ) : null}
+            </div>
+            {settings ? (
+              <Seats
+                count={settings.seats}
+                seats={state.seats}
+                holder={state.houseDeals ? null : state.holder}
+                offerTo={state.offer?.seat ?? null}
+                yourSeat={seat}
+                betting={phase.kind === 'betting'}
+                stakes={stakesBySeat(state)}
+                changes={changesBySeat(state)}
+                onSit={
+                  seat === null && state.connection === 'live'
+                    ? (n) => void act('seat.take', { tableId, seat: n })
+                    : null
+                }
+              />
+            ) : null}
+          </div>
+          <p className="felt__meta">
+            <span data-testid="watchers">{state.spectators} watching</span>
+            {phase.kind === 'betting' ? (
+              <span data-testid="decided">
+                {' '}
+                · {decided} of {state.seats.length} seated players decided
+              </span>
+            ) : null}
+          </p>
+        </section>
+
+        <aside className="side">
+          <ShoePanel
+            shoe={state.shoe}
+            holderName={state.holder === null ? null : nameOf(state.holder)}
+            houseDeals={state.houseDeals}
+            story={state.story}
+            notices={state.notices}
+            controls={
+              seat === null
+                ? null
+                : {
+                    canPass:
+                      phase.kind === 'betting' && state.holder === seat && state.offer === null,
+                    offered: state.offer?.seat === seat,
+                    onPass: () => void act('shoe.pass', { tableId }),
+                    onAccept: () => void act('shoe.accept', { tableId }),
+                    onRefuse: () => void act('shoe.refuse', { tableId }),
+                  }
+            }
+          />
+          <section className="panel" aria-label="Results">
+            <h2 className="panel__title">This shoe</h2>
+            <PipStrip pips={pipsOf(state)} />
+          </section>
+        </aside>
+
+        <div className="bets-wrap">
+          {settings && mySeat ? (
+            <BetPanel
+              key={round ?? 0}
+              settings={settings}
+              open={canBet}
+              available={mySeat.balance}
+              committed={mine}
+              lastBets={lastBets}
+              edges={state.odds?.edges ?? null}
+              onConfirm={onConfirm}
+              onNoBet={onNoBet}
+              onChip={sound ? () => play('chips') : undefined}
+            />
+          ) : settings ? (
+            <section className="bets bets--watching" aria-label="Watching">
+              {freeSeats.length === 0 ? (
+                <p data-testid="table-full">
+                  This table is full: you can watch until a seat frees up.
+                </p>
+              ) : (
+                <p>You are watching. Pick “Sit here” on any free seat to play.</p>
+              )}
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <Announcer message={announcement(state)} />
+    </main>
+  );
+}

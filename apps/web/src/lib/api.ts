@@ -1,0 +1,105 @@
+import { createGuestReply, tableSummarySchema, type TableSummary } from '@banco/protocol';
+import { z } from 'zod';
+import { serverOrigin } from './origin';
+import type { StoredGuest } from './session';
+
+/** A refusal or failure from the HTTP API, with its stable code when the server gave one. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const errorBody = z.object({ code: z.string(), message: z.string() });
+
+async function call<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init?: RequestInit,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(`${serverOrigin()}${path}`, init);
+  } catch {
+    throw new ApiError('OFFLINE', 'The table server cannot be reached.');
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const refusal = errorBody.safeParse(body);
+    const code = refusal.success ? refusal.data.code : `HTTP_${response.status}`;
+    throw new ApiError(code, refusal.success ? refusal.data.message : response.statusText);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new ApiError('INVALID_REPLY', 'The server answered in an unexpected shape.');
+  return parsed.data;
+}
+
+export async function createGuest(name: string): Promise<StoredGuest & { balance: number }> {
+  const reply = await call('/api/guests', createGuestReply, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return { token: reply.token, player: reply.player, balance: reply.balance };
+}
+
+/**
+ * `/api/tables` answers each table's summary; `watchers`, `round` and `beads` are read when
+ * the server sends them (see the notes: an additive field), and left out otherwise.
+ */
+const lobbyTableSchema = tableSummarySchema.extend({
+  spectators: z.number().int().nonnegative().optional(),
+});
+export type LobbyTable = TableSummary & { spectators?: number };
+
+export const listTables = (): Promise<LobbyTable[]> =>
+  call('/api/tables', z.array(lobbyTableSchema));
+
+const roundsSchema = z.object({
+  tableId: z.string(),
+  rounds: z.array(
+    z.object({
+      seq: z.number().int(),
+      shoeId: z.string(),
+      number: z.number().int(),
+      outcome: z.enum(['player', 'banker', 'tie']),
+      playerTotal: z.number().int(),
+      bankerTotal: z.number().int(),
+    }),
+  ),
+});
+
+export interface ShoeSoFar {
+  /** The table's latest round counter, or null before its first round. */
+  lastRound: number | null;
+  beads: {
+    round: number;
+    outcome: 'player' | 'banker' | 'tie';
+    playerTotal: number;
+    bankerTotal: number;
+  }[];
+}
+
+/** The current shoe's results so far, from the table's recent settled rounds (newest first). */
+export async function shoeSoFar(tableId: string): Promise<ShoeSoFar> {
+  const reply = await call(
+    `/api/tables/${encodeURIComponent(tableId)}/rounds?limit=100`,
+    roundsSchema,
+  );
+  const newest = reply.rounds[0];
+  if (!newest) return { lastRound: null, beads: [] };
+  const beads = reply.rounds
+    .filter((r) => r.shoeId === newest.shoeId)
+    .reverse()
+    .map((r) => ({
+      round: r.number,
+      outcome: r.outcome,
+      playerTotal: r.playerTotal,
+      bankerTotal: r.bankerTotal,
+    }));
+  return { lastRound: newest.seq, beads };
+}

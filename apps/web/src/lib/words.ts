@@ -1,0 +1,104 @@
+import type { ErrorCode } from '@banco/protocol';
+
+/** Codes the client makes itself, for answers that never came. */
+export type ClientCode = 'NO_ANSWER' | 'OFFLINE';
+export type RefusalCode = ErrorCode | ClientCode;
+
+/** Every refusal in the words a player would use; the code stays stable, the words are ours. */
+const REFUSALS: Record<RefusalCode, string> = {
+  PROTOCOL_MISMATCH: 'This page is out of date. Reload it to play.',
+  UNAUTHORIZED: 'The table does not know you any more. Pick a name again.',
+  ORIGIN_REFUSED: 'This address may not talk to the table.',
+  INVALID_PAYLOAD: 'The table could not read that request.',
+  PAYLOAD_TOO_LARGE: 'That request was too large.',
+  RATE_LIMITED: 'Too many clicks at once. Wait a moment and try again.',
+  UNKNOWN_COMMAND: 'The table does not know that request.',
+  INTERNAL: 'Something went wrong at the table. Try again.',
+  UNKNOWN_TABLE: 'There is no such table.',
+  NOT_AT_TABLE: 'You are not at this table yet. Wait a moment.',
+  SEAT_OUT_OF_RANGE: 'This table has no such seat.',
+  SEAT_TAKEN: 'Someone just took that seat.',
+  ALREADY_SEATED: 'You already have a seat here.',
+  NOT_SEATED: 'Take a seat first.',
+  NOT_YOUR_SEAT: 'That is not your seat.',
+  WRONG_PHASE: 'Too late: that moment has passed.',
+  STALE_ROUND: 'That round is over.',
+  NOT_SHOE_HOLDER: 'Only the player holding the shoe can do that.',
+  NOT_OFFERED: 'The shoe is not being offered to you.',
+  NOT_TURNER: 'Someone else turns these cards.',
+  ALREADY_CONTRIBUTED: 'You already added to this shoe’s seed.',
+  SEEDING_FULL: 'This shoe has all the seed contributions it takes.',
+  SPOT_DISABLED: 'This table does not take that bet.',
+  UNDER_MIN: 'Below the table minimum for this spot.',
+  OVER_MAX: 'Above the table maximum for this spot.',
+  FRACTIONAL_CHIPS: 'Bets are in whole chips.',
+  INSUFFICIENT_BALANCE: 'Not enough chips for that.',
+  ALREADY_CONFIRMED: 'Your bets for this round are already in.',
+  DUPLICATE_CONFIRM_ID: 'That bet was already sent with other stakes.',
+  NO_ANSWER: 'The table did not answer. Check your connection and try again.',
+  OFFLINE: 'You are offline. Waiting to reconnect…',
+};
+
+export const refusalWords = (code: RefusalCode): string => REFUSALS[code];
+
+export type Side = 'player' | 'banker';
+export type Outcome = Side | 'tie';
+
+export const SIDE_NAMES: Record<Side, string> = { player: 'Player', banker: 'Banker' };
+
+/** "Banker wins 7 to 4", "Tie at 6". */
+export function resultSentence(outcome: Outcome, player: number, banker: number): string {
+  if (outcome === 'tie') return `Tie at ${player}`;
+  return outcome === 'banker'
+    ? `Banker wins ${banker} to ${player}`
+    : `Player wins ${player} to ${banker}`;
+}
+
+export interface WhyStep {
+  hand: Side;
+  action: 'draw' | 'stand';
+  total: number;
+  playerThirdValue?: number;
+  rule: string;
+}
+
+/** One sentence of why a hand drew a third card or stood (R4–R7), in plain words. */
+export function whySentence(step: WhyStep): string {
+  const name = SIDE_NAMES[step.hand];
+  if (step.rule === 'R4.1') return `${name} has ${step.total}, a natural: no more cards.`;
+  if (step.rule === 'R4.2') return `A natural is on the table, so ${name} stands on ${step.total}.`;
+  if (step.hand === 'player') {
+    return step.action === 'draw'
+      ? `Player has ${step.total}: on 0 to 5 Player draws a third card.`
+      : `Player has ${step.total}: on 6 or 7 Player stands.`;
+  }
+  if (step.playerThirdValue === undefined) {
+    return step.action === 'draw'
+      ? `Player stood, so Banker draws on ${step.total} (0 to 5 draw).`
+      : `Player stood, so Banker stands on ${step.total} (6 or 7 stand).`;
+  }
+  const verb = step.action === 'draw' ? 'draws' : 'stands';
+  return `Banker has ${step.total} and Player’s third card counts ${step.playerThirdValue}, so Banker ${verb}.`;
+}
+
+export type HolderReason = 'first-seat' | 'player-win' | 'accepted' | 'holder-left' | 'all-refused';
+
+/** Why the shoe moved, as a dealer would say it. */
+export function holderSentence(reason: HolderReason, who: string | null): string {
+  switch (reason) {
+    case 'first-seat':
+      return `${who ?? 'The house'} takes the shoe: the first seat deals first.`;
+    case 'player-win':
+      return `Player won, so the shoe moves on to ${who ?? 'the house'}.`;
+    case 'accepted':
+      return `${who ?? 'The house'} accepts the shoe and deals.`;
+    case 'holder-left':
+      return `The holder left; the shoe goes to ${who ?? 'the house'}.`;
+    case 'all-refused':
+      return 'Everyone refused the shoe, so the house deals until Player wins.';
+    default: {
+      const unknown: never = reason;
+      return String(unknown);
+    }
+  }
+}

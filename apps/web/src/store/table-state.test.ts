@@ -1,0 +1,188 @@
+import type { TableEvent, TableSnapshot } from '@banco/protocol';
+import { describe, expect, it } from 'vitest';
+import { applyEvent, applyPeek, applySnapshot, emptyTable } from './table-state';
+
+const emptyRoads = {
+  beadPlate: { rows: 6, width: 0, beads: [] },
+  bigRoad: { rows: 6, columns: [], pendingTies: 0, width: 0 },
+  bigEyeBoy: { name: 'bigEyeBoy' as const, lookback: 1 as const, rows: 6, columns: [], width: 0 },
+  smallRoad: { name: 'smallRoad' as const, lookback: 2 as const, rows: 6, columns: [], width: 0 },
+  cockroachPig: {
+    name: 'cockroachPig' as const,
+    lookback: 3 as const,
+    rows: 6,
+    columns: [],
+    width: 0,
+  },
+  ask: {
+    banker: { bigEyeBoy: null, smallRoad: null, cockroachPig: null },
+    player: { bigEyeBoy: null, smallRoad: null, cockroachPig: null },
+  },
+};
+
+function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): TableSnapshot {
+  return {
+    tableId: 'main',
+    name: 'Main table',
+    version,
+    serverTime: 1_000_000,
+    settings: {
+      seats: 14,
+      decks: 8,
+      cut: 16,
+      lastHand: 'plus-one',
+      rules: { commission: 'standard', tiePays: 8, sideBets: [] },
+      limits: { player: { min: 1_000, max: 50_000 } },
+      seedMs: 0,
+      bettingMs: 15_000,
+      lastBetsMs: 5_000,
+      dealMs: 5_000,
+      revealMs: 5_000,
+      resultMs: 4_000,
+    },
+    seats: [{ seat: 3, player: { id: 'ann', name: 'Ann' }, balance: 100_000, betting: 'open' }],
+    spectators: 0,
+    shoe: null,
+    holder: 3,
+    houseDeals: false,
+    offer: null,
+    phase: { kind: 'betting', round: 7, closesAt: 1_015_000, lastBetsAt: 1_010_000 },
+    round: { seq: 7, shoeRound: 7, bets: [], layout: { player: [], banker: [] } },
+    roads: emptyRoads,
+    odds: null,
+    you: { playerId: 'ann', seat: 3 },
+    ...overrides,
+  };
+}
+
+const base = { tableId: 'main', at: 1_000_100 };
+const confirmed = (version: number, amount: number): TableEvent => ({
+  ...base,
+  version,
+  type: 'bets.confirmed',
+  round: 7,
+  seat: 3,
+  bets: [{ spot: 'player', amount }],
+  balance: 100_000 - amount,
+});
+const closed = (version: number): TableEvent => ({
+  ...base,
+  version,
+  type: 'betting.closed',
+  round: 7,
+});
+
+describe('table state', () => {
+  it('takes the first snapshot and notes the server clock offset', () => {
+    const state = applySnapshot(emptyTable('main'), snapshot(10), 999_000);
+    expect(state.version).toBe(10);
+    expect(state.clockOffset).toBe(1_000);
+    expect(state.seats[0]?.player.name).toBe('Ann');
+  });
+
+  it('applies the next event and ignores old news', () => {
+    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
+    state = applyEvent(state, confirmed(11, 2_000));
+    expect(state.version).toBe(11);
+    expect(state.seats[0]).toMatchObject({ balance: 98_000, betting: 'confirmed' });
+    expect(state.round?.bets).toEqual([{ seat: 3, spot: 'player', amount: 2_000 }]);
+    expect(applyEvent(state, confirmed(11, 9_000))).toBe(state);
+    expect(applyEvent(state, confirmed(5, 9_000))).toBe(state);
+  });
+
+  it('holds an event past a gap and asks for a snapshot, then replays it on top of one', () => {
+    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
+    state = applyEvent(state, closed(12));
+    expect(state.version).toBe(10);
+    expect(state.needsSnapshot).toBe(true);
+    expect(state.phase.kind).toBe('betting');
+
+    state = applySnapshot(
+      state,
+      snapshot(11, {
+        seats: [
+          { seat: 3, player: { id: 'ann', name: 'Ann' }, balance: 98_000, betting: 'confirmed' },
+        ],
+      }),
+      1_000_000,
+    );
+    expect(state.version).toBe(12);
+    expect(state.needsSnapshot).toBe(false);
+    expect(state.phase).toEqual({ kind: 'closed', round: 7 });
+    expect(state.seats[0]?.balance).toBe(98_000);
+  });
+
+  it('fills a gap from held events when the missing one arrives late', () => {
+    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
+    state = applyEvent(state, closed(12));
+    state = applyEvent(state, confirmed(11, 2_000));
+    expect(state.version).toBe(12);
+    expect(state.pending).toEqual([]);
+    expect(state.needsSnapshot).toBe(false);
+  });
+
+  it('never steps back to a snapshot older than what it shows', () => {
+    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
+    state = applyEvent(state, confirmed(11, 2_000));
+    state = applyEvent(state, closed(12));
+    const older = applySnapshot(state, snapshot(11), 1_000_000);
+    expect(older.version).toBe(12);
+    expect(older.phase.kind).toBe('closed');
+    expect(older.round?.bets).toHaveLength(1);
+  });
+
+  it('keeps waiting when the snapshot is still short of a seen gap', () => {
+    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
+    state = applyEvent(state, confirmed(11, 2_000));
+    state = applyEvent(state, closed(14));
+    const early = applySnapshot(state, snapshot(10), 1_000_000);
+    expect(early.needsSnapshot).toBe(true);
+    expect(early.version).toBe(11);
+  });
+
+  it('a reveal lands the faces in the layout and drops the turner’s private peek', () => {
+    let state = applySnapshot(
+      emptyTable('main'),
+      snapshot(10, {
+        phase: {
+          kind: 'turning',
+          round: 7,
+          hand: 'player',
+          stage: 'initial',
+          turner: 3,
+          deadline: 1_005_000,
+        },
+        round: {
+          seq: 7,
+          shoeRound: 7,
+          bets: [],
+          layout: { player: [null, null], banker: [null, null] },
+        },
+      }),
+      1_000_000,
+    );
+    state = applyPeek(state, {
+      tableId: 'main',
+      type: 'cards.peek',
+      round: 7,
+      hand: 'player',
+      stage: 'initial',
+      cards: ['9H', 'KD'],
+      deadline: 1_005_000,
+    });
+    expect(state.peek?.cards).toEqual(['9H', 'KD']);
+    state = applyEvent(state, {
+      ...base,
+      version: 11,
+      type: 'cards.revealed',
+      round: 7,
+      hand: 'player',
+      by: 3,
+      cards: ['9H', 'KD'],
+      total: 9,
+      layout: { player: ['9H', 'KD'], banker: [null, null] },
+    });
+    expect(state.peek).toBeNull();
+    expect(state.round?.layout.player).toEqual(['9H', 'KD']);
+  });
+});

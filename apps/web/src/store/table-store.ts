@@ -1,0 +1,56 @@
+import type { CardsPeek, TableEvent, TableSnapshot } from '@banco/protocol';
+import { useSyncExternalStore } from 'react';
+import {
+  applyEvent,
+  applyPeek,
+  applySnapshot,
+  emptyTable,
+  type Connection,
+  type TableState,
+} from './table-state';
+
+/** One table's state, fed by the socket layer and read by the screen. */
+export class TableStore {
+  private state: TableState;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(tableId: string) {
+    this.state = emptyTable(tableId);
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly get = (): TableState => this.state;
+
+  private set(next: TableState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  snapshot(snap: TableSnapshot): void {
+    this.set(applySnapshot(this.state, snap, Date.now()));
+  }
+
+  /** Returns true when the event revealed a gap and a snapshot is needed. */
+  event(event: TableEvent): boolean {
+    this.set(applyEvent(this.state, event));
+    return this.state.needsSnapshot;
+  }
+
+  peek(peek: CardsPeek): void {
+    this.set(applyPeek(this.state, peek));
+  }
+
+  connection(connection: Connection, refusal: TableState['refusal'] = null): void {
+    if (connection === this.state.connection && refusal === this.state.refusal) return;
+    this.set({ ...this.state, connection, refusal });
+  }
+}
+
+export function useTable(store: TableStore): TableState {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
