@@ -84,6 +84,15 @@ describe('docker-compose.yml', () => {
     expect(server.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
   });
 
+  it('never sets a test-only variable, and the image refuses the scripted shoe anyway', () => {
+    const env = envOf(server);
+    expect(Object.keys(env).filter((key) => key.startsWith('TEST_'))).toEqual([]);
+    expect(argsOf('ENV').join(' ')).toMatch(/NODE_ENV=production/);
+    expect(() =>
+      loadConfig({ ...env, NODE_ENV: 'production', TEST_SCRIPTED_SHOE: 'AS 10H' }),
+    ).toThrow(/TEST_SCRIPTED_SHOE/);
+  });
+
   it('gives the server only variables the config schema knows, and loadConfig accepts them', () => {
     const env = envOf(server);
     for (const key of Object.keys(env)) expect(ENV_KEYS).toContain(key);
@@ -168,6 +177,11 @@ describe('apps/server/Dockerfile', () => {
   const rootPackage = JSON.parse(read('package.json')) as {
     packageManager: string;
     engines: { node: string };
+    scripts: Record<string, string>;
+  };
+  const webPackage = JSON.parse(read('apps/web/package.json')) as {
+    name: string;
+    scripts: Record<string, string>;
   };
   const serverPackage = JSON.parse(read('apps/server/package.json')) as {
     name: string;
@@ -190,9 +204,23 @@ describe('apps/server/Dockerfile', () => {
     );
   });
 
-  it('builds the server package and its workspace dependencies', () => {
-    expect(argsOf('RUN')).toContain(`pnpm --filter ${serverPackage.name}... build`);
+  it('builds what `pnpm start` builds: the server, the web export and their dependencies', () => {
+    expect(argsOf('RUN')).toContain('pnpm build:app');
+    expect(rootPackage.scripts.start).toMatch(/^pnpm --silent build:app && /);
+    const filters = [...rootPackage.scripts['build:app']!.matchAll(/--filter=(\S+)/g)].map(
+      (m) => m[1],
+    );
+    expect(filters.sort()).toEqual([`${serverPackage.name}...`, `${webPackage.name}...`].sort());
     expect(serverPackage.scripts.build).toBeTruthy();
+    expect(webPackage.scripts.build).toBe('next build');
+  });
+
+  it('serves the web export where the web build writes it (Next `output: export` → out/)', () => {
+    expect(read('apps/web/next.config.ts')).toMatch(/output:\s*'export'/);
+    expect(loadConfig({}).webDir).toBe(join(REPO_ROOT, 'apps/web/out'));
+    expect(argsOf('ENV').join(' ')).not.toMatch(/WEB_DIR/);
+    // Built inside the image, never copied from the host's last build.
+    expect(read('apps/server/Dockerfile.dockerignore').split('\n')).toContain('apps/web/out');
   });
 
   it('copies sources that exist, and keeps local installs and builds out of the context', () => {

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** CI installs Debian's Chromium, so there a missing browser fails instead of skipping. */
+export const canRunBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
+
+/** Screenshots land here (git-ignored); CI keeps them with the run. */
+export const OUTPUT_DIR = fileURLToPath(new URL('../output/', import.meta.url));
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const path = `${OUTPUT_DIR}${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * Every request a page makes and every console error or CSP violation it reports, so a test can
+ * say the table fetched nothing from outside its own origin and broke no policy.
+ */
+export function watchPage(page: Page, origin: string) {
+  const foreign: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      foreign.push(url);
+    }
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    // A failed load is reported above with its URL; anything else (CSP included) is kept.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { foreign, errors };
+}
+
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  watch: ReturnType<typeof watchPage>;
+}
+
+/** A new browser context (an independent person) with one page; `prepare` runs before the page. */
+export async function newVisitor(
+  browser: Browser,
+  origin: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<Visitor> {
+  const context = await browser.newContext({ baseURL: origin, ...options });
+  // A step that cannot happen should fail the test soon, not at the test's own timeout.
+  context.setDefaultTimeout(15_000);
+  await prepare?.(context);
+  const page = await context.newPage();
+  return { context, page, watch: watchPage(page, origin) };
+}

@@ -1,0 +1,90 @@
+import {
+  createGuestReply,
+  PROTOCOL_VERSION,
+  TABLE_EVENT,
+  tableEventSchema,
+  type TableEvent,
+} from '@banco/protocol';
+import { io, type Socket } from 'socket.io-client';
+
+export type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
+
+/**
+ * A bot at the table beside the browsers: a watcher that records every event the server
+ * broadcasts, with the server's own `at`. It is the test's source of truth for what happened
+ * and when (each card's reveal time), never a way to act for the pages.
+ */
+export class TableObserver {
+  readonly events: TableEvent[] = [];
+  private readonly waiters: { test: (e: TableEvent) => boolean; resolve: () => void }[] = [];
+
+  private constructor(private readonly socket: Socket) {
+    socket.on(TABLE_EVENT, (raw: unknown) => {
+      const event = tableEventSchema.parse(raw);
+      this.events.push(event);
+      for (const waiter of [...this.waiters]) {
+        if (waiter.test(event)) {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    });
+  }
+
+  static async join(url: string, tableId = 'main'): Promise<TableObserver> {
+    const response = await fetch(`${url}/api/guests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Observer bot' }),
+    });
+    const guest = createGuestReply.parse(await response.json());
+    const socket = io(url, {
+      transports: ['websocket'],
+      auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const observer = new TableObserver(socket);
+    const ack = (await socket.timeout(10_000).emitWithAck('table.join', { tableId })) as {
+      ok: boolean;
+    };
+    if (!ack.ok) throw new Error(`the observer could not join ${tableId}: ${JSON.stringify(ack)}`);
+    return observer;
+  }
+
+  of<T extends TableEvent['type']>(type: T): EventOf<T>[] {
+    return this.events.filter((e): e is EventOf<T> => e.type === type);
+  }
+
+  /** Resolves once an event passing `test` has arrived (already arrived counts). */
+  async until<T extends TableEvent['type']>(
+    type: T,
+    test: (e: EventOf<T>) => boolean = () => true,
+    timeoutMs = 60_000,
+  ): Promise<EventOf<T>> {
+    const match = (e: TableEvent): e is EventOf<T> => e.type === type && test(e as EventOf<T>);
+    const seen = this.events.find(match);
+    if (seen) return seen;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${type} event within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        test: match,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+    return this.events.find(match)!;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

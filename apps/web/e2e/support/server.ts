@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, type Database } from './database.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SERVER_MAIN = `${REPO_ROOT}apps/server/dist/main.js`;
+const WEB_INDEX = `${REPO_ROOT}apps/web/out/index.html`;
+
+export interface RunningServer {
+  /** The one address the server printed. */
+  url: string;
+  db: Database;
+  /** Everything the process wrote, for a failing test's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server as README's `pnpm start` runs it once built (`node apps/server/dist/main.js`,
+ * serving apps/web/out), on a fresh database of the local Postgres and a free port. The address
+ * is read from the line the server prints for people, not guessed.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  for (const built of [SERVER_MAIN, WEB_INDEX]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`pnpm build\` first`);
+  }
+  const db = await createDatabase();
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      TABLE_TIMINGS: 'patient',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address in 30 s:\n${output}`)), 30_000);
+      const look = () => {
+        const found = /Banco is open: (http:\/\/\S+)/.exec(output);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found[1]!);
+        }
+      };
+      child.stdout!.on('data', look);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited with ${code}:\n${output}`));
+      });
+    });
+    return { url, db, output: () => output, stop: () => stop(child, db) };
+  } catch (error) {
+    await stop(child, db);
+    throw error;
+  }
+}
+
+async function stop(child: ChildProcess, db: Database): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await db.drop();
+}

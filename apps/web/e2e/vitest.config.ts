@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'output/**'],
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
+    // Each file runs a real server and a headless Chromium: one file at a time on two cores.
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 90_000,
+    // Pages update when the server's events arrive; CI shares two cores with other suites.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
+  },
+});
