@@ -7,10 +7,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 150 * 1024;
+// Usage: node js-budget.mjs [--budget <KB>] [--page <path in out/>]
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const budgetKb = Number(option('--budget', '150'));
+if (!Number.isFinite(budgetKb) || budgetKb <= 0) {
+  console.error('js-budget: --budget takes a positive number of KB');
+  process.exit(2);
+}
+const BUDGET_BYTES = budgetKb * 1024;
 
 const outDir = new URL('../out/', import.meta.url).pathname;
-const page = process.argv[2] ?? 'table/index.html';
+const page = option('--page', 'table/index.html');
 const htmlPath = join(outDir, page);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -115,10 +115,16 @@ export function BetPanel(props: BetPanelProps) {
     <section className="bets" aria-label="Your bets">
       <div className="bets__balances">
         <p>
-          Available <strong data-testid="balance-available">{chips(available - total)}</strong>
+          Available{' '}
+          <strong data-testid="balance-available" data-minor={available - total}>
+            {chips(available - total)}
+          </strong>
         </p>
         <p>
-          On the table <strong data-testid="balance-committed">{chips(committedTotal)}</strong>
+          On the table{' '}
+          <strong data-testid="balance-committed" data-minor={committedTotal}>
+            {chips(committedTotal)}
+          </strong>
         </p>
         {total > 0 ? (
           <p>
@@ -157,7 +163,7 @@ export function BetPanel(props: BetPanelProps) {
                 {edge !== undefined ? ` · edge ${(edge * 100).toFixed(2)}%` : ''}
               </span>
               {staked > 0 ? (
-                <span className="spot__committed" data-testid={`committed-${spot}`}>
+                <span className="spot__committed" data-testid={`committed-${spot}`} data-minor={staked}>
                   {chips(staked)} confirmed
                 </span>
               ) : null}

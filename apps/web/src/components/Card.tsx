@@ -3,17 +3,19 @@ import { cardParts, cardSpoken } from '../lib/format';
 export interface CardProps {
   /** The face, or null for a card lying face down. */
   face: string | null;
+  hand: 'player' | 'banker';
   third?: boolean;
 }
 
 /** A playing card drawn in CSS: corners, a large centre pip, and a patterned back. */
-export function Card({ face, third = false }: CardProps) {
+export function Card({ face, hand, third = false }: CardProps) {
   if (face === null) {
     return (
       <div
         className={`card card--down${third ? ' card--third' : ''}`}
         data-testid="card"
         data-face="down"
+        data-hand={hand}
         data-third={third ? 'true' : undefined}
         role="img"
         aria-label={third ? 'third card, face down' : 'card, face down'}
@@ -25,6 +27,7 @@ export function Card({ face, third = false }: CardProps) {
       className={`card card--up${third ? ' card--third' : ''}`}
       data-testid="card"
       data-face={face}
+      data-hand={hand}
       data-third={third ? 'true' : undefined}
       role="img"
       aria-label={`${third ? 'third card: ' : ''}${cardSpoken(face)}`}

@@ -53,9 +53,9 @@ export function Hand({ side, cards, peek, why, winner }: HandProps) {
         {cards.map((card, i) => {
           const mine = peeked[i];
           return mine ? (
-            <SqueezeCard key={`${i}-peek`} face={mine} index={i} third={i === 2} />
+            <SqueezeCard key={`${i}-peek`} face={mine} hand={side} index={i} third={i === 2} />
           ) : (
-            <Card key={`${i}-${card ?? 'down'}`} face={card} third={i === 2} />
+            <Card key={`${i}-${card ?? 'down'}`} face={card} hand={side} third={i === 2} />
           );
         })}
       </div>

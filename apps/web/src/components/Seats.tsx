@@ -92,6 +92,7 @@ export function Seats(props: SeatsProps) {
             style={style}
             data-testid={`seat-${n}`}
             data-holder={holder ? 'true' : undefined}
+            data-player-id={seat.player.id}
             aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? ', holds the shoe' : ''}`}
           >
             <span className="seat__number">{n}</span>
@@ -99,7 +100,7 @@ export function Seats(props: SeatsProps) {
               {seat.player.name}
               {props.yourSeat === n ? <em> (you)</em> : null}
             </span>
-            <span className="seat__balance" data-testid={`seat-balance-${n}`}>
+            <span className="seat__balance" data-testid={`seat-balance-${n}`} data-minor={seat.balance}>
               {chips(seat.balance)}
             </span>
             <span className={`seat__status seat__status--${seat.betting}`}>

@@ -10,10 +10,12 @@ const STEP = 25;
  */
 export function SqueezeCard({
   face,
+  hand,
   index,
   third,
 }: {
   face: string;
+  hand: 'player' | 'banker';
   index: number;
   third: boolean;
 }) {
@@ -55,6 +57,7 @@ export function SqueezeCard({
     <div
       className={`card card--squeeze${third ? ' card--third' : ''}`}
       data-testid="squeeze-card"
+      data-hand={hand}
       role="slider"
       tabIndex={0}
       aria-label={`Squeeze card ${index + 1}`}

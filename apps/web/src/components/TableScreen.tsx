@@ -1,6 +1,5 @@
 'use client';
 import type { CommandName, CommandPayload } from '@banco/protocol';
-import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableConnection } from '../net/connection';
 import { chips } from '../lib/format';
@@ -246,11 +245,11 @@ function TableScreen({
   return (
     <main className="table-page" data-phase={phase.kind}>
       <header className="topbar">
-        <Link href="/lobby/" className="topbar__brand">
+        <a href="/lobby/" className="topbar__brand" aria-label="Banco: back to the lobby">
           Banco
-        </Link>
+        </a>
         <h1 className="topbar__title">{state.name || 'Table'}</h1>
-        <p className="topbar__round" data-testid="round-number">
+        <p className="topbar__round" data-testid="round-number" data-round={round ?? undefined}>
           {round === null
             ? 'No round yet'
             : `Round ${round}${shoeRound ? ` · hand ${shoeRound} of this shoe` : ''}`}
@@ -315,6 +314,14 @@ function TableScreen({
                   testId="turn-countdown"
                 />
               ) : null}
+              {phase.kind === 'result' ? (
+                <Countdown
+                  deadline={phase.nextAt}
+                  clockOffset={state.clockOffset}
+                  label="Next round in"
+                  testId="next-countdown"
+                />
+              ) : null}
               {phase.kind === 'seeding' ? (
                 <Countdown
                   deadline={phase.deadline}
@@ -349,7 +356,7 @@ function TableScreen({
                 </button>
               ) : null}
               {turning ? (
-                <div className="turn">
+                <div className="turn" data-testid="squeeze">
                   <p>
                     {state.peek
                       ? 'Drag a card’s corner (or use the arrow keys) to squeeze it, then reveal.'
@@ -371,7 +378,7 @@ function TableScreen({
                   </span>
                   {state.settlement.paid ? (
                     <span className="settlement__pay">
-                      Paid out:{' '}
+                      Paid to winners:{' '}
                       {chips(state.settlement.paid.winners.reduce((sum, w) => sum + w.returned, 0))}
                     </span>
                   ) : null}
@@ -379,6 +386,7 @@ function TableScreen({
               ) : null}
               {result ? (
                 <ResultBanner
+                  round={result.round}
                   outcome={result.outcome}
                   player={result.player.total}
                   banker={result.banker.total}
