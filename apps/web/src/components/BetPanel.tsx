@@ -163,7 +163,11 @@ export function BetPanel(props: BetPanelProps) {
                 {edge !== undefined ? ` · edge ${(edge * 100).toFixed(2)}%` : ''}
               </span>
               {staked > 0 ? (
-                <span className="spot__committed" data-testid={`committed-${spot}`} data-minor={staked}>
+                <span
+                  className="spot__committed"
+                  data-testid={`committed-${spot}`}
+                  data-minor={staked}
+                >
                   {chips(staked)} confirmed
                 </span>
               ) : null}

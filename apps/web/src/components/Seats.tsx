@@ -100,28 +100,38 @@ export function Seats(props: SeatsProps) {
               {seat.player.name}
               {props.yourSeat === n ? <em> (you)</em> : null}
             </span>
-            <span className="seat__balance" data-testid={`seat-balance-${n}`} data-minor={seat.balance}>
+            <span
+              className="seat__balance"
+              data-testid={`seat-balance-${n}`}
+              data-minor={seat.balance}
+            >
               {chips(seat.balance)}
             </span>
-            <span className={`seat__status seat__status--${seat.betting}`}>
-              {stake > 0 ? `${chips(stake)} bet` : props.betting ? DECIDED[seat.betting] : ' '}
-            </span>
+            {change ? (
+              <span className="seat__status seat__changes">
+                {change.lost > 0 ? (
+                  <span className="seat__change seat__change--lost" data-testid={`seat-lost-${n}`}>
+                    {signedChips(-change.lost)}
+                  </span>
+                ) : null}
+                {change.won > 0 ? (
+                  <span className="seat__change seat__change--won" data-testid={`seat-won-${n}`}>
+                    {signedChips(change.won)}
+                  </span>
+                ) : null}
+                {change.lost === 0 && change.won === 0 ? 'stake back' : null}
+              </span>
+            ) : (
+              <span className={`seat__status seat__status--${seat.betting}`}>
+                {stake > 0 ? `${chips(stake)} bet` : props.betting ? DECIDED[seat.betting] : ' '}
+              </span>
+            )}
             {holder ? (
               <span className="shoe-marker" title="Holds the shoe">
                 Shoe
               </span>
             ) : null}
             {props.offerTo === n ? <span className="offer-marker">offered</span> : null}
-            {change && change.lost > 0 ? (
-              <span className="seat__change seat__change--lost" data-testid={`seat-lost-${n}`}>
-                {signedChips(-change.lost)}
-              </span>
-            ) : null}
-            {change && change.won > 0 ? (
-              <span className="seat__change seat__change--won" data-testid={`seat-won-${n}`}>
-                {signedChips(change.won)}
-              </span>
-            ) : null}
           </li>
         );
       })}

@@ -52,6 +52,7 @@ function freeSeatsOf(state: TableState): number[] {
 
 function phaseLine(state: TableState, name: (seat: number | null) => string): string {
   const phase = state.phase;
+  const you = state.you.seat;
   switch (phase.kind) {
     case 'waiting':
       return 'Waiting for a player to sit down.';
@@ -62,15 +63,16 @@ function phaseLine(state: TableState, name: (seat: number | null) => string): st
     case 'closed':
       return 'No more bets.';
     case 'dealing':
-      return phase.dealer === null
-        ? 'The house deals.'
+      if (phase.dealer === null) return 'The house deals.';
+      return phase.dealer === you
+        ? 'Your deal: press Deal.'
         : `${name(phase.dealer)} deals from the shoe.`;
     case 'turning':
-      return `${phase.turner === null ? 'The house' : name(phase.turner)} turns ${phase.hand === 'player' ? 'Player' : 'Banker'}’s ${phase.stage === 'third' ? 'third card' : 'cards'}.`;
+      return `${phase.turner === null ? 'The house' : phase.turner === you ? 'You' : name(phase.turner)} turn${phase.turner === you && you !== null ? '' : 's'} ${phase.hand === 'player' ? 'Player' : 'Banker'}’s ${phase.stage === 'third' ? 'third card' : 'cards'}.`;
     case 'settling':
       return 'Losing bets go to the bank, then winners are paid.';
     case 'result':
-      return 'Next round soon.';
+      return 'Round over.';
     default: {
       const unknown: never = phase;
       return String(unknown);
@@ -357,11 +359,7 @@ function TableScreen({
               ) : null}
               {turning ? (
                 <div className="turn" data-testid="squeeze">
-                  <p>
-                    {state.peek
-                      ? 'Drag a card’s corner (or use the arrow keys) to squeeze it, then reveal.'
-                      : 'Your cards.'}
-                  </p>
+                  <p>{state.peek ? 'Squeeze: drag a corner up, or press ↑.' : 'Your cards.'}</p>
                   <button
                     type="button"
                     className="primary big"
