@@ -17,4 +17,10 @@ describe('JS budget', () => {
     expect(Number(figure)).toBeLessThanOrEqual(150);
     expect(run.status).toBe(0);
   });
+
+  it('fails when the figure is above the budget it is given', () => {
+    const run = spawnSync(process.execPath, [script, '--budget', '1'], { encoding: 'utf8' });
+    expect(run.stderr).toMatch(/over budget by/);
+    expect(run.status).toBe(1);
+  });
 });

@@ -273,6 +273,11 @@ function TableScreen({
         ) : null}
       </header>
 
+      {state.connection === 'reconnecting' ? (
+        <p className="notice notice--error" aria-hidden="true">
+          The connection dropped. Reconnecting… Your seat and confirmed bets are safe at the table.
+        </p>
+      ) : null}
       {notice ? (
         <p className="notice notice--error" role="alert" data-testid="action-refusal">
           {notice}

@@ -156,6 +156,12 @@ export function applySnapshot(
     pending: [],
     needsSnapshot: false,
   };
+  if (next.story.length === 0 && snap.shoe) {
+    const holder = snap.seats.find((s) => s.seat === snap.holder)?.player.name;
+    next.story = [
+      snap.houseDeals || !holder ? 'The house deals for now.' : `${holder} holds the shoe.`,
+    ];
+  }
   for (const event of pending.sort((a, b) => a.version - b.version)) {
     next = applyEvent(next, event);
   }
