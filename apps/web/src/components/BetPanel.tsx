@@ -33,6 +33,8 @@ export interface BetPanelProps {
   lastBets: readonly Bet[];
   /** House edge per spot, from the live odds. */
   edges?: Record<string, number> | null;
+  /** Exact chance of each spot winning next round, from the cards left (R13). */
+  chances?: Partial<Record<string, number>> | null;
   onConfirm(bets: Bet[]): Promise<Answer>;
   onNoBet(): Promise<Answer>;
   /** Chip sound, when sound is on. */
@@ -139,6 +141,7 @@ export function BetPanel(props: BetPanelProps) {
           const drafted = draft.stacks[spot] ?? 0;
           const staked = stakeOn(spot);
           const edge = props.edges?.[spot];
+          const chance = props.chances?.[spot];
           const mine = refusal?.spot === spot ? refusal : null;
           return (
             <div key={spot} className={`spot spot--${spot}`}>
@@ -160,6 +163,7 @@ export function BetPanel(props: BetPanelProps) {
               </button>
               <span className="spot__info" id={`${trayLabel}-${spot}-info`}>
                 {chips(limit.min)}–{chips(limit.max)}
+                {chance !== undefined ? ` · wins ${(chance * 100).toFixed(2)}%` : ''}
                 {edge !== undefined ? ` · edge ${(edge * 100).toFixed(2)}%` : ''}
               </span>
               {staked > 0 ? (

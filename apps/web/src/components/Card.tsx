@@ -5,14 +5,17 @@ export interface CardProps {
   face: string | null;
   hand: 'player' | 'banker';
   third?: boolean;
+  /** Seconds to wait before this card slides in: the deal goes P, B, P, B, one card at a time. */
+  delay?: number;
 }
 
 /** A playing card drawn in CSS: corners, a large centre pip, and a patterned back. */
-export function Card({ face, hand, third = false }: CardProps) {
+export function Card({ face, hand, third = false, delay = 0 }: CardProps) {
   if (face === null) {
     return (
       <div
         className={`card card--down${third ? ' card--third' : ''}`}
+        style={delay > 0 ? { animationDelay: `${delay}s` } : undefined}
         data-testid="card"
         data-face="down"
         data-hand={hand}

@@ -14,6 +14,9 @@ export interface HandProps {
   winner: boolean;
 }
 
+/** The pause between cards of the opening deal: Player, Banker, Player, Banker. */
+const DEAL_STEP_S = 0.3;
+
 /** Which face-down positions the peek's faces belong to, in order. */
 function peekFaces(cards: readonly (string | null)[], peek: CardsPeek | null): (string | null)[] {
   if (!peek) return cards.map(() => null);
@@ -55,7 +58,13 @@ export function Hand({ side, cards, peek, why, winner }: HandProps) {
           return mine ? (
             <SqueezeCard key={`${i}-peek`} face={mine} hand={side} index={i} third={i === 2} />
           ) : (
-            <Card key={`${i}-${card ?? 'down'}`} face={card} hand={side} third={i === 2} />
+            <Card
+              key={`${i}-${card ?? 'down'}`}
+              face={card}
+              hand={side}
+              third={i === 2}
+              delay={i < 2 ? DEAL_STEP_S * (2 * i + (side === 'banker' ? 1 : 0)) : 0}
+            />
           );
         })}
       </div>

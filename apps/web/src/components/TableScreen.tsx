@@ -461,6 +461,7 @@ function TableScreen({
               committed={mine}
               lastBets={lastBets}
               edges={state.odds?.edges ?? null}
+              chances={state.odds?.probabilities ?? null}
               onConfirm={onConfirm}
               onNoBet={onNoBet}
               onChip={sound ? () => play('chips') : undefined}
