@@ -113,6 +113,12 @@ export function BetPanel(props: BetPanelProps) {
   };
 
   const general = refusal && refusal.spot === null ? refusal : null;
+  const edits: [string, DraftAction, boolean][] = [
+    ['Undo', { type: 'undo' }, draft.history.length > 0],
+    ['Clear', { type: 'clear' }, total > 0],
+    ['Rebet', { type: 'rebet', bets: props.lastBets }, props.lastBets.length > 0],
+    ['Double', { type: 'double' }, total > 0],
+  ];
   return (
     <section className="bets" aria-label="Your bets">
       <div className="bets__balances">
@@ -205,34 +211,16 @@ export function BetPanel(props: BetPanelProps) {
         </div>
 
         <div className="bets__actions">
-          <button
-            type="button"
-            disabled={!open || busy || draft.history.length === 0}
-            onClick={() => act({ type: 'undo' })}
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            disabled={!open || busy || total === 0}
-            onClick={() => act({ type: 'clear' })}
-          >
-            Clear
-          </button>
-          <button
-            type="button"
-            disabled={!open || busy || props.lastBets.length === 0}
-            onClick={() => act({ type: 'rebet', bets: props.lastBets })}
-          >
-            Rebet
-          </button>
-          <button
-            type="button"
-            disabled={!open || busy || total === 0}
-            onClick={() => act({ type: 'double' })}
-          >
-            Double
-          </button>
+          {edits.map(([label, action, usable]) => (
+            <button
+              key={label}
+              type="button"
+              disabled={!open || busy || !usable}
+              onClick={() => act(action)}
+            >
+              {label}
+            </button>
+          ))}
           <button
             type="button"
             className="primary"

@@ -18,8 +18,8 @@ import type { TableState } from '../store/table-state';
 import { play, unlockSound, type SoundName } from '../sound/sound';
 import { Announcer } from './Announcer';
 import { BetPanel, type Answer, type Bet } from './BetPanel';
-import { Countdown } from './Countdown';
 import { Hand } from './Hand';
+import { PhaseHeader } from './PhaseHeader';
 import { PipStrip } from './PipStrip';
 import { ResultBanner } from './ResultBanner';
 import { Seats } from './Seats';
@@ -48,36 +48,6 @@ function freeSeatsOf(state: TableState): number[] {
   return Array.from({ length: count }, (_, i) => i + 1).filter(
     (n) => !state.seats.some((s) => s.seat === n),
   );
-}
-
-function phaseLine(state: TableState, name: (seat: number | null) => string): string {
-  const phase = state.phase;
-  const you = state.you.seat;
-  switch (phase.kind) {
-    case 'waiting':
-      return 'Waiting for a player to sit down.';
-    case 'seeding':
-      return `A new shoe is being prepared (shoe ${phase.number}).`;
-    case 'betting':
-      return state.lastCall ? 'Last call: bets close in a moment.' : 'Place your bets.';
-    case 'closed':
-      return 'No more bets.';
-    case 'dealing':
-      if (phase.dealer === null) return 'The house deals.';
-      return phase.dealer === you
-        ? 'Your deal: press Deal.'
-        : `${name(phase.dealer)} deals from the shoe.`;
-    case 'turning':
-      return `${phase.turner === null ? 'The house' : phase.turner === you ? 'You' : name(phase.turner)} turn${phase.turner === you && you !== null ? '' : 's'} ${phase.hand === 'player' ? 'Player' : 'Banker'}’s ${phase.stage === 'third' ? 'third card' : 'cards'}.`;
-    case 'settling':
-      return 'Losing bets go to the bank, then winners are paid.';
-    case 'result':
-      return 'Round over.';
-    default: {
-      const unknown: never = phase;
-      return String(unknown);
-    }
-  }
 }
 
 function TableScreen({
@@ -294,49 +264,7 @@ function TableScreen({
         <section className="felt-wrap" aria-label="Table">
           <div className="felt">
             <div className="felt__center">
-              <p className="felt__phase" data-testid="phase">
-                {phaseLine(state, nameOf)}
-              </p>
-              {phase.kind === 'betting' ? (
-                <Countdown
-                  deadline={phase.closesAt}
-                  lastCallAt={phase.lastBetsAt}
-                  clockOffset={state.clockOffset}
-                  label="Bets close in"
-                />
-              ) : null}
-              {phase.kind === 'dealing' ? (
-                <Countdown
-                  deadline={phase.deadline}
-                  clockOffset={state.clockOffset}
-                  label={phase.dealer === null ? 'Dealing' : 'The house deals in'}
-                  testId="deal-countdown"
-                />
-              ) : null}
-              {phase.kind === 'turning' ? (
-                <Countdown
-                  deadline={phase.deadline}
-                  clockOffset={state.clockOffset}
-                  label="Cards turn by themselves in"
-                  testId="turn-countdown"
-                />
-              ) : null}
-              {phase.kind === 'result' ? (
-                <Countdown
-                  deadline={phase.nextAt}
-                  clockOffset={state.clockOffset}
-                  label="Next round in"
-                  testId="next-countdown"
-                />
-              ) : null}
-              {phase.kind === 'seeding' ? (
-                <Countdown
-                  deadline={phase.deadline}
-                  clockOffset={state.clockOffset}
-                  label="Shuffling in"
-                  testId="seed-countdown"
-                />
-              ) : null}
+              <PhaseHeader state={state} name={nameOf} />
               <div className="hands">
                 <Hand
                   side="player"
