@@ -1,7 +1,7 @@
 import type { TableSettings } from '@banco/protocol';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BetPanel, type Answer, type BetPanelProps } from './BetPanel';
+import { BetPanel, edgeWords, type Answer, type BetPanelProps } from './BetPanel';
 
 const settings: TableSettings = {
   seats: 14,
@@ -132,5 +132,13 @@ describe('BetPanel', () => {
     for (const name of ['Bet on Banker', 'Confirm bets', 'No bet this round', 'Rebet']) {
       expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
     }
+  });
+});
+
+describe('edgeWords', () => {
+  it('names whose edge it is', () => {
+    expect(edgeWords(0.010579)).toBe('house edge 1.06%');
+    expect(edgeWords(-0.3881)).toBe('player edge 38.81%');
+    expect(edgeWords(0)).toBe('house edge 0.00%');
   });
 });

@@ -52,6 +52,12 @@ function spotOfMessage(message: string, spots: readonly Spot[]): Spot | null {
   return spots.find((s) => s === named) ?? null;
 }
 
+/** A negative house edge is the player's: say whose it is rather than print a minus. */
+export function edgeWords(edge: number): string {
+  const percent = `${(Math.abs(edge) * 100).toFixed(2)}%`;
+  return edge >= 0 ? `house edge ${percent}` : `player edge ${percent}`;
+}
+
 function refusalText(shown: Shown, settings: TableSettings): string {
   const words = refusalWords(shown.code);
   const limit = shown.spot ? settings.limits[shown.spot] : undefined;
@@ -170,7 +176,7 @@ export function BetPanel(props: BetPanelProps) {
               <span className="spot__info" id={`${trayLabel}-${spot}-info`}>
                 {chips(limit.min)}–{chips(limit.max)}
                 {chance !== undefined ? ` · wins ${(chance * 100).toFixed(2)}%` : ''}
-                {edge !== undefined ? ` · edge ${(edge * 100).toFixed(2)}%` : ''}
+                {edge !== undefined ? ` · ${edgeWords(edge)}` : ''}
               </span>
               {staked > 0 ? (
                 <span
