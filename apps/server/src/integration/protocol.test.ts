@@ -153,9 +153,9 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     expect(carl.peeks).toEqual([]);
     expect(watcher.peeks).toEqual([]);
     const faces = dora.peeks[0]!.cards;
-    expect(JSON.stringify(during.snapshot)).not.toMatch(
-      new RegExp(faces.map((c) => `"${c}"`).join('|')),
-    );
+    // The burn card is shown to everyone (T7.2); with 8 decks it may share a code with a dealt card.
+    const shown = { ...during.snapshot, shoe: { ...during.snapshot.shoe, burnShown: null } };
+    expect(JSON.stringify(shown)).not.toMatch(new RegExp(faces.map((c) => `"${c}"`).join('|')));
     expect(await carl.send('cards.reveal', { tableId: 'deal', round })).toMatchObject({
       ok: false,
       code: 'NOT_TURNER',
