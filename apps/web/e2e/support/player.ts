@@ -75,7 +75,9 @@ export async function pips(page: Page): Promise<string[]> {
  * `during` runs while the first card's corner is up (for the mid-squeeze screenshot).
  */
 export async function squeezeAndReveal(page: Page, during?: () => Promise<void>) {
-  const first = page.getByRole('slider', { name: 'Squeeze card 1' });
+  // Card numbers follow the hand: a third card is "Squeeze card 3".
+  const sliders = page.getByRole('slider', { name: /^Squeeze card/ });
+  const first = sliders.first();
   await first.waitFor();
   const box = (await first.boundingBox())!;
   // Drag up-left from the bottom-right corner, like bending a real card.
@@ -87,7 +89,6 @@ export async function squeezeAndReveal(page: Page, during?: () => Promise<void>)
     .poll(async () => Number(await first.getAttribute('aria-valuenow')))
     .toBeGreaterThan(0);
   await during?.();
-  const sliders = page.getByRole('slider', { name: /^Squeeze card/ });
   for (let i = 1; i < (await sliders.count()); i++) {
     await sliders.nth(i).focus();
     await page.keyboard.press('End');

@@ -22,7 +22,8 @@ export interface RunningServer {
  * is read from the line the server prints for people, not guessed.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  for (const built of [SERVER_MAIN, WEB_INDEX]) {
+  const webIndex = process.env.WEB_DIR ? `${process.env.WEB_DIR}/index.html` : WEB_INDEX;
+  for (const built of [SERVER_MAIN, webIndex]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`pnpm build\` first`);
   }
   const db = await createDatabase();
@@ -35,6 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: db.url,
       LOG_LEVEL: 'warn',
       TABLE_TIMINGS: 'patient',
+      // Another export may be tested in place of apps/web/out (e.g. a copy built elsewhere).
+      ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
