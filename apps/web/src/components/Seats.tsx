@@ -25,12 +25,11 @@ const DECIDED: Record<SeatView['betting'], string> = {
 };
 
 /**
- * Where seats sit on the rim: an arc round the bottom of the oval from the right (the dealer's
- * left, seat 1) to the left, spaced evenly by length so none crowd at the narrow ends. The top
- * of the oval is the dealer's side.
+ * Where seats sit on the rim: round the oval clockwise from just right of the dealer (seat 1, the
+ * dealer's left) to just left of them, spaced evenly by length so none crowd at the narrow ends.
  */
-const ARC_FROM = -0.1; // turns, clockwise from the right-hand end of the oval
-const ARC_TO = 0.6;
+const ARC_FROM = -0.2; // turns, clockwise from the right-hand end of the oval
+const ARC_TO = 0.7; // the dealer keeps the gap at the top
 const ASPECT = 2.05; // the felt's width over its height
 
 function arcPoints(count: number): CSSProperties[] {

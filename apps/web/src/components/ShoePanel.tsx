@@ -2,58 +2,22 @@ import type { ShoeView } from '@banco/protocol';
 import { cardShort } from '../lib/format';
 import type { Notices } from '../store/table-state';
 
-export interface ShoeControls {
-  canPass: boolean;
-  offered: boolean;
-  onPass(): void;
-  onAccept(): void;
-  onRefuse(): void;
-}
-
 export interface ShoePanelProps {
   shoe: ShoeView | null;
   holderName: string | null;
   houseDeals: boolean;
   story: readonly string[];
   notices: Notices;
-  controls: ShoeControls | null;
 }
 
 /** Who holds the shoe and why, the shoe's story so far, and its fairness facts. */
-export function ShoePanel({
-  shoe,
-  holderName,
-  houseDeals,
-  story,
-  notices,
-  controls,
-}: ShoePanelProps) {
+export function ShoePanel({ shoe, holderName, houseDeals, story, notices }: ShoePanelProps) {
   return (
     <section className="panel shoe" aria-label="The shoe">
       <h2 className="panel__title">The shoe</h2>
       <p className="shoe__holder" data-testid="shoe-holder">
         {houseDeals || holderName === null ? 'The house deals' : `${holderName} holds the shoe`}
       </p>
-      {controls ? (
-        <div className="shoe__controls">
-          {controls.offered ? (
-            <>
-              <p className="shoe__offer">The shoe is offered to you.</p>
-              <button type="button" className="primary" onClick={controls.onAccept}>
-                Accept the shoe
-              </button>
-              <button type="button" onClick={controls.onRefuse}>
-                Refuse the shoe
-              </button>
-            </>
-          ) : null}
-          {controls.canPass ? (
-            <button type="button" onClick={controls.onPass}>
-              Pass the shoe
-            </button>
-          ) : null}
-        </div>
-      ) : null}
       <ol className="story" data-testid="shoe-story" aria-label="What happened with the shoe">
         {story.map((line, i) => (
           <li key={`${i}-${line}`}>{line}</li>

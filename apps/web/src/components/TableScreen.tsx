@@ -23,6 +23,8 @@ import { PhaseHeader } from './PhaseHeader';
 import { PipStrip } from './PipStrip';
 import { ResultBanner } from './ResultBanner';
 import { Seats } from './Seats';
+import { SettlementLine } from './SettlementLine';
+import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 
 type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
@@ -302,19 +304,7 @@ function TableScreen({
                   </button>
                 </div>
               ) : null}
-              {state.settlement.collected ? (
-                <p className="settlement" data-testid="settlement">
-                  <span className="settlement__sweep">
-                    Swept to the bank: {chips(state.settlement.collected.total)}
-                  </span>
-                  {state.settlement.paid ? (
-                    <span className="settlement__pay">
-                      Paid to winners:{' '}
-                      {chips(state.settlement.paid.winners.reduce((sum, w) => sum + w.returned, 0))}
-                    </span>
-                  ) : null}
-                </p>
-              ) : null}
+              <SettlementLine settlement={state.settlement} />
               {result ? (
                 <ResultBanner
                   round={result.round}
@@ -350,7 +340,25 @@ function TableScreen({
                 · {decided} of {state.seats.length} seated players decided
               </span>
             ) : null}
+            {state.shoe ? (
+              <span className="felt__holder">
+                {' '}
+                ·{' '}
+                {state.houseDeals || state.holder === null
+                  ? 'the house deals'
+                  : `shoe: ${nameOf(state.holder)}`}
+              </span>
+            ) : null}
           </p>
+          {seat !== null ? (
+            <ShoeBar
+              canPass={phase.kind === 'betting' && state.holder === seat && state.offer === null}
+              offered={state.offer?.seat === seat}
+              onPass={() => void act('shoe.pass', { tableId })}
+              onAccept={() => void act('shoe.accept', { tableId })}
+              onRefuse={() => void act('shoe.refuse', { tableId })}
+            />
+          ) : null}
         </section>
 
         <aside className="side">
@@ -360,18 +368,6 @@ function TableScreen({
             houseDeals={state.houseDeals}
             story={state.story}
             notices={state.notices}
-            controls={
-              seat === null
-                ? null
-                : {
-                    canPass:
-                      phase.kind === 'betting' && state.holder === seat && state.offer === null,
-                    offered: state.offer?.seat === seat,
-                    onPass: () => void act('shoe.pass', { tableId }),
-                    onAccept: () => void act('shoe.accept', { tableId }),
-                    onRefuse: () => void act('shoe.refuse', { tableId }),
-                  }
-            }
           />
           <section className="panel" aria-label="Results">
             <h2 className="panel__title">This shoe</h2>
