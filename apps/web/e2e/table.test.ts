@@ -175,6 +175,27 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
     }
   }
 
+  /**
+   * Betting has been decided: the holder deals, the turners turn, and every check of a round
+   * follows (same table everywhere, no early face for the watcher, balances = ledger).
+   */
+  async function dealAndSettle(
+    round: number,
+    holder: Friend,
+    during: { squeezing?: (page: Page) => Promise<void>; settled?: () => Promise<void> } = {},
+  ) {
+    await observer.until('betting.closed', (e) => e.round === round);
+    await holder.page.getByRole('button', { name: 'Deal' }).click();
+    const dealt = await observer.until('cards.dealt', (e) => e.round === round);
+    expect(dealt.by).toBe(holder.seat);
+    const result = await turnCards(round, during.squeezing);
+    await expectSameTableEverywhere(result);
+    await during.settled?.();
+    await expectWatcherSawNoFaceEarly(round);
+    await expectBalancesAreTheLedgers();
+    return result;
+  }
+
   it('they arrive as new players (age gate, name, lobby) and sit in seats 1–3; a watcher watches', async () => {
     for (const [i, name] of ['Ann', 'Bob', 'Cat'].entries()) {
       const visitor = await newVisitor(browser, server.url, DESKTOP);
@@ -219,24 +240,19 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
     await confirmBets(cat.page);
     await expect.poll(() => minorUnits(bob.page.getByTestId('balance-committed'))).toBe(5_000);
 
-    await observer.until('betting.closed', (e) => e.round === round);
-    await ann.page.getByRole('button', { name: 'Deal' }).click();
-    await observer.until('cards.dealt', (e) => e.round === round);
-    expect(observer.of('cards.dealt').find((e) => e.round === round)!.by).toBe(1);
-
-    const result = await turnCards(round, async (page) => {
-      shots.push(await screenshot(page, 'table-mid-squeeze'));
+    await dealAndSettle(round, ann, {
+      squeezing: async (page) => {
+        shots.push(await screenshot(page, 'table-mid-squeeze'));
+      },
+      settled: async () => {
+        await expect.poll(() => ann.page.getByTestId('settlement').isVisible()).toBe(true);
+        shots.push(await screenshot(ann.page, 'settlement'));
+      },
     });
     // Bob, the largest Player bettor, turned Player's cards; Ann, the holder, Banker's (T5.1–2).
     const reveals = observer.of('cards.revealed').filter((e) => e.round === round);
     expect(reveals.filter((e) => e.hand === 'player').map((e) => e.by)).toContain(2);
     expect(reveals.filter((e) => e.hand === 'banker').map((e) => e.by)).toContain(1);
-
-    await expectSameTableEverywhere(result);
-    await expect.poll(() => ann.page.getByTestId('settlement').isVisible()).toBe(true);
-    shots.push(await screenshot(ann.page, 'settlement'));
-    await expectWatcherSawNoFaceEarly(round);
-    await expectBalancesAreTheLedgers();
   });
 
   it('round 2: the Player win moved the shoe to seat 2, who passes it; seat 3 refuses, seat 1 accepts; a reload keeps seat and bets', async () => {
@@ -276,13 +292,7 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
     await expect.poll(() => minorUnits(cat.page.getByTestId('balance-committed'))).toBe(5_000);
     await ann.page.getByRole('button', { name: 'No bet this round' }).click();
 
-    await observer.until('betting.closed', (e) => e.round === round);
-    await ann.page.getByRole('button', { name: 'Deal' }).click();
-    const result = await turnCards(round);
-    expect(observer.of('cards.dealt').find((e) => e.round === round)!.by).toBe(1);
-    await expectSameTableEverywhere(result);
-    await expectWatcherSawNoFaceEarly(round);
-    await expectBalancesAreTheLedgers();
+    await dealAndSettle(round, ann);
   });
 
   it('round 3: the next Player win took the shoe to seat 2, who deals; Banker wins and Bob keeps it', async () => {
@@ -303,13 +313,7 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
     await draft(bob.page, 'Banker', 50);
     await confirmBets(bob.page);
 
-    await observer.until('betting.closed', (e) => e.round === round);
-    await bob.page.getByRole('button', { name: 'Deal' }).click();
-    const result = await turnCards(round);
-    expect(observer.of('cards.dealt').find((e) => e.round === round)!.by).toBe(2);
-    await expectSameTableEverywhere(result);
-    await expectWatcherSawNoFaceEarly(round);
-    await expectBalancesAreTheLedgers();
+    await dealAndSettle(round, bob);
     // A Banker win keeps the shoe where it is (T4.3).
     await expect
       .poll(() => ann.page.getByTestId('seat-2').getAttribute('data-holder'))
