@@ -185,4 +185,110 @@ describe('table state', () => {
     expect(state.peek).toBeNull();
     expect(state.round?.layout.player).toEqual(['9H', 'KD']);
   });
+
+  it('tells the shoe’s story: pass, refusal, acceptance, and who keeps it after a Banker win', () => {
+    const seats = [
+      { seat: 1, player: { id: 'bob', name: 'Bob' }, balance: 100_000, betting: 'open' as const },
+      { seat: 3, player: { id: 'ann', name: 'Ann' }, balance: 100_000, betting: 'open' as const },
+      { seat: 5, player: { id: 'cat', name: 'Cat' }, balance: 100_000, betting: 'open' as const },
+    ];
+    let state = applySnapshot(emptyTable('main'), snapshot(10, { seats }), 1_000_000);
+    const events: TableEvent[] = [
+      { ...base, version: 11, type: 'shoe.offered', seat: 5, from: 3 },
+      { ...base, version: 12, type: 'shoe.refused', seat: 5 },
+      { ...base, version: 13, type: 'shoe.offered', seat: 1, from: 3 },
+      { ...base, version: 14, type: 'shoe.holder', seat: 1, houseDeals: false, reason: 'accepted' },
+    ];
+    for (const event of events) state = applyEvent(state, event);
+    expect(state.holder).toBe(1);
+    expect(state.offer).toBeNull();
+    expect(state.story).toEqual([
+      'Ann passes the shoe; it is offered to Cat.',
+      'Cat refuses the shoe.',
+      'Ann passes the shoe; it is offered to Bob.',
+      'Bob accepts the shoe and deals.',
+    ]);
+  });
+
+  it('counts cards out of the shoe as they reach the layout, then takes the result’s count', () => {
+    const shoe = {
+      shoeId: 's1',
+      number: 1,
+      commitment: 'a'.repeat(64),
+      clientSeed: 'c',
+      decks: 8,
+      cut: 16,
+      lastHand: 'plus-one' as const,
+      burnShown: '5H',
+      burned: 5,
+      cardsLeft: 410,
+      roundsDealt: 0,
+      cutCardOut: false,
+    };
+    let state = applySnapshot(emptyTable('main'), snapshot(10, { shoe }), 1_000_000);
+    state = applyEvent(state, {
+      ...base,
+      version: 11,
+      type: 'cards.dealt',
+      round: 7,
+      by: 3,
+      layout: { player: [null, null], banker: [null, null] },
+    });
+    expect(state.shoe?.cardsLeft).toBe(406);
+    state = applyEvent(state, {
+      ...base,
+      version: 12,
+      type: 'turn.started',
+      round: 7,
+      hand: 'player',
+      stage: 'third',
+      turner: null,
+      deadline: 1_005_000,
+      layout: { player: ['2S', '3D', null], banker: ['KH', 'QH'] },
+    });
+    expect(state.shoe?.cardsLeft).toBe(405);
+    state = applyEvent(state, {
+      ...base,
+      version: 13,
+      type: 'shoe.cut-card',
+      round: 7,
+      when: 'during-round',
+      lastRound: false,
+    });
+    expect(state.notices.cutCard?.lastRound).toBe(false);
+    expect(state.shoe?.cutCardOut).toBe(true);
+  });
+
+  it('keeps a top-up notice for this player only, until the round settles', () => {
+    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
+    state = applyEvent(state, {
+      ...base,
+      version: 11,
+      type: 'balance.refilled',
+      seat: 3,
+      playerId: 'ann',
+      amount: 99_500,
+      balance: 100_000,
+    });
+    expect(state.notices.refill?.amount).toBe(99_500);
+    state = applyEvent(state, {
+      ...base,
+      version: 12,
+      type: 'settlement.collected',
+      round: 7,
+      losers: [],
+      total: 0,
+    });
+    expect(state.notices.refill).toBeNull();
+    const other = applyEvent(applySnapshot(emptyTable('main'), snapshot(10), 1_000_000), {
+      ...base,
+      version: 11,
+      type: 'balance.refilled',
+      seat: 5,
+      playerId: 'cat',
+      amount: 1_000,
+      balance: 100_000,
+    });
+    expect(other.notices.refill).toBeNull();
+  });
 });
