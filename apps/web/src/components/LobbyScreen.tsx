@@ -119,6 +119,28 @@ export function LobbyScreen() {
           );
         })}
       </ul>
+      <section className="lobby__help" aria-labelledby="how-title">
+        <h2 id="how-title">How a round goes</h2>
+        <ol>
+          <li>
+            Bet on <strong>Player</strong>, <strong>Banker</strong> or a <strong>Tie</strong>: pick
+            a chip, tap a spot, then <em>Confirm bets</em>. Player and Banker are just the names of
+            the two hands.
+          </li>
+          <li>
+            The player holding the shoe deals two cards to each hand. Whoever bet most on Player
+            turns Player’s cards; the holder turns Banker’s.
+          </li>
+          <li>
+            Cards count their face value, tens and pictures count nothing, and only the last digit
+            of the sum matters: 9 is best. A third card follows fixed rules; the table says why.
+          </li>
+          <li>
+            Losing bets are swept first, then winners are paid. Banker wins keep the shoe with its
+            holder; a Player win moves it to the next seat.
+          </li>
+        </ol>
+      </section>
     </main>
   );
 }

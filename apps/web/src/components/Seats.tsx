@@ -28,8 +28,8 @@ const DECIDED: Record<SeatView['betting'], string> = {
  * Where seats sit on the rim: round the oval clockwise from just right of the dealer (seat 1, the
  * dealer's left) to just left of them, spaced evenly by length so none crowd at the narrow ends.
  */
-const ARC_FROM = -0.2; // turns, clockwise from the right-hand end of the oval
-const ARC_TO = 0.7; // the dealer keeps the gap at the top
+const ARC_FROM = -0.18; // turns, clockwise from the right-hand end of the oval
+const ARC_TO = 0.68; // the dealer keeps the gap at the top
 const ASPECT = 2.05; // the felt's width over its height
 
 function arcPoints(count: number): CSSProperties[] {

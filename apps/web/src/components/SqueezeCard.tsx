@@ -52,7 +52,8 @@ export function SqueezeCard({
   const onUp = () => {
     drag.current = null;
   };
-  const corner = `${100 - peel}%`;
+  // The fold runs from one edge to the other: at 100 it has passed the far corner, face all up.
+  const corner = `${100 - 2 * peel}%`;
   return (
     <div
       className={`card card--squeeze${third ? ' card--third' : ''}`}
