@@ -35,5 +35,7 @@ export const tableSummarySchema = z.object({
   name: z.string(),
   settings: tableSettingsSchema,
   seated: z.number().int().nonnegative(),
+  /** Sockets watching the table without a seat (the lobby shows it). */
+  spectators: z.number().int().nonnegative(),
 });
 export type TableSummary = z.infer<typeof tableSummarySchema>;

@@ -174,6 +174,7 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
         name: table.name,
         settings: table.settings,
         seated: table.seatedCount(),
+        spectators: table.spectatorCount(),
       })),
   );
 

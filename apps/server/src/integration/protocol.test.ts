@@ -46,6 +46,17 @@ describe('docs/protocol.md, followed step by step by a client', () => {
     ]);
   });
 
+  it('P0.2: the list counts who watches each table without a seat', async () => {
+    const watcher = await TestClient.connect(server.url, 'wes');
+    const joined = await watcher.send('table.join', { tableId: 'seed' });
+    expect(joined.ok).toBe(true);
+    const tables = (await (await fetch(`${server.url}/api/tables`)).json()) as unknown[];
+    const byId = new Map(tables.map((t) => tableSummarySchema.parse(t)).map((t) => [t.id, t]));
+    expect(byId.get('seed')).toMatchObject({ seated: 0, spectators: 1 });
+    expect(byId.get('deal')).toMatchObject({ spectators: 0 });
+    watcher.close();
+  });
+
   it('P0.3: a different protocol version is refused with a typed reason', async () => {
     const socket = io(server.url, {
       transports: ['websocket'],

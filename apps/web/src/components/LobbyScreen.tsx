@@ -1,12 +1,13 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { listTables, shoeSoFar, type LobbyTable, type ShoeSoFar } from '../lib/api';
+import type { TableSummary } from '@banco/protocol';
+import { listTables, shoeSoFar, type ShoeSoFar } from '../lib/api';
 import { chips } from '../lib/format';
 import { storedGuest, storeGuest, type StoredGuest } from '../lib/session';
 import { PipStrip } from './PipStrip';
 
 interface Row {
-  table: LobbyTable;
+  table: TableSummary;
   shoe: ShoeSoFar | null;
 }
 
@@ -88,7 +89,7 @@ export function LobbyScreen() {
                   {table.seated} / {table.settings.seats} taken
                 </dd>
                 <dt>Watching</dt>
-                <dd data-testid="lobby-watchers">{table.spectators ?? '—'}</dd>
+                <dd data-testid="lobby-watchers">{table.spectators}</dd>
                 <dt>Round</dt>
                 <dd data-testid="lobby-round">{shoe?.lastRound ?? 'not started'}</dd>
                 <dt>Game</dt>

@@ -47,17 +47,8 @@ export async function createGuest(name: string): Promise<StoredGuest & { balance
   return { token: reply.token, player: reply.player, balance: reply.balance };
 }
 
-/**
- * `/api/tables` answers each table's summary; `watchers`, `round` and `beads` are read when
- * the server sends them (see the notes: an additive field), and left out otherwise.
- */
-const lobbyTableSchema = tableSummarySchema.extend({
-  spectators: z.number().int().nonnegative().optional(),
-});
-export type LobbyTable = TableSummary & { spectators?: number };
-
-export const listTables = (): Promise<LobbyTable[]> =>
-  call('/api/tables', z.array(lobbyTableSchema));
+export const listTables = (): Promise<TableSummary[]> =>
+  call('/api/tables', z.array(tableSummarySchema));
 
 const roundsSchema = z.object({
   tableId: z.string(),
