@@ -15,7 +15,8 @@ import { refusalWords, type RefusalCode } from '../lib/words';
 import { announcement, changesBySeat, pipsOf, stakesBySeat, yourBets } from '../store/derive';
 import { TableStore, useTable } from '../store/table-store';
 import type { TableState } from '../store/table-state';
-import { play, unlockSound, type SoundName } from '../sound/sound';
+import { play, unlockSound } from '../sound/sound';
+import { useTableSounds } from '../sound/use-table-sounds';
 import { Announcer } from './Announcer';
 import { BetPanel, type Answer, type Bet } from './BetPanel';
 import { Hand } from './Hand';
@@ -142,32 +143,10 @@ function TableScreen({
     if (bets.length > 0) setLastBets(bets);
   }, [mineKey]);
 
-  // Sounds follow what the table did, never what the player clicked.
-  const heard = useRef<{ cards: number; up: number; result: number | null }>({
-    cards: 0,
-    up: 0,
-    result: null,
-  });
-  useEffect(() => {
-    const layout = state.round?.layout;
-    const cards = layout ? layout.player.length + layout.banker.length : 0;
-    const up = layout ? [...layout.player, ...layout.banker].filter((c) => c !== null).length : 0;
-    const result = state.result?.round ?? null;
-    const before = heard.current;
-    heard.current = { cards, up, result };
-    if (!sound) return;
-    const cue: SoundName | null =
-      result !== null && result !== before.result
-        ? 'chips'
-        : up > before.up
-          ? 'flip'
-          : cards > before.cards
-            ? 'deal'
-            : null;
-    if (cue) play(cue);
-  }, [state.round?.layout, state.result, sound]);
-
+  useTableSounds(state, sound);
   const round = state.round?.seq ?? null;
+  // A refusal belongs to the round it happened in.
+  useEffect(() => setNotice(null), [round]);
   const onConfirm = async (bets: Bet[]): Promise<Answer> => {
     if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };
     const key = JSON.stringify(bets);
