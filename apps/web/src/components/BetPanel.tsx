@@ -66,6 +66,15 @@ function refusalText(shown: Shown, settings: TableSettings): string {
   return words;
 }
 
+/** A refusal in plain words, with its stable code for tests and tools. */
+function Refusal({ shown, settings }: { shown: Shown; settings: TableSettings }) {
+  return (
+    <p className="refusal" role="alert" data-testid="refusal" data-code={shown.code}>
+      {refusalText(shown, settings)}
+    </p>
+  );
+}
+
 /**
  * The betting layout: a chip tray, one spot per bet the table takes, and a draft the player
  * changes freely (undo, clear, rebet, double) until Confirm sends it as one command (T3.1).
@@ -187,11 +196,7 @@ export function BetPanel(props: BetPanelProps) {
                   {chips(staked)} confirmed
                 </span>
               ) : null}
-              {mine ? (
-                <span className="refusal" role="alert" data-testid="refusal" data-code={mine.code}>
-                  {refusalText(mine, settings)}
-                </span>
-              ) : null}
+              {mine ? <Refusal shown={mine} settings={settings} /> : null}
             </div>
           );
         })}
@@ -240,11 +245,7 @@ export function BetPanel(props: BetPanelProps) {
           </button>
         </div>
       </div>
-      {general ? (
-        <p className="refusal" role="alert" data-testid="refusal" data-code={general.code}>
-          {refusalText(general, settings)}
-        </p>
-      ) : null}
+      {general ? <Refusal shown={general} settings={settings} /> : null}
     </section>
   );
 }
