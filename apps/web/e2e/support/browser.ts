@@ -27,6 +27,17 @@ export function launchChromium(): Promise<Browser> {
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
+  // Let entrance animations (cards flipping, the result banner rising) finish; looping ones never do.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const path = `${OUTPUT_DIR}${name}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;
