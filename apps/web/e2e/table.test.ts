@@ -26,12 +26,9 @@ import {
   watchMain,
 } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { scriptedShoe } from './support/shoe.js';
 
-/**
- * Burn: the ace is shown and burns one card (R10.3). Then, in dealing order P1 B1 P2 B2 (+ third
- * cards), three rounds with no card code in common, and Banker wins to fill the shoe.
- */
-const BURN = ['AS', '10H'];
+/** Three rounds in dealing order (P1 B1 P2 B2, then third cards), no card code in common. */
 const SCRIPT = {
   /** Player 9 (natural) beats Banker 5: the shoe moves from seat 1 to seat 2 (T4.2). */
   1: ['9H', '2C', 'KD', '3S'],
@@ -40,9 +37,6 @@ const SCRIPT = {
   /** Player 5 against Banker 9 (natural): Banker wins, the holder keeps the shoe. */
   3: ['2D', '9C', '3H', 'KH'],
 } as const;
-const FILL = ['5D', '9S', 'QD', 'JC'];
-const SHOE = [...BURN, ...SCRIPT[1], ...SCRIPT[2], ...SCRIPT[3]];
-while (SHOE.length < 120) SHOE.push(...FILL);
 
 const EXPECTED = {
   1: { outcome: 'player', banner: /Player wins 9 to 5/ },
@@ -69,7 +63,9 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
   const bySeat = (seat: number | null) => friends.find((f) => f.seat === seat);
 
   beforeAll(async () => {
-    server = await startServer({ TEST_SCRIPTED_SHOE: SHOE.join(' ') });
+    server = await startServer({
+      TEST_SCRIPTED_SHOE: scriptedShoe([SCRIPT[1], SCRIPT[2], SCRIPT[3]]),
+    });
     browser = await launchChromium();
     observer = await TableObserver.join(server.url);
   });
@@ -130,7 +126,7 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
       );
       await observer.until(
         'cards.revealed',
-        (r) => r.round === round && r.hand === turn.hand && r.at >= turn.at,
+        (r) => r.round === round && r.hand === turn.hand && r.version > turn.version,
       );
     }
   }
