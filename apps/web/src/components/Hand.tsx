@@ -20,8 +20,9 @@ const DEAL_STEP_S = 0.3;
 /** Which face-down positions the peek's faces belong to, in order. */
 function peekFaces(cards: readonly (string | null)[], peek: CardsPeek | null): (string | null)[] {
   if (!peek) return cards.map(() => null);
-  let next = 0;
-  return cards.map((card) => (card === null ? (peek.cards[next++] ?? null) : null));
+  // The initial peek shows the first two cards; the third-card peek shows the third.
+  const first = peek.stage === 'initial' ? 0 : 2;
+  return cards.map((card, i) => (card === null ? (peek.cards[i - first] ?? null) : null));
 }
 
 export function Hand({ side, cards, peek, why, winner }: HandProps) {

@@ -3,16 +3,18 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, createGuest } from '../lib/api';
 import { ageConfirmed, confirmAge, storedGuest, storeGuest } from '../lib/session';
 
-type Step = 'loading' | 'age' | 'name';
+type Step = 'age' | 'name';
 
 const goToLobby = () => window.location.assign('/lobby/');
 
 /** First visit: the age gate, then a name, then the lobby. A returning player goes straight on. */
 export function HomeScreen() {
-  const [step, setStep] = useState<Step>('loading');
+  // The exported page shows the age gate, so a first visit sees it at once; a returning
+  // visitor is sent on as soon as the page knows the browser remembers them.
+  const [step, setStep] = useState<Step>('age');
   useEffect(() => {
-    if (!ageConfirmed()) setStep('age');
-    else if (storedGuest()) goToLobby();
+    if (!ageConfirmed()) return;
+    if (storedGuest()) goToLobby();
     else setStep('name');
   }, []);
 
@@ -26,7 +28,6 @@ export function HomeScreen() {
           <AgeGate onPass={() => (storedGuest() ? goToLobby() : setStep('name'))} />
         ) : null}
         {step === 'name' ? <NameForm /> : null}
-        {step === 'loading' ? <p>Loading…</p> : null}
       </div>
     </main>
   );

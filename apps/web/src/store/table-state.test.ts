@@ -291,4 +291,53 @@ describe('table state', () => {
     });
     expect(other.notices.refill).toBeNull();
   });
+
+  it('keeps a third-card peek when the initial reveal is applied after it', () => {
+    let state = applySnapshot(
+      emptyTable('main'),
+      snapshot(10, {
+        phase: {
+          kind: 'turning',
+          round: 7,
+          hand: 'banker',
+          stage: 'initial',
+          turner: 3,
+          deadline: 1_005_000,
+        },
+        round: {
+          seq: 7,
+          shoeRound: 7,
+          bets: [],
+          layout: { player: ['2S', '3D'], banker: [null, null] },
+        },
+      }),
+      1_000_000,
+    );
+    const peek = (stage: 'initial' | 'third', cards: string[]) =>
+      ({
+        tableId: 'main',
+        type: 'cards.peek',
+        round: 7,
+        hand: 'banker',
+        stage,
+        cards,
+        deadline: 1_005_000,
+      }) as const;
+    const revealed = (version: number, cards: string[]): TableEvent => ({
+      ...base,
+      version,
+      type: 'cards.revealed',
+      round: 7,
+      hand: 'banker',
+      by: 3,
+      cards,
+      total: 3,
+      layout: { player: ['2S', '3D'], banker: cards },
+    });
+    state = applyPeek(state, peek('third', ['4C']));
+    state = applyEvent(state, revealed(11, ['3C', 'KH']));
+    expect(state.peek?.stage).toBe('third');
+    state = applyEvent(state, revealed(12, ['3C', 'KH', '4C']));
+    expect(state.peek).toBeNull();
+  });
 });

@@ -202,6 +202,18 @@ function updateSeat(state: TableState, seat: number, change: Partial<SeatView>):
   return state.seats.map((s) => (s.seat === seat ? { ...s, ...change } : s));
 }
 
+/**
+ * A peek is spent once the cards it showed are face up: the first two of its hand for the
+ * initial stage, the third for the third. A later peek is kept even if an earlier reveal is
+ * applied after it (after a resync the two can arrive out of step).
+ */
+function peekUsed(peek: CardsPeek | null, event: EventOf<'cards.revealed'>): boolean {
+  if (!peek) return false;
+  if (peek.round !== event.round) return true;
+  if (peek.hand !== event.hand) return false;
+  return event.cards.length >= (peek.stage === 'initial' ? 2 : 3);
+}
+
 const cardsOn = (layout: Layout | undefined): number =>
   layout ? layout.player.length + layout.banker.length : 0;
 
@@ -420,7 +432,7 @@ function reduce(state: TableState, event: TableEvent): TableState {
       return {
         ...withLayout(state, event.layout),
         why: event.why ? { ...state.why, [event.why.hand]: event.why } : state.why,
-        peek: state.peek?.hand === event.hand ? null : state.peek,
+        peek: peekUsed(state.peek, event) ? null : state.peek,
       };
     case 'settlement.collected':
       return {
