@@ -361,7 +361,7 @@ function TableScreen({
               settings={settings}
               open={canBet}
               available={mySeat.balance}
-              committed={mine}
+              committed={state.settlement.paid ? [] : mine}
               lastBets={lastBets}
               edges={state.odds?.edges ?? null}
               chances={state.odds?.probabilities ?? null}
