@@ -1,4 +1,4 @@
-import type { TableEvent, TableSnapshot } from '@banco/protocol';
+import type { Layout, TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { applyEvent, applyPeek, applySnapshot, emptyTable } from './table-state';
 
@@ -56,6 +56,12 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
 }
 
 const base = { tableId: 'main', at: 1_000_100 };
+
+/** A snapshot's phase and round while seat 3 turns a hand's first two cards. */
+const turning = (hand: 'player' | 'banker', layout: Layout): Partial<TableSnapshot> => ({
+  phase: { kind: 'turning', round: 7, hand, stage: 'initial', turner: 3, deadline: 1_005_000 },
+  round: { seq: 7, shoeRound: 7, bets: [], layout },
+});
 const confirmed = (version: number, amount: number): TableEvent => ({
   ...base,
   version,
@@ -143,22 +149,7 @@ describe('table state', () => {
   it('a reveal lands the faces in the layout and drops the turner’s private peek', () => {
     let state = applySnapshot(
       emptyTable('main'),
-      snapshot(10, {
-        phase: {
-          kind: 'turning',
-          round: 7,
-          hand: 'player',
-          stage: 'initial',
-          turner: 3,
-          deadline: 1_005_000,
-        },
-        round: {
-          seq: 7,
-          shoeRound: 7,
-          bets: [],
-          layout: { player: [null, null], banker: [null, null] },
-        },
-      }),
+      snapshot(10, turning('player', { player: [null, null], banker: [null, null] })),
       1_000_000,
     );
     state = applyPeek(state, {
@@ -295,22 +286,7 @@ describe('table state', () => {
   it('keeps a third-card peek when the initial reveal is applied after it', () => {
     let state = applySnapshot(
       emptyTable('main'),
-      snapshot(10, {
-        phase: {
-          kind: 'turning',
-          round: 7,
-          hand: 'banker',
-          stage: 'initial',
-          turner: 3,
-          deadline: 1_005_000,
-        },
-        round: {
-          seq: 7,
-          shoeRound: 7,
-          bets: [],
-          layout: { player: ['2S', '3D'], banker: [null, null] },
-        },
-      }),
+      snapshot(10, turning('banker', { player: ['2S', '3D'], banker: [null, null] })),
       1_000_000,
     );
     const peek = (stage: 'initial' | 'third', cards: string[]) =>
