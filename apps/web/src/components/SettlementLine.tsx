@@ -8,7 +8,13 @@ import type { Settlement } from '../store/table-state';
 export function SettlementLine({ settlement }: { settlement: Settlement }) {
   const { collected, paid } = settlement;
   if (!collected) return null;
-  const paidOut = paid?.winners.reduce((sum, w) => sum + w.returned, 0) ?? 0;
+  const wins = paid?.winners.filter((w) => w.result === 'win') ?? [];
+  const pushes = paid?.winners.filter((w) => w.result === 'push') ?? [];
+  const sum = (list: typeof wins) => list.reduce((total, w) => total + w.returned, 0);
+  const paidWords = [
+    wins.length > 0 ? `Winners paid: ${chips(sum(wins))}` : 'No winners to pay',
+    ...(pushes.length > 0 ? [`stakes returned: ${chips(sum(pushes))}`] : []),
+  ].join(' · ');
   return (
     <p className="settlement" data-testid="settlement">
       <span className="settlement__sweep">
@@ -16,11 +22,7 @@ export function SettlementLine({ settlement }: { settlement: Settlement }) {
           ? `Losing bets swept to the bank: ${chips(collected.total)}`
           : 'No losing bets to sweep'}
       </span>
-      {paid ? (
-        <span className="settlement__pay">
-          {paid.winners.length > 0 ? `Winners paid: ${chips(paidOut)}` : 'No winners to pay'}
-        </span>
-      ) : null}
+      {paid ? <span className="settlement__pay">{paidWords}</span> : null}
     </p>
   );
 }
