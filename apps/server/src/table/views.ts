@@ -4,7 +4,7 @@ import {
   cardsLeft,
   houseEdges,
   probabilities,
-  ranksLeft,
+  ranksUnseen,
   roundCounts,
   type CardCode,
   type RuleSet,
@@ -37,10 +37,10 @@ export function roadsView(shoe: ShoeSession | null): RoadsView {
   return allRoads(shoe?.results ?? []) as unknown as RoadsView;
 }
 
-/** R13 for the cards still in the shoe, priced under this table's rules. */
+/** R13 for every card no player has seen (R13.5), priced under this table's rules. */
 export function liveOdds(shoe: ShoeSession, rules: RuleSet): LiveOdds | null {
   const { state } = shoe;
-  const counts = roundCounts(ranksLeft(state));
+  const counts = roundCounts(ranksUnseen(state));
   if (!counts.ok) return null;
   const p = probabilities(counts.value);
   return {
