@@ -54,6 +54,9 @@ export class TableActor implements TablePort {
   private state: TableState;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  /** T1.6: one wake-up per away seat, to free it when its hold runs out. */
+  private readonly holds = new Map<string, NodeJS.Timeout>();
+  /** Players with at least one live connection at this table (the gateway counts sockets). */
   private readonly watchers = new Set<string>();
   private readonly clock: () => number;
   private closed = false;
@@ -69,6 +72,10 @@ export class TableActor implements TablePort {
   ) {
     this.state = initial;
     this.clock = deps.clock ?? Date.now;
+    // A table restored with away seats (restoreSeatsAway) frees them when their hold ends.
+    for (const seat of initial.seats) {
+      if (seat.awayUntil !== undefined) this.hold(seat.player.id, seat.awayUntil);
+    }
   }
 
   get id() {
@@ -94,8 +101,15 @@ export class TableActor implements TablePort {
     return [...this.watchers].filter((id) => !seated.has(id)).length;
   }
 
-  presence(_playerId: string, _connected: boolean): void {
-    // Seats are kept while a player is away; timing them out comes with reconnects.
+  /** T1.5–T1.7: the gateway reports a player's first connection arriving or last one leaving. */
+  presence(playerId: string, connected: boolean): void {
+    if (connected) this.watchers.add(playerId);
+    else this.watchers.delete(playerId);
+    void this.enqueue(() =>
+      this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
+    ).catch((error) =>
+      this.deps.log?.error({ err: error, table: this.deps.table.id, playerId }, 'presence failed'),
+    );
   }
 
   command<N extends CommandName>(
@@ -118,6 +132,8 @@ export class TableActor implements TablePort {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    for (const hold of this.holds.values()) clearTimeout(hold);
+    this.holds.clear();
     await this.queue;
   }
 
@@ -141,7 +157,7 @@ export class TableActor implements TablePort {
         this.watchers.add(playerId);
         return { ok: true, snapshot: this.snapshotFor(playerId) };
       case 'table.leave':
-        this.watchers.delete(playerId);
+        // Watchers are counted by live connections: the gateway's presence call keeps the set.
         return { ok: true };
       case 'table.snapshot':
         return { ok: true, snapshot: this.snapshotFor(playerId) };
@@ -222,6 +238,9 @@ export class TableActor implements TablePort {
         return undefined;
       case 'schedule':
         this.schedule(effect.token, effect.at);
+        return undefined;
+      case 'hold':
+        this.hold(effect.playerId, effect.at);
         return undefined;
       case 'new-shoe':
         return this.newShoe();
@@ -354,6 +373,24 @@ export class TableActor implements TablePort {
     });
     this.deps.observer?.roundSettled?.(this.deps.table.id, (performance.now() - started) / 1000);
     return { type: 'settled', now: this.clock(), balances };
+  }
+
+  /** A stale wake-up is harmless: the reducer frees only a seat still away past its hold. */
+  private hold(playerId: string, at: number): void {
+    clearTimeout(this.holds.get(playerId));
+    if (this.closed) return;
+    const timer = setTimeout(
+      () => {
+        this.holds.delete(playerId);
+        void this.enqueue(() =>
+          this.run({ type: 'hold-expired', now: this.clock(), playerId }),
+        ).catch((error) =>
+          this.deps.log?.error({ err: error, table: this.deps.table.id }, 'seat hold failed'),
+        );
+      },
+      Math.max(0, at - this.clock()),
+    );
+    this.holds.set(playerId, timer);
   }
 
   private schedule(token: number, at: number): void {

@@ -22,6 +22,11 @@ export type TableInput =
       readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
     }
   | { readonly type: 'timer'; readonly now: number; readonly token: number }
+  /** T1.5–T1.7: a player's connections to the table all dropped, or the first came back. */
+  | { readonly type: 'player-away'; readonly now: number; readonly playerId: string }
+  | { readonly type: 'player-back'; readonly now: number; readonly playerId: string }
+  /** The wake-up of a `hold` effect: stale when the player came back meanwhile. */
+  | { readonly type: 'hold-expired'; readonly now: number; readonly playerId: string }
   | {
       readonly type: 'shoe-ready';
       readonly now: number;

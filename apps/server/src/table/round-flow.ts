@@ -13,8 +13,13 @@ import {
 } from '@banco/rules';
 import type { TableInput } from './inputs.js';
 import { everyoneDecided } from './betting.js';
-import { giveShoeToFirstSeat, passShoeAfter, settleOpenOffer } from './shoe-passing.js';
-import { isSeated } from './seats.js';
+import {
+  giveShoeToFirstSeat,
+  passFromAwayHolder,
+  passShoeAfter,
+  settleOpenOffer,
+} from './shoe-passing.js';
+import { isPresent, presentCount } from './seats.js';
 import { STARTING_BALANCE, tableMinimum } from './settings.js';
 import type { RevealStep, RoundState, SettledStake, ShoeSession } from './state.js';
 import type { Step } from './step.js';
@@ -24,11 +29,14 @@ import { turnOrReveal } from './turning.js';
 const shoeIsOver = (shoe: ShoeSession | null) =>
   shoe === null || roundStatus(shoe.state) === 'finished';
 
-/** T2.1: between rounds, the table opens the next one as long as somebody is seated. */
+/**
+ * T2.1: between rounds, the table opens the next one as long as somebody is seated and present
+ * (T1.5: a table of away seats waits for one of them to come back).
+ */
 export function startNextRound(step: Step): void {
   const { state } = step;
   step.cancelWakeUp();
-  if (state.seats.length === 0) {
+  if (presentCount(state) === 0) {
     step.update({ phase: { kind: 'waiting' } });
     return;
   }
@@ -147,7 +155,7 @@ export function shuffleShoe(step: Step): void {
     clientSeed: clientSeed.value,
     shown: burned.value.shown,
   });
-  if (step.state.seats.length === 0) step.update({ phase: { kind: 'waiting' } });
+  if (presentCount(step.state) === 0) step.update({ phase: { kind: 'waiting' } });
   else openRound(step);
 }
 
@@ -218,13 +226,15 @@ function closeBetting(step: Step): void {
   step.cancelWakeUp();
   step.emit({ type: 'betting.closed', round: phase.round.seq });
   settleOpenOffer(step);
+  passFromAwayHolder(step);
   const { state } = step;
-  if (state.seats.length === 0 && phase.round.bets.length === 0) {
-    // Nobody left at the table: the round is dropped before any card leaves the shoe.
+  if (presentCount(state) === 0 && phase.round.bets.length === 0) {
+    // Nobody left at the table, or only away seats: the round is dropped before any card
+    // leaves the shoe (T2.5).
     step.update({ phase: { kind: 'waiting' } });
     return;
   }
-  const dealer = !state.houseDeals && isSeated(state, state.holder) ? state.holder : null;
+  const dealer = !state.houseDeals && isPresent(state, state.holder) ? state.holder : null;
   if (dealer === null) return dealCards(step, phase.round, null);
   const deadline = step.now + state.settings.dealMs;
   step.update({ phase: { kind: 'dealing', round: phase.round, deadline } });

@@ -3,6 +3,7 @@ import { seatAt, seatOf } from './seats.js';
 import { shoeAfterLeaving } from './shoe-passing.js';
 import { closeBettingIfDecided, startNextRound } from './round-flow.js';
 import { revealStep } from './turning.js';
+import type { SeatState } from './state.js';
 import type { Step } from './step.js';
 
 /** T1.1–T1.3: one seat per player, within the table's seat count, on any free seat. */
@@ -50,6 +51,13 @@ export function leaveSeat(
   if (mine.seat !== payload.seat) {
     return step.refuse('NOT_YOUR_SEAT', `seat ${payload.seat} is not yours`);
   }
+  vacateSeat(step, mine, 'left');
+  step.succeed();
+}
+
+/** Frees a seat, whether its player stood up (T1.4) or their hold ran out (T1.6). */
+export function vacateSeat(step: Step, mine: SeatState, reason: 'left' | 'hold-expired'): void {
+  const playerId = mine.player.id;
   step.update({ seats: step.state.seats.filter((s) => s.seat !== mine.seat) });
   const before = step.state.phase;
   if (before.kind === 'betting') {
@@ -57,10 +65,9 @@ export function leaveSeat(
     const noBet = before.round.noBet.filter((seat) => seat !== mine.seat);
     step.update({ phase: { ...before, round: { ...before.round, noBet } } });
   }
-  step.emit({ type: 'seat.left', seat: mine.seat, playerId });
+  step.emit({ type: 'seat.left', seat: mine.seat, playerId, reason });
   step.effect({ type: 'record-seat', seat: mine.seat, playerId, kind: 'LEAVE' });
   shoeAfterLeaving(step, mine.seat);
-  step.succeed();
   // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
   const { phase } = step.state;
   if (phase.kind === 'turning' && phase.turner === mine.seat) revealStep(step, phase.round, null);

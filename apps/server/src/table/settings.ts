@@ -31,6 +31,7 @@ export const MAIN_TABLE_SETTINGS: TableSettings = {
   rules: { commission: 'standard', tiePays: 8, sideBets: [] },
   limits: MAIN_LIMITS,
   ...TIMINGS.live,
+  seatHoldMs: 60_000,
 };
 
 /** Fills in limits for every side bet a table offers. */

@@ -5,6 +5,8 @@ export interface SeatState {
   readonly seat: number;
   readonly player: PlayerInfo;
   readonly balance: number;
+  /** T1.5: set while every connection of the player is gone; the seat is held until then. */
+  readonly awayUntil?: number;
 }
 
 /** A shoe in play. The server seed stays in here and is published only when the shoe ends. */
@@ -182,6 +184,8 @@ export type Effect =
       readonly result: RoundResult;
       readonly settled: readonly SettledStake[];
     }
+  /** T1.6: wake the table at `at` to free the seat if its player is still away. */
+  | { readonly type: 'hold'; readonly playerId: string; readonly at: number }
   | {
       readonly type: 'record-seat';
       readonly seat: number;

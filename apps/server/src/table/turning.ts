@@ -1,5 +1,5 @@
 import { handTotal, type CardCode, type Side } from '@banco/rules';
-import { isSeated, seatAt } from './seats.js';
+import { isPresent, isSeated, seatAt } from './seats.js';
 import type { RoundState, TableState } from './state.js';
 import type { Step } from './step.js';
 import { handPositions, layoutOf } from './views.js';
@@ -40,7 +40,9 @@ export function turnerFor(state: TableState, round: RoundState, hand: Side): num
 export function turnOrReveal(step: Step, round: RoundState): void {
   const next = round.steps[round.revealed];
   if (!next) return settleRound(step, round);
-  const turner = turnerFor(step.state, round, next.hand);
+  const chosen = turnerFor(step.state, round, next.hand);
+  // T1.5: an away player's turn is the house's at once.
+  const turner = isPresent(step.state, chosen) ? chosen : null;
   if (turner === null) return revealStep(step, round, null);
   const deadline = step.now + step.state.settings.revealMs;
   step.update({ phase: { kind: 'turning', round, turner, deadline } });

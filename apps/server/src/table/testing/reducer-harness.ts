@@ -85,12 +85,25 @@ export class ReducerHarness {
     return this.command(playerId, 'seat.take', { seat });
   }
 
-  /** Moves the clock on and fires the table's timer if it is due. */
+  /** Seat holds the table asked to be woken for (T1.6), by player. */
+  readonly holds = new Map<string, number>();
+
+  /** Moves the clock on and fires the table's timer and any seat hold that is due. */
   advance(ms: number): void {
     this.now += ms;
     const timer = this.state.timer;
     if (timer && timer.at <= this.now)
       this.dispatch({ type: 'timer', now: this.now, token: timer.token });
+    for (const [playerId, at] of [...this.holds]) {
+      if (at > this.now) continue;
+      this.holds.delete(playerId);
+      this.dispatch({ type: 'hold-expired', now: this.now, playerId });
+    }
+  }
+
+  /** A player's connections all dropped (true) or one came back (false). */
+  away(playerId: string, away = true): void {
+    this.dispatch({ type: away ? 'player-away' : 'player-back', now: this.now, playerId });
   }
 
   /** Fires the pending timer whatever its deadline (a 0 s window). */
@@ -164,6 +177,9 @@ export class ReducerHarness {
         }
         return { type: 'settled', now: this.now, balances };
       }
+      case 'hold':
+        this.holds.set(effect.playerId, effect.at);
+        return undefined;
       case 'schedule':
       case 'record-shuffle':
       case 'end-shoe':
