@@ -26,6 +26,12 @@ describe('loadConfig', () => {
       socketRatePerSecond: 20,
       socketRateBurst: 40,
       tableTimings: 'live',
+      trustProxy: false,
+      socketsPerPlayer: 8,
+      socketsPerAddress: 100,
+      playerRatePerSecond: 30,
+      playerRateBurst: 60,
+      guestTokenTtlMs: 720 * 3_600_000,
     });
   });
 
@@ -50,6 +56,12 @@ describe('loadConfig', () => {
       SOCKET_RATE_PER_SECOND: '5',
       SOCKET_RATE_BURST: '10',
       TABLE_TIMINGS: 'fast',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      SOCKETS_PER_PLAYER: '4',
+      SOCKETS_PER_ADDRESS: '50',
+      PLAYER_RATE_PER_SECOND: '15',
+      PLAYER_RATE_BURST: '25',
+      GUEST_TOKEN_TTL_HOURS: '2',
     });
     expect(config).toEqual({
       port: 0,
@@ -63,7 +75,21 @@ describe('loadConfig', () => {
       socketRatePerSecond: 5,
       socketRateBurst: 10,
       tableTimings: 'fast',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      socketsPerPlayer: 4,
+      socketsPerAddress: 50,
+      playerRatePerSecond: 15,
+      playerRateBurst: 25,
+      guestTokenTtlMs: 7_200_000,
     });
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count or an address list, and refuses nonsense', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(problemsOf({ TRUST_PROXY: 'my proxy' }).map((p) => p.variable)).toEqual(['TRUST_PROXY']);
   });
 
   it('resolves a relative EMBEDDED_PG_DIR against the repository root', () => {
@@ -136,6 +162,12 @@ describe('loadConfig', () => {
       'SOCKET_RATE_PER_SECOND',
       'SOCKET_RATE_BURST',
       'TABLE_TIMINGS',
+      'TRUST_PROXY',
+      'SOCKETS_PER_PLAYER',
+      'SOCKETS_PER_ADDRESS',
+      'PLAYER_RATE_PER_SECOND',
+      'PLAYER_RATE_BURST',
+      'GUEST_TOKEN_TTL_HOURS',
     ]);
   });
 });

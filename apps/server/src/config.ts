@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /** The repository root: this file sits at apps/server/{src,dist}/config.{ts,js}. */
@@ -45,6 +46,34 @@ const originList = z
   );
 
 /**
+ * Which proxies to believe about the client's address (X-Forwarded-For): `false` (default:
+ * none, the socket's peer is the client), `true` (any), a number of hops, or a comma list of
+ * addresses, CIDR ranges or `loopback` / `linklocal` / `uniquelocal`.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxyEnv = z.string().transform((text, ctx): TrustProxy => {
+  const value = text.trim();
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    proxyAddr.compile(list);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of hops or a list of addresses/CIDRs (${(error as Error).message})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/**
  * The server's environment. Keys are the variable names; docker-compose.yml may only set
  * these (src/deploy.test.ts checks it).
  */
@@ -66,6 +95,16 @@ export const envSchema = z.object({
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
   TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast']).default('live')),
+  TRUST_PROXY: optionalEnv(trustProxyEnv.default(false)),
+  /** Live sockets one player may hold at once, across every tab and device. */
+  SOCKETS_PER_PLAYER: integer(8, 1, 1_000),
+  /** Live sockets from one client address (a household or office shares one). */
+  SOCKETS_PER_ADDRESS: integer(100, 1, 100_000),
+  /** Commands a second for one player across all their sockets. */
+  PLAYER_RATE_PER_SECOND: integer(30, 1, 10_000),
+  PLAYER_RATE_BURST: integer(60, 1, 100_000),
+  /** How long a guest token lets its player in after it was issued. */
+  GUEST_TOKEN_TTL_HOURS: integer(720, 1, 87_600),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -83,6 +122,12 @@ export interface Config {
   socketRatePerSecond: number;
   socketRateBurst: number;
   tableTimings: 'live' | 'fast';
+  trustProxy: TrustProxy;
+  socketsPerPlayer: number;
+  socketsPerAddress: number;
+  playerRatePerSecond: number;
+  playerRateBurst: number;
+  guestTokenTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +165,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketRatePerSecond: e.SOCKET_RATE_PER_SECOND,
     socketRateBurst: e.SOCKET_RATE_BURST,
     tableTimings: e.TABLE_TIMINGS,
+    trustProxy: e.TRUST_PROXY,
+    socketsPerPlayer: e.SOCKETS_PER_PLAYER,
+    socketsPerAddress: e.SOCKETS_PER_ADDRESS,
+    playerRatePerSecond: e.PLAYER_RATE_PER_SECOND,
+    playerRateBurst: e.PLAYER_RATE_BURST,
+    guestTokenTtlMs: e.GUEST_TOKEN_TTL_HOURS * 3_600_000,
   };
 }

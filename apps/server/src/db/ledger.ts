@@ -109,11 +109,17 @@ export class Ledger {
     return { player: { id, name }, token, balance: WELCOME_AMOUNT };
   }
 
-  async playerByToken(token: string): Promise<{ id: string; name: string } | null> {
-    return this.prisma.player.findUnique({
+  async playerByToken(
+    token: string,
+    issuedAfter?: Date,
+  ): Promise<{ id: string; name: string } | null> {
+    const player = await this.prisma.player.findUnique({
       where: { tokenHash: sha256(token) },
-      select: { id: true, name: true },
+      select: { id: true, name: true, createdAt: true },
     });
+    // A guest's token is issued with the player, so the player's age is the token's.
+    if (!player || (issuedAfter && player.createdAt < issuedAfter)) return null;
+    return { id: player.id, name: player.name };
   }
 
   async playerInfo(playerId: string): Promise<{ id: string; name: string } | null> {

@@ -22,6 +22,7 @@ import {
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { TableRegistry } from '../table/table-port.js';
+import { trustFunction } from './client-address.js';
 import { errorReply, type ErrorReply } from './errors.js';
 import { registerRoutes } from './routes.js';
 import type { GuestStore, HistoryStore } from './stores.js';
@@ -91,6 +92,8 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip (and so the rate limits) believes X-Forwarded-For only from trusted proxies.
+    trustProxy: trustFunction(deps.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -59,7 +59,7 @@ export function countCalls(store: GuestStore): GuestStore & { calls: { createGue
       calls.createGuest += 1;
       return store.createGuest(name);
     },
-    playerByToken: (token) => store.playerByToken(token),
+    playerByToken: (token, issuedAfter) => store.playerByToken(token, issuedAfter),
   };
 }
 

@@ -19,6 +19,8 @@ import type { Config } from '../config.js';
 import type { GuestStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
+import { clientAddress, trustFunction } from '../http/client-address.js';
+import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
 
 /**
@@ -109,6 +111,23 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     },
   });
 
+  const share = new FairShare(config);
+  const trust = trustFunction(config.trustProxy);
+  const rateLimited = (perPlayer: boolean) =>
+    refusal(
+      'RATE_LIMITED',
+      perPlayer
+        ? `too many commands: at most ${config.playerRatePerSecond} a second per player`
+        : `too many commands: at most ${config.socketRatePerSecond} a second`,
+    );
+  /** The socket's budget first, then the player's across all their sockets (P1.6). */
+  const overBudget = (socket: BancoSocket, bucket: TokenBucket): AckError | null =>
+    !bucket.take()
+      ? rateLimited(false)
+      : !share.take(socket.data.player.id)
+        ? rateLimited(true)
+        : null;
+
   let registry: TableRegistry | undefined;
   /** Sockets per player per table, to report presence on the first and the last. */
   const socketsAt = new Map<string, number>();
@@ -189,14 +208,8 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         ),
       );
     }
-    if (!bucket.take()) {
-      return reply(
-        refusal(
-          'RATE_LIMITED',
-          `too many commands: at most ${config.socketRatePerSecond} a second`,
-        ),
-      );
-    }
+    const limited = overBudget(socket, bucket);
+    if (limited) return reply(limited);
     const parsed = COMMANDS[name].safeParse(payload);
     if (!parsed.success) {
       return reply(refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`));
@@ -208,7 +221,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     const playerId = socket.data.player.id;
     let entered = false;
     try {
-      if (name === 'table.join') {
+      if (name === 'table.join' || name === 'table.resync') {
         entered = enter(socket, table);
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
@@ -244,9 +257,21 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     if (!parsed.success) {
       return next(connectRefusal('UNAUTHORIZED', 'a guest token is required (POST /api/guests)'));
     }
-    guests.playerByToken(parsed.data.token).then(
+    // Checked before the token costs a database lookup, and again once the player is known.
+    const address = clientAddress(socket.request, trust);
+    if (share.addressFull(address)) {
+      return next(connectRefusal('TOO_MANY_CONNECTIONS', 'too many connections from here'));
+    }
+    const issuedAfter = new Date(Date.now() - config.guestTokenTtlMs);
+    guests.playerByToken(parsed.data.token, issuedAfter).then(
       (player) => {
         if (!player) return next(connectRefusal('UNAUTHORIZED', 'unknown or expired token'));
+        const admitted = share.admit(player.id, address);
+        if ('refused' in admitted) {
+          return next(connectRefusal('TOO_MANY_CONNECTIONS', admitted.refused));
+        }
+        // The engine connection closes however the socket ends, even before it connects.
+        socket.conn.once('close', admitted.release);
         socket.data.player = player;
         socket.data.tables = new Set();
         next();
@@ -269,12 +294,9 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       if (COMMAND_SET.has(event)) return;
       const startedAt = performance.now();
       const { ack } = splitArgs(args);
-      const response = bucket.take()
-        ? refusal('UNKNOWN_COMMAND', `unknown command ${JSON.stringify(event).slice(0, 80)}`)
-        : refusal(
-            'RATE_LIMITED',
-            `too many commands: at most ${config.socketRatePerSecond} a second`,
-          );
+      const response =
+        overBudget(socket, bucket) ??
+        refusal('UNKNOWN_COMMAND', `unknown command ${JSON.stringify(event).slice(0, 80)}`);
       record('unknown', response.code, startedAt);
       if (ack) ack(response);
       else socket.emit(COMMAND_REFUSED, { code: response.code, message: response.message });

@@ -10,13 +10,16 @@ import type {
 } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
+import { EventLog } from './event-log.js';
 import { initialTableState } from './initial-state.js';
 import { reduce } from './reducer.js';
 import { STARTING_BALANCE } from './settings.js';
+import { seatAt, seatOf } from './seats.js';
 import { snapshotOf } from './snapshot.js';
 import type { Effect, TableState } from './state.js';
 import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort } from './table-port.js';
+import { peekFor } from './turning.js';
 
 export interface TableObserver {
   roundSettled?(tableId: string, seconds: number): void;
@@ -43,6 +46,9 @@ const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([
   'record-seat',
 ]);
 
+/** P2.13: how many recent events a table keeps for reconnecting clients (a few rounds' worth). */
+export const REPLAY_EVENTS = 512;
+
 /** Ledger refusals a player can cause; anything else is the server's fault. */
 const LEDGER_CODES: readonly ErrorCode[] = ['INSUFFICIENT_BALANCE', 'ALREADY_CONFIRMED'];
 
@@ -60,6 +66,9 @@ export class TableActor implements TablePort {
   private readonly watchers = new Set<string>();
   private readonly clock: () => number;
   private closed = false;
+  /** P2.13: recent broadcasts, replayed to clients that reconnect. */
+  private readonly log = new EventLog(REPLAY_EVENTS);
+  private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
 
   static async start(deps: TableActorDeps): Promise<TableActor> {
     const seq = await deps.ledger.nextRoundSeq(deps.table.id);
@@ -112,16 +121,33 @@ export class TableActor implements TablePort {
     );
   }
 
-  command<N extends CommandName>(
+  /**
+   * Table commands run in the queue. Joins, snapshots and resyncs only read the state, so they
+   * are answered at once: however many arrive, they never make the table wait.
+   */
+  async command<N extends CommandName>(
     playerId: string,
     name: N,
     payload: CommandPayload<N>,
   ): Promise<Ack<N>> {
-    return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
+    switch (name) {
+      case 'table.join':
+        this.watchers.add(playerId);
+        return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
+      case 'table.leave':
+        // Watchers are counted by live connections: the gateway's presence call keeps the set.
+        return { ok: true } as Ack<N>;
+      case 'table.snapshot':
+        return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
+      case 'table.resync':
+        return (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>;
+      default:
+        return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
+    }
   }
 
   snapshot(playerId: string): Promise<TableSnapshot> {
-    return this.enqueue(async () => this.snapshotFor(playerId));
+    return Promise.resolve(this.snapshotFor(playerId));
   }
 
   /** Resolves once everything queued so far has run. */
@@ -137,12 +163,60 @@ export class TableActor implements TablePort {
     await this.queue;
   }
 
+  /**
+   * One snapshot per table state, shared by every caller; only the viewer's own fields differ.
+   * The state is immutable, so a new state is a new object and the cache cannot go stale.
+   */
   private snapshotFor(playerId: string): TableSnapshot {
-    return snapshotOf(this.state, {
-      playerId,
+    const now = this.clock();
+    if (this.snapshotCache?.state !== this.state) {
+      const base = snapshotOf(this.state, { playerId, spectators: 0, now });
+      this.snapshotCache = { state: this.state, base };
+    }
+    const mine = seatOf(this.state, playerId);
+    return {
+      ...this.snapshotCache.base,
+      serverTime: now,
       spectators: this.spectatorCount(),
-      now: this.clock(),
-    });
+      you: { playerId, seat: mine?.seat ?? null },
+    };
+  }
+
+  /**
+   * P2.13: the events a reconnecting client missed, or a snapshot when the log no longer
+   * reaches back to its version; with its own seat, bets and balance either way. A peek is sent
+   * again only to the turner it belongs to, and only while their turn lasts.
+   */
+  private async resync(playerId: string, since: number): Promise<Reply> {
+    this.watchers.add(playerId);
+    const state = this.state;
+    const events = this.log.since(since, state.version);
+    const snapshot = events ? null : this.snapshotFor(playerId);
+    const seat = seatOf(state, playerId);
+    const round = 'round' in state.phase ? state.phase.round : null;
+    const bets = round?.bets.find((b) => b.playerId === playerId)?.bets ?? [];
+    const peek = peekFor(state, playerId);
+    if (peek) this.deps.outbox.sendPrivate(playerId, peek);
+    const balance = seat ? seat.balance : await this.deps.ledger.balanceOf(playerId);
+    return {
+      ok: true,
+      version: state.version,
+      events,
+      snapshot,
+      you: {
+        playerId,
+        seat: seat?.seat ?? null,
+        balance,
+        bets: bets.map(({ spot, amount }) => ({ spot, amount })),
+        away: seat?.awayUntil !== undefined,
+      },
+    };
+  }
+
+  /** T1.1–T1.3 checked ahead: whether a seat.take could succeed against the table as it is. */
+  private couldSit(playerId: string, seat: number): boolean {
+    const { state } = this;
+    return seat <= state.settings.seats && !seatOf(state, playerId) && !seatAt(state, seat);
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -152,31 +226,22 @@ export class TableActor implements TablePort {
   }
 
   private async handle(playerId: string, name: CommandName, payload: unknown): Promise<Reply> {
-    switch (name) {
-      case 'table.join':
-        this.watchers.add(playerId);
-        return { ok: true, snapshot: this.snapshotFor(playerId) };
-      case 'table.leave':
-        // Watchers are counted by live connections: the gateway's presence call keeps the set.
-        return { ok: true };
-      case 'table.snapshot':
-        return { ok: true, snapshot: this.snapshotFor(playerId) };
-      default: {
-        const command = { name, payload } as TableCommand;
-        const seating = name === 'seat.take' ? await this.seatingOf(playerId) : undefined;
-        if (name === 'seat.take' && !seating) {
-          return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
-        }
-        const reply = await this.run({
-          type: 'command',
-          now: this.clock(),
-          playerId,
-          command,
-          seating,
-        });
-        return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
-      }
+    const command = { name, payload } as TableCommand;
+    // Only a seat.take that can succeed reads the ledger: refusals cost the table nothing.
+    const seat = name === 'seat.take' ? (payload as { seat: number }).seat : null;
+    const seating =
+      seat !== null && this.couldSit(playerId, seat) ? await this.seatingOf(playerId) : undefined;
+    if (seat !== null && this.couldSit(playerId, seat) && !seating) {
+      return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
     }
+    const reply = await this.run({
+      type: 'command',
+      now: this.clock(),
+      playerId,
+      command,
+      seating,
+    });
+    return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
   }
 
   private async seatingOf(playerId: string) {
@@ -231,6 +296,7 @@ export class TableActor implements TablePort {
     const { ledger, outbox, table } = this.deps;
     switch (effect.type) {
       case 'broadcast':
+        this.log.push(effect.event);
         outbox.broadcast(effect.event);
         return undefined;
       case 'private':

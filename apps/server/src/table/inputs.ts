@@ -4,7 +4,7 @@ import type { PendingShoe } from './state.js';
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
 export type TableCommandName = Exclude<
   CommandName,
-  'table.join' | 'table.leave' | 'table.snapshot'
+  'table.join' | 'table.leave' | 'table.snapshot' | 'table.resync'
 >;
 
 export type TableCommand = {

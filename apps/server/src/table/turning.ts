@@ -1,3 +1,4 @@
+import type { CardsPeek } from '@banco/protocol';
 import { handTotal, type CardCode, type Side } from '@banco/rules';
 import { isPresent, isSeated, seatAt } from './seats.js';
 import type { RoundState, TableState } from './state.js';
@@ -55,21 +56,27 @@ export function turnOrReveal(step: Step, round: RoundState): void {
     deadline,
     layout: layoutOf(round),
   });
-  const dealt = round.result!.dealt;
-  step.effect({
-    type: 'private',
-    playerId: seatAt(step.state, turner)!.player.id,
-    message: {
-      tableId: step.state.tableId,
-      type: 'cards.peek',
-      round: round.seq,
-      hand: next.hand,
-      stage: next.stage,
-      cards: next.positions.map((p) => dealt[p]!),
-      deadline,
-    },
-  });
+  const playerId = seatAt(step.state, turner)!.player.id;
+  step.effect({ type: 'private', playerId, message: peekFor(step.state, playerId)! });
   step.wakeAt(deadline);
+}
+
+/** P1.5: the faces the current turner may look at, for them alone; null for anyone else. */
+export function peekFor(state: TableState, playerId: string): CardsPeek | null {
+  const { phase } = state;
+  if (phase.kind !== 'turning' || phase.turner === null) return null;
+  if (seatAt(state, phase.turner)?.player.id !== playerId) return null;
+  const { round } = phase;
+  const next = round.steps[round.revealed]!;
+  return {
+    tableId: state.tableId,
+    type: 'cards.peek',
+    round: round.seq,
+    hand: next.hand,
+    stage: next.stage,
+    cards: next.positions.map((p) => round.result!.dealt[p]!),
+    deadline: phase.deadline,
+  };
 }
 
 /** Turns the current step's cards face up for everyone. */
