@@ -232,7 +232,8 @@ describe('POST /api/guests', () => {
 
   it.each([
     ['an empty name', { name: '   ' }],
-    ['a name over 32 characters', { name: 'x'.repeat(33) }],
+    ['a name over 20 characters', { name: 'x'.repeat(21) }],
+    ['a name of nothing visible', { name: '\u0000\u200b\u202e ' }],
     ['a missing name', {}],
     ['an unknown key', { name: 'Bob', admin: true }],
     ['a number', { name: 42 }],
@@ -272,9 +273,30 @@ describe('POST /api/guests', () => {
     expect(guests.calls.createGuest).toBe(0);
   });
 
-  it('allows 10 guests a minute per address, then RATE_LIMITED', async () => {
+  it('P0.1: stores the name normalised; a NUL or a bidi override is dropped, never a 500', async () => {
+    const { app } = build();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/guests',
+      payload: { name: ' \u202eA\u0000nn\u200b ' },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = createGuestReply.parse(res.json());
+    expect(body.player.name).toBe('Ann');
+    expect(await store.ledger.playerByToken(body.token)).toEqual(body.player);
+  });
+
+  it('P0.1: a guest token stops working once it is older than the TTL', async () => {
+    const guest = await store.ledger.createGuest('Old');
+    expect(await store.ledger.playerByToken(guest.token, new Date(Date.now() - 60_000))).toEqual(
+      guest.player,
+    );
+    expect(await store.ledger.playerByToken(guest.token, new Date(Date.now() + 60_000))).toBeNull();
+  });
+
+  it('allows 30 guests a minute per address (14 friends behind one router), then RATE_LIMITED', async () => {
     const { app, guests } = build();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/guests',
@@ -290,7 +312,7 @@ describe('POST /api/guests', () => {
     expect(limited.statusCode).toBe(429);
     expectError(limited.body, 'RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(guests.calls.createGuest).toBe(10);
+    expect(guests.calls.createGuest).toBe(30);
     // Another address still gets in.
     const other = await app.inject({
       method: 'POST',
@@ -314,6 +336,26 @@ describe('global rate limit', () => {
     // Unknown URLs count too.
     const unknown = await app.inject('/wp-admin');
     expect(unknown.statusCode).toBe(429);
+    // P3.1: /health is outside the limit, so a monitor is never locked out.
+    for (let i = 0; i < 3; i++) expect((await app.inject('/health')).statusCode).toBe(200);
+  });
+
+  it('P3.1: believes X-Forwarded-For only from a trusted proxy (TRUST_PROXY)', async () => {
+    const trusting = build({ config: testConfig({ TRUST_PROXY: '127.0.0.1' }) }).app;
+    const naive = build().app;
+    for (const app of [trusting, naive]) {
+      for (let i = 0; i < 100; i++) {
+        const res = await app.inject({
+          url: '/api/tables',
+          headers: { 'x-forwarded-for': `10.1.0.${i % 50}` },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    // Behind the trusted proxy each of 50 clients made 2 requests; without trust, one made 100.
+    const next = { url: '/api/tables', headers: { 'x-forwarded-for': '10.1.0.1' } };
+    expect((await trusting.inject(next)).statusCode).toBe(200);
+    expect((await naive.inject(next)).statusCode).toBe(429);
   });
 });
 

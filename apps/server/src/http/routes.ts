@@ -108,6 +108,8 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
   app.get(
     '/health',
     {
+      // A monitor polling often must never be locked out, nor lock anyone else out.
+      config: { rateLimit: false },
       schema: {
         tags: ['ops'],
         summary: 'Liveness and database reachability',
