@@ -122,8 +122,8 @@ export class TableActor implements TablePort {
   }
 
   /**
-   * Table commands run in the queue. Joins, snapshots and resyncs only read the state, so they
-   * are answered at once: however many arrive, they never make the table wait.
+   * Table commands run in the queue. Joins and snapshots only read the state, so they are
+   * answered at once: however many arrive, they never make the table wait.
    */
   async command<N extends CommandName>(
     playerId: string,
@@ -140,7 +140,10 @@ export class TableActor implements TablePort {
       case 'table.snapshot':
         return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
       case 'table.resync':
-        return (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>;
+        // Queued behind the player's return (the gateway reported it first), so they are back.
+        return this.enqueue(
+          async () => (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>,
+        );
       default:
         return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
     }
