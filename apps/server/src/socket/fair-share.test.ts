@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairShare } from './fair-share.js';
+import { CONNECT_BURST, FairShare } from './fair-share.js';
 
 const limits = {
   socketsPerPlayer: 2,
@@ -31,6 +31,17 @@ describe('fair share per player and per address (P1.6)', () => {
     expect('release' in share.admit('cat', '10.0.0.1')).toBe(true);
     a2.release();
     expect(share.socketsOf('ann')).toBe(0);
+  });
+
+  it('P1.6: an address reconnecting in a loop is refused once its burst is spent', () => {
+    let now = 0;
+    const share = new FairShare(limits, () => now);
+    const tries = Array.from({ length: CONNECT_BURST + 1 }, () => share.connectAllowed('10.0.0.9'));
+    expect(tries.filter(Boolean)).toHaveLength(CONNECT_BURST);
+    expect(tries.at(-1)).toBe(false);
+    expect(share.connectAllowed('10.0.0.10')).toBe(true);
+    now += 1_000;
+    expect(share.connectAllowed('10.0.0.9')).toBe(true);
   });
 
   it('P1.6: one command budget per player, shared by all of their sockets', () => {

@@ -8,17 +8,47 @@ export interface FairShareLimits {
 }
 
 /**
+ * New connections a second from one address, with a burst that lets a household (14 friends,
+ * a few tabs each) all connect at once. A connection costs a token lookup in the database, so
+ * a client that reconnects in a loop is refused before it gets that far.
+ */
+export const CONNECTS_PER_SECOND = 5;
+export const CONNECT_BURST = 60;
+
+/**
  * P1.6: one player's share of the server, however many sockets they open: a cap on live
  * sockets per player and per address, and one command budget per player across all of theirs.
  */
 export class FairShare {
   private readonly perPlayer = new Map<string, { sockets: number; bucket: TokenBucket }>();
   private readonly perAddress = new Map<string, number>();
+  private readonly connects = new Map<string, TokenBucket>();
 
-  constructor(private readonly limits: FairShareLimits) {}
+  constructor(
+    private readonly limits: FairShareLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   addressFull(address: string): boolean {
     return (this.perAddress.get(address) ?? 0) >= this.limits.socketsPerAddress;
+  }
+
+  /** One connection attempt from the address: false while it is reconnecting too fast. */
+  connectAllowed(address: string): boolean {
+    let bucket = this.connects.get(address);
+    if (!bucket) {
+      // Forget addresses whose buckets have refilled, so the map stays small.
+      if (this.connects.size > 10_000) this.forgetIdleAddresses();
+      bucket = new TokenBucket(CONNECTS_PER_SECOND, CONNECT_BURST, this.now);
+      this.connects.set(address, bucket);
+    }
+    return bucket.take();
+  }
+
+  private forgetIdleAddresses(): void {
+    for (const [address, bucket] of this.connects) {
+      if (bucket.available() >= CONNECT_BURST) this.connects.delete(address);
+    }
   }
 
   /**

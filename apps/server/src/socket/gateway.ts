@@ -34,7 +34,12 @@ export interface SocketData {
   player: PlayerInfo;
   /** Tables this socket has joined. */
   tables: Set<string>;
+  /** RATE_LIMITED answers in a row; a socket that ignores them is disconnected (P1.6). */
+  strikes: number;
 }
+
+/** P1.6: a socket that sends this many commands in a row past RATE_LIMITED is disconnected. */
+export const STRIKES_BEFORE_DISCONNECT = 100;
 
 export type BancoServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type BancoSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -121,12 +126,27 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         : `too many commands: at most ${config.socketRatePerSecond} a second`,
     );
   /** The socket's budget first, then the player's across all their sockets (P1.6). */
-  const overBudget = (socket: BancoSocket, bucket: TokenBucket): AckError | null =>
-    !bucket.take()
+  function overBudget(socket: BancoSocket, bucket: TokenBucket): AckError | null {
+    const limited = !bucket.take()
       ? rateLimited(false)
       : !share.take(socket.data.player.id)
         ? rateLimited(true)
         : null;
+    if (!limited) {
+      socket.data.strikes = 0;
+      return null;
+    }
+    socket.data.strikes += 1;
+    if (socket.data.strikes >= STRIKES_BEFORE_DISCONNECT && socket.connected) {
+      log.warn({ playerId: socket.data.player.id }, 'socket kept flooding: disconnected');
+      socket.emit(COMMAND_REFUSED, {
+        code: 'RATE_LIMITED',
+        message: `${STRIKES_BEFORE_DISCONNECT} commands past the rate limit: disconnected`,
+      });
+      socket.disconnect(true);
+    }
+    return limited;
+  }
 
   let registry: TableRegistry | undefined;
   /** Sockets per player per table, to report presence on the first and the last. */
@@ -262,6 +282,9 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     if (share.addressFull(address)) {
       return next(connectRefusal('TOO_MANY_CONNECTIONS', 'too many connections from here'));
     }
+    if (!share.connectAllowed(address)) {
+      return next(connectRefusal('RATE_LIMITED', 'reconnecting too fast: wait a second'));
+    }
     const issuedAfter = new Date(Date.now() - config.guestTokenTtlMs);
     guests.playerByToken(parsed.data.token, issuedAfter).then(
       (player) => {
@@ -274,6 +297,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         socket.conn.once('close', admitted.release);
         socket.data.player = player;
         socket.data.tables = new Set();
+        socket.data.strikes = 0;
         next();
       },
       (error: unknown) => {
