@@ -1,6 +1,10 @@
 import type { TableSettings } from '@banco/protocol';
 
-/** T2.1: a live table's clock; 'fast' runs every window at 0 s for tests and benchmarks. */
+/**
+ * T2.1: a live table's clock. 'fast' (TABLE_TIMINGS=fast) is for bots: every window lasts
+ * 200 ms, long enough for a bot written from docs/protocol.md to bet, deal and reveal (P6).
+ * 'instant' runs every window at 0 s, for tests and benchmarks that drive rounds by timers.
+ */
 export const TIMINGS = {
   live: {
     seedMs: 5_000,
@@ -10,7 +14,8 @@ export const TIMINGS = {
     revealMs: 5_000,
     resultMs: 4_000,
   },
-  fast: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
+  fast: { seedMs: 200, bettingMs: 200, lastBetsMs: 100, dealMs: 200, revealMs: 200, resultMs: 200 },
+  instant: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
 } as const;
 export type TimingName = keyof typeof TIMINGS;
 

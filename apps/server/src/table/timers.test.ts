@@ -272,8 +272,8 @@ describe('timers (T2.0)', () => {
     }
   });
 
-  it('T2.1: with the fast timings (every window 0 s) rounds play by timers alone', () => {
-    const t = new ReducerHarness({ ...TIMINGS.fast });
+  it('T2.1: with the instant timings (every window 0 s) rounds play by timers alone', () => {
+    const t = new ReducerHarness({ ...TIMINGS.instant });
     t.sit('ann', 1);
     t.sit('bob', 2);
     const opened = t.last('betting.opened')!;
