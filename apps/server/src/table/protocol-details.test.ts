@@ -1,3 +1,4 @@
+import type { Stake } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { ReducerHarness } from './testing/reducer-harness.js';
 import { fireUntil, nextRound } from './testing/scripted-shoes.js';
@@ -8,7 +9,7 @@ const confirm = (
   who: string,
   seat: number,
   confirmId: string,
-  bets = banker(),
+  bets: Stake[] = banker(),
 ) => t.command(who, 'bets.confirm', { round: t.round, seat, confirmId, bets });
 
 /** Ann in seat 1 (holder), Bob in seat 2; round 1 open for bets. */
