@@ -34,7 +34,6 @@ describe('presence, reconnect and resync over real sockets', () => {
       { id: 'long', name: 'Long hold', isPublic: true, settings: quietTable() },
       { id: 'turn', name: 'Turning', isPublic: true, settings: quietTable() },
       { id: 'watch', name: 'Watchers', isPublic: true, settings: quietTable() },
-      { id: 'friends', name: 'Friends', isPublic: true, settings: quietTable() },
     ]);
   });
   afterAll(async () => server?.close());
@@ -209,9 +208,13 @@ describe('presence, reconnect and resync over real sockets', () => {
   });
 
   it('P1.6 P0.1: 14 friends behind one router all sign up, connect and sit within a minute', async () => {
+    // A server of their own, as a household would find it: nothing else from this address.
+    const fresh = await startTestBanco([
+      { id: 'friends', name: 'Friends', isPublic: true, settings: quietTable() },
+    ]);
     const started = Date.now();
     const friends = await Promise.all(
-      Array.from({ length: 14 }, (_, i) => TestClient.connect(server.url, `Friend ${i + 1}`)),
+      Array.from({ length: 14 }, (_, i) => TestClient.connect(fresh.url, `Friend ${i + 1}`)),
     );
     for (const [i, friend] of friends.entries()) {
       await friend.send('table.join', { tableId: 'friends' });
@@ -221,16 +224,21 @@ describe('presence, reconnect and resync over real sockets', () => {
     }
     expect(Date.now() - started).toBeLessThan(60_000);
     for (const friend of friends) friend.close();
+    await fresh.close();
   });
 
   it('P1.6: one player gets at most SOCKETS_PER_PLAYER sockets; the rest are refused with a code', async () => {
-    const hog = await guest('Hog');
+    // A server of its own: the other tests here have used this address's connection burst.
+    const fresh = await startTestBanco([
+      { id: 'cap', name: 'Cap', isPublic: true, settings: quietTable() },
+    ]);
+    const hog = await fresh.banco.ledger.createGuest('Hog');
     const results = await Promise.all(
       Array.from(
         { length: 30 },
         () =>
           new Promise<{ ok: boolean; code?: string; close: () => void }>((resolve) => {
-            const socket = io(server.url, {
+            const socket = io(fresh.url, {
               transports: ['websocket'],
               auth: { token: hog.token, protocolVersion: PROTOCOL_VERSION },
               reconnection: false,
@@ -252,5 +260,6 @@ describe('presence, reconnect and resync over real sockets', () => {
       new Set(['TOO_MANY_CONNECTIONS']),
     );
     for (const r of results) r.close();
+    await fresh.close();
   });
 });
