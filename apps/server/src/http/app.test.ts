@@ -215,13 +215,15 @@ describe('security headers and CORS', () => {
 });
 
 describe('POST /api/guests', () => {
-  it('creates a guest in the ledger and shows the token once', async () => {
+  it.each([
+    ['a plain name, trimmed', '  Ann '],
+    [
+      'P0.1: a name with a NUL, a bidi override and a zero-width space (never a 500)',
+      ' \u202eA\u0000nn\u200b ',
+    ],
+  ])('creates a guest in the ledger and shows the token once: %s', async (_, name) => {
     const { app, guests } = build();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/guests',
-      payload: { name: '  Ann ' },
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/guests', payload: { name } });
     expect(res.statusCode).toBe(201);
     const body = createGuestReply.parse(res.json());
     expect(body.player.name).toBe('Ann');
@@ -271,19 +273,6 @@ describe('POST /api/guests', () => {
     expect(res.statusCode).toBe(413);
     expectError(res.body, 'PAYLOAD_TOO_LARGE');
     expect(guests.calls.createGuest).toBe(0);
-  });
-
-  it('P0.1: stores the name normalised; a NUL or a bidi override is dropped, never a 500', async () => {
-    const { app } = build();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/guests',
-      payload: { name: ' \u202eA\u0000nn\u200b ' },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = createGuestReply.parse(res.json());
-    expect(body.player.name).toBe('Ann');
-    expect(await store.ledger.playerByToken(body.token)).toEqual(body.player);
   });
 
   it('P0.1: a guest token stops working once it is older than the TTL', async () => {

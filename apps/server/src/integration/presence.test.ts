@@ -15,6 +15,15 @@ const is =
   (e: TableEvent): e is Extract<TableEvent, { type: T }> =>
     e.type === type;
 
+/** One bet, confirmed from the client's seat. */
+const bet = (
+  client: TestClient,
+  at: { tableId: string; round: number; seat: number },
+  confirmId: string,
+  spot: 'player' | 'banker',
+  amount: number,
+) => client.send('bets.confirm', { ...at, confirmId, bets: [{ spot, amount }] });
+
 /** Applies events by version and never steps back (P2.13), as docs/protocol.md says. */
 function applyByVersion(version: number, events: readonly TableEvent[]): number {
   for (const event of events) {
@@ -74,13 +83,13 @@ describe('presence, reconnect and resync over real sockets', () => {
     await first.send('seat.take', { tableId: 'long', seat: 2 });
     await dan.send('seat.take', { tableId: 'long', seat: 3 });
     const opened = first.events.filter(is('betting.opened')).at(-1)!;
-    const placed = await first.send('bets.confirm', {
-      tableId: 'long',
-      round: opened.round,
-      seat: 2,
-      confirmId: 'cat-1',
-      bets: [{ spot: 'banker', amount: 2_000 }],
-    });
+    const placed = await bet(
+      first,
+      { tableId: 'long', round: opened.round, seat: 2 },
+      'cat-1',
+      'banker',
+      2_000,
+    );
     if (!placed.ok) throw new Error(placed.code);
     const seen = first.events.at(-1)!.version;
     const away = dan.next(is('seat.away'));
@@ -135,20 +144,8 @@ describe('presence, reconnect and resync over real sockets', () => {
     await eveSocket.send('seat.take', { tableId: 'turn', seat: 1 });
     await faySocket.send('seat.take', { tableId: 'turn', seat: 2 });
     const round = eveSocket.events.filter(is('betting.opened')).at(-1)!.round;
-    await faySocket.send('bets.confirm', {
-      tableId: 'turn',
-      round,
-      seat: 2,
-      confirmId: 'fay-1',
-      bets: [{ spot: 'player', amount: 5_000 }],
-    });
-    await eveSocket.send('bets.confirm', {
-      tableId: 'turn',
-      round,
-      seat: 1,
-      confirmId: 'eve-1',
-      bets: [{ spot: 'banker', amount: 1_000 }],
-    });
+    await bet(faySocket, { tableId: 'turn', round, seat: 2 }, 'fay-1', 'player', 5_000);
+    await bet(eveSocket, { tableId: 'turn', round, seat: 1 }, 'eve-1', 'banker', 1_000);
     const turn = watcher.next(is('turn.started'));
     await eveSocket.send('shoe.deal', { tableId: 'turn', round });
     expect(await turn).toMatchObject({ hand: 'player', turner: 2 });
