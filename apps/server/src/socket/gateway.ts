@@ -289,6 +289,8 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     guests.playerByToken(parsed.data.token, issuedAfter).then(
       (player) => {
         if (!player) return next(connectRefusal('UNAUTHORIZED', 'unknown or expired token'));
+        // Gone while the token was looked up: nothing to count, and no close event to come.
+        if (socket.conn.readyState !== 'open') return next(connectRefusal('INTERNAL', 'closed'));
         const admitted = share.admit(player.id, address);
         if ('refused' in admitted) {
           return next(connectRefusal('TOO_MANY_CONNECTIONS', admitted.refused));

@@ -32,7 +32,10 @@ export interface TablePort {
   ): Promise<Ack<N>>;
   /** A player's current view, seat included (never an unrevealed card or seed). */
   snapshot(playerId: string): Promise<TableSnapshot>;
-  /** A player's sockets at this table went from zero to some (or back); for seat timeouts later. */
+  /**
+   * A player's sockets at this table went from zero to some (connected) or back to zero: the
+   * watcher count and seat holds (T1.5–T1.7) follow it.
+   */
   presence(playerId: string, connected: boolean): void;
   seatedCount(): number;
   spectatorCount(): number;
