@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Load tests (`*.load.test.ts`) measure latency, so they run on their own after the rest of
- * the suite, one file at a time, with no other test competing for the machine's cores.
+ * Load tests (`*.load.test.ts`) measure latency, so they run on their own after every package's
+ * tests (`pnpm test` runs `test:load` last), one file at a time, with no other test running.
  */
 export default defineConfig({
   test: {
