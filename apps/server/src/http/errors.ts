@@ -12,7 +12,6 @@ export const HTTP_ERROR_CODES = [
   'BAD_REQUEST',
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
-  'REQUEST_TIMEOUT',
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 

@@ -16,9 +16,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const [status, body]: [number, ErrorReply] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, errorReply('HEADERS_TOO_LARGE', 'the request line or headers are too large')]
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, errorReply('REQUEST_TIMEOUT', 'the request took too long to arrive')]
-        : [400, errorReply('BAD_REQUEST', 'malformed HTTP request')];
+      : [400, errorReply('BAD_REQUEST', 'malformed HTTP request')];
   const json = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
