@@ -33,7 +33,7 @@ export async function startBanco(options: {
   logger?: boolean | object;
 }): Promise<Banco> {
   const { config } = options;
-  const prisma = createPrisma(options.databaseUrl);
+  const prisma = createPrisma(options.databaseUrl, { lockTimeoutMs: config.dbLockTimeoutMs });
   const ledger = createLedger(prisma);
   const metrics = createMetrics();
   const observer: TableObserver = {
@@ -66,7 +66,11 @@ export async function startBanco(options: {
         tables: options.tables ?? [mainTable(config.tableTimings)],
         outboxFor,
         observer,
-        log: { error: (obj, msg) => server.app.log.error(obj, msg) },
+        log: {
+          error: (obj, msg) => server.app.log.error(obj, msg),
+          info: (obj, msg) => server.app.log.info(obj, msg),
+        },
+        testHoldSettlementMs: config.testHoldSettlementMs,
       }),
   });
   return { ...server, prisma, ledger };

@@ -26,6 +26,9 @@ describe('loadConfig', () => {
       socketRatePerSecond: 20,
       socketRateBurst: 40,
       tableTimings: 'live',
+      shutdownDeadlineMs: 9_000,
+      dbLockTimeoutMs: 5_000,
+      testHoldSettlementMs: 0,
     });
   });
 
@@ -50,6 +53,9 @@ describe('loadConfig', () => {
       SOCKET_RATE_PER_SECOND: '5',
       SOCKET_RATE_BURST: '10',
       TABLE_TIMINGS: 'fast',
+      SHUTDOWN_DEADLINE_MS: '5000',
+      DB_LOCK_TIMEOUT_MS: '2000',
+      TEST_HOLD_SETTLEMENT_MS: '300',
     });
     expect(config).toEqual({
       port: 0,
@@ -63,6 +69,9 @@ describe('loadConfig', () => {
       socketRatePerSecond: 5,
       socketRateBurst: 10,
       tableTimings: 'fast',
+      shutdownDeadlineMs: 5_000,
+      dbLockTimeoutMs: 2_000,
+      testHoldSettlementMs: 300,
     });
   });
 
@@ -87,6 +96,9 @@ describe('loadConfig', () => {
       SOCKET_RATE_PER_SECOND: '0',
       SOCKET_RATE_BURST: '-3',
       TABLE_TIMINGS: 'slow',
+      SHUTDOWN_DEADLINE_MS: '5',
+      DB_LOCK_TIMEOUT_MS: 'soon',
+      TEST_HOLD_SETTLEMENT_MS: '-1',
     });
     expect([...new Set(problems.map((p) => p.variable))].sort()).toEqual(
       [
@@ -99,6 +111,9 @@ describe('loadConfig', () => {
         'SOCKET_RATE_PER_SECOND',
         'SOCKET_RATE_BURST',
         'TABLE_TIMINGS',
+        'SHUTDOWN_DEADLINE_MS',
+        'DB_LOCK_TIMEOUT_MS',
+        'TEST_HOLD_SETTLEMENT_MS',
       ].sort(),
     );
   });
@@ -136,6 +151,9 @@ describe('loadConfig', () => {
       'SOCKET_RATE_PER_SECOND',
       'SOCKET_RATE_BURST',
       'TABLE_TIMINGS',
+      'SHUTDOWN_DEADLINE_MS',
+      'DB_LOCK_TIMEOUT_MS',
+      'TEST_HOLD_SETTLEMENT_MS',
     ]);
   });
 });

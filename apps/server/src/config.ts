@@ -65,7 +65,16 @@ export const envSchema = z.object({
   SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
-  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast']).default('live')),
+  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast', 'bots']).default('live')),
+  /** T9.7: a stop that takes longer than this ends the process anyway (ms). */
+  SHUTDOWN_DEADLINE_MS: integer(9_000, 100, 60_000),
+  /**
+   * Postgres aborts a statement that waits longer than this for a lock, or runs longer than
+   * twice it (ms), so no transaction can hold a table (or a shutdown) for ever.
+   */
+  DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
+  /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
+  TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -82,7 +91,10 @@ export interface Config {
   socketMaxPayloadBytes: number;
   socketRatePerSecond: number;
   socketRateBurst: number;
-  tableTimings: 'live' | 'fast';
+  tableTimings: 'live' | 'fast' | 'bots';
+  shutdownDeadlineMs: number;
+  dbLockTimeoutMs: number;
+  testHoldSettlementMs: number;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketRatePerSecond: e.SOCKET_RATE_PER_SECOND,
     socketRateBurst: e.SOCKET_RATE_BURST,
     tableTimings: e.TABLE_TIMINGS,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
   };
 }

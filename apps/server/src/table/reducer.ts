@@ -11,6 +11,7 @@ import {
   shuffleShoe,
   startNextRound,
 } from './round-flow.js';
+import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
 import { leaveSeat, takeSeat } from './seating.js';
 import { seatOf } from './seats.js';
 import { acceptShoe, passShoe, refuseShoe } from './shoe-passing.js';
@@ -48,6 +49,18 @@ export function reduce(state: TableState, input: TableInput): Reduced {
       break;
     case 'settled':
       onSettled(step, input);
+      break;
+    case 'resume':
+      resume(step);
+      break;
+    case 'shutdown':
+      shutDown(step);
+      break;
+    case 'effect-failed':
+      onEffectFailed(step, input);
+      break;
+    case 'round-voided':
+      onRoundVoided(step, input);
       break;
     default: {
       const unknown: never = input;

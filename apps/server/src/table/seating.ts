@@ -31,7 +31,13 @@ export function takeSeat(
     player: seating.player,
     balance: seating.balance,
   });
-  step.effect({ type: 'record-seat', seat: payload.seat, playerId, kind: 'SIT' });
+  step.effect({
+    type: 'record-seat',
+    seat: payload.seat,
+    playerId,
+    kind: 'SIT',
+    key: seatKey(step),
+  });
   step.succeed({ seat: payload.seat, balance: seating.balance });
   if (step.state.phase.kind === 'waiting') startNextRound(step);
 }
@@ -58,7 +64,13 @@ export function leaveSeat(
     step.update({ phase: { ...before, round: { ...before.round, noBet } } });
   }
   step.emit({ type: 'seat.left', seat: mine.seat, playerId });
-  step.effect({ type: 'record-seat', seat: mine.seat, playerId, kind: 'LEAVE' });
+  step.effect({
+    type: 'record-seat',
+    seat: mine.seat,
+    playerId,
+    kind: 'LEAVE',
+    key: seatKey(step),
+  });
   shoeAfterLeaving(step, mine.seat);
   step.succeed();
   // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
@@ -67,3 +79,6 @@ export function leaveSeat(
   // T2.3: the leaver may have been the last one betting was waiting for.
   if (phase.kind === 'betting') closeBettingIfDecided(step);
 }
+
+/** T9.8: the seat event's version is unique at its table, across restarts too (T9.1). */
+const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;
