@@ -60,15 +60,15 @@ export async function startBanco(options: {
       }
     },
     closeDb: () => prisma.$disconnect(),
-    createTables: (outboxFor) =>
+    createTables: (outboxFor, log) =>
       startTables({
         ledger,
         tables: options.tables ?? [mainTable(config.tableTimings)],
         outboxFor,
         observer,
         log: {
-          error: (obj, msg) => server.app.log.error(obj, msg),
-          info: (obj, msg) => server.app.log.info(obj, msg),
+          error: (obj, msg) => log.error(obj, msg),
+          info: (obj, msg) => log.info(obj, msg),
         },
         testHoldSettlementMs: config.testHoldSettlementMs,
       }),

@@ -489,7 +489,7 @@ describe('GET /api/shoes/:shoeId', () => {
     expect(body.verification).toMatchObject({ verified: false, mismatches: [2] });
   });
 
-  it('T9.6: verifies a shoe with voided rounds, marking them; the CLI re-runs it', async () => {
+  it('T9.6 P7.5: verifies a shoe with voided rounds, marking them; the CLI re-runs it', async () => {
     const shoe = await recordShoe(1);
     const open = async (number: number) => {
       const seq = await store.ledger.nextRoundSeq('main');

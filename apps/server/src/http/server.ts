@@ -56,7 +56,7 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
 
   try {
     await app.ready();
-    tables = await deps.createTables(gateway.outboxFor);
+    tables = await deps.createTables(gateway.outboxFor, app.log);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

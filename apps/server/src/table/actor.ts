@@ -356,7 +356,8 @@ export class TableActor implements TablePort {
       this.deps.log?.error(context, 'database effect failed: retrying');
       const delay = Math.min(retry.maxMs, retry.firstMs * 2 ** (attempt - 1));
       setTimeout(() => {
-        if (this.closed) return;
+        // A stopping table retries nothing more: its shutdown redoes what must be (T9.7).
+        if (this.closing) return;
         void this.enqueue(async () => {
           const answer = await this.executeOrRetry(effect, attempt + 1);
           if (answer) await this.run(answer);

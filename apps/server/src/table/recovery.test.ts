@@ -109,7 +109,7 @@ async function closedOnce(tableId: string): Promise<Record<string, number>> {
 }
 
 describe('a restarted table (T9.1–T9.4)', () => {
-  it('T9.1 T9.2 T9.4: voids the round in betting, refunds it, keeps seats, shoe and versions', async () => {
+  it('T9.1 T9.2 T9.4 P7.1: voids the round in betting, refunds it, keeps seats, shoe and versions', async () => {
     const a = await startTable('crash-bet');
     const [ann, bob] = await seated('crash-bet', a.actor, ['ann', 'bob']);
     expect(await confirm(a.actor, 'crash-bet', ann!, 1)).toMatchObject({ ok: true });
@@ -202,7 +202,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
 });
 
 describe('failing effects (T9.8)', () => {
-  it('T9.8: a settlement that fails every try is voided by rule, refunded, and reported', async () => {
+  it('T9.8 P7.5: a settlement that fails every try is voided by rule, refunded, and reported', async () => {
     const failing = ledgerWith({
       settleRound: () => Promise.reject(new Error('deadlock detected')),
     });
@@ -275,7 +275,7 @@ describe('a lost escrow reply (T9.9)', () => {
     });
   }
 
-  it('T9.9: the same confirm sent again stands the bet, and it settles once', async () => {
+  it('T9.9 P7.4: the same confirm sent again stands the bet, and it settles once', async () => {
     const t = await startTable('lost-retry', { ledger: losingFirstEscrow() });
     const [ann, bob] = await seated('lost-retry', t.actor, ['ann', 'bob']);
     expect(await confirm(t.actor, 'lost-retry', ann!, 1)).toMatchObject({
@@ -319,7 +319,7 @@ describe('a lost escrow reply (T9.9)', () => {
 });
 
 describe('shutdown (T9.7)', () => {
-  it('T9.7: announces it, voids the round in betting, refuses commands; the next start plays on', async () => {
+  it('T9.7 P7.3: announces it, voids the round in betting, refuses commands; the next start plays on', async () => {
     const a = await startTable('stop-bet');
     const [ann, bob] = await seated('stop-bet', a.actor, ['ann', 'bob']);
     await confirm(a.actor, 'stop-bet', ann!, 1);

@@ -55,4 +55,13 @@ export interface TableRegistry {
 }
 
 /** Builds the registry once the transport can deliver a table's messages. */
-export type CreateTables = (outboxFor: (tableId: string) => TableOutbox) => Promise<TableRegistry>;
+export type CreateTables = (
+  outboxFor: (tableId: string) => TableOutbox,
+  /** The server's logger, ready before any table starts (a resuming table logs at once). */
+  log: TableLog,
+) => Promise<TableRegistry>;
+
+export interface TableLog {
+  error(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+}
