@@ -671,6 +671,7 @@ describe('settleRound', () => {
       number: expect.any(Number),
       cards: ['Ah', '9c', '2d', 'Ks'],
       outcome: expect.stringMatching(/^(player|banker|tie)$/),
+      voided: false,
     });
   });
 });

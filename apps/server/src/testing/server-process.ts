@@ -4,16 +4,20 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+/**
+ * A free TCP port on 127.0.0.1, from 40000–49999: the suite holds it across restarts for
+ * minutes, so it stays clear of the ranges other tests pick ports from at random.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /**
