@@ -5,8 +5,8 @@ import { checkLedger } from '../db/ledger-invariant.js';
 import { createLedger, type Ledger } from '../db/ledger.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import { quietTable } from '../testing/quiet-table.js';
 import { TableActor, type TableActorDeps } from './actor.js';
-import { tableSettings } from './settings.js';
 import type { TableLedger } from './table-ledger.js';
 
 /**
@@ -27,15 +27,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** Long windows: nothing moves on its own unless a test says so. */
-const SLOW = tableSettings({
-  seedMs: 0,
-  bettingMs: 600_000,
-  lastBetsMs: 0,
-  dealMs: 600_000,
-  revealMs: 600_000,
-  resultMs: 600_000,
-});
+const SLOW = quietTable();
 
 /** The real ledger with some methods replaced. */
 function ledgerWith(overrides: Partial<TableLedger>): TableLedger {
@@ -92,6 +84,15 @@ const confirm = (actor: TableActor, id: string, playerId: string, seat: number, 
     confirmId: `${playerId}-${actor.current.roundSeq}`,
     bets: [{ spot: spot as 'banker', amount: 5_000 }],
   });
+
+/** Every card of round 1 turned by whoever turns it. */
+async function turnAll(actor: TableActor, id: string): Promise<void> {
+  while (actor.current.phase.kind === 'turning') {
+    const { phase } = actor.current;
+    const turner = actor.current.seats.find((s) => s.seat === phase.turner)!;
+    await actor.command(turner.player.id, 'cards.reveal', { tableId: id, round: 1 });
+  }
+}
 
 /** Each bet of the table closed exactly once: one COLLECT, RETURN or REFUND by its key. */
 async function closedOnce(tableId: string): Promise<Record<string, number>> {
@@ -180,14 +181,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
     await confirm(a.actor, 'crash-settle', ann!, 1);
     await confirm(a.actor, 'crash-settle', bob!, 2, 'player');
     await a.actor.command(ann!, 'shoe.deal', { tableId: 'crash-settle', round: 1 });
-    while (a.actor.current.phase.kind === 'turning') {
-      const { phase } = a.actor.current;
-      const turner = a.actor.current.seats.find((s) => s.seat === phase.turner)!;
-      await a.actor.command(turner.player.id, 'cards.reveal', {
-        tableId: 'crash-settle',
-        round: 1,
-      });
-    }
+    await turnAll(a.actor, 'crash-settle');
     expect(a.actor.current.phase.kind).toBe('settling');
     expect(a.actor.problems()).toEqual([expect.stringContaining('settle failing')]);
     await a.actor.close();
@@ -212,11 +206,7 @@ describe('failing effects (T9.8)', () => {
     const before = t.actor.current.shoe!.state.roundsDealt;
     await confirm(t.actor, 'give-up', bob!, 2, 'player');
     await t.actor.command(ann!, 'shoe.deal', { tableId: 'give-up', round: 1 });
-    while (t.actor.current.phase.kind === 'turning') {
-      const { phase } = t.actor.current;
-      const turner = t.actor.current.seats.find((s) => s.seat === phase.turner)!;
-      await t.actor.command(turner.player.id, 'cards.reveal', { tableId: 'give-up', round: 1 });
-    }
+    await turnAll(t.actor, 'give-up');
     const voided = await t.until((e) => e.type === 'round.voided');
     expect(voided).toMatchObject({ round: 1, reason: 'failure' });
     expect(t.actor.problems()).toEqual([expect.stringMatching(/^settle failed 3 times/)]);
@@ -289,9 +279,7 @@ describe('a lost escrow reply (T9.9)', () => {
     });
     await t.actor.command(bob!, 'bets.none', { tableId: 'lost-retry', round: 1, seat: 2 });
     await t.actor.command(ann!, 'shoe.deal', { tableId: 'lost-retry', round: 1 });
-    while (t.actor.current.phase.kind === 'turning') {
-      await t.actor.command(ann!, 'cards.reveal', { tableId: 'lost-retry', round: 1 });
-    }
+    await turnAll(t.actor, 'lost-retry');
     await t.until((e) => e.type === 'round.result');
     expect(await closedOnce('lost-retry')).toEqual({ 'SETTLED:1': 1 });
     expect((await checkLedger(prisma)).problems).toEqual([]);
@@ -305,11 +293,7 @@ describe('a lost escrow reply (T9.9)', () => {
     await t.actor.command(ann!, 'bets.none', { tableId: 'lost-none', round: 1, seat: 1 });
     await confirm(t.actor, 'lost-none', bob!, 2, 'player');
     await t.actor.command(ann!, 'shoe.deal', { tableId: 'lost-none', round: 1 });
-    while (t.actor.current.phase.kind === 'turning') {
-      const { phase } = t.actor.current;
-      const turner = t.actor.current.seats.find((s) => s.seat === phase.turner)!;
-      await t.actor.command(turner.player.id, 'cards.reveal', { tableId: 'lost-none', round: 1 });
-    }
+    await turnAll(t.actor, 'lost-none');
     await t.until((e) => e.type === 'round.result');
     expect(await ledger.balanceOf(ann!)).toBe(100_000);
     expect(await closedOnce('lost-none')).toEqual({ 'VOIDED:1': 1, 'SETTLED:1': 1 });

@@ -1,6 +1,6 @@
 import type { TableInput } from './inputs.js';
 import { endShoeIfOver, openRound, shuffleShoe, startNextRound, dealCards } from './round-flow.js';
-import type { RoundState } from './state.js';
+import type { Phase, RoundState } from './state.js';
 import type { Step } from './step.js';
 import { revealStep } from './turning.js';
 
@@ -44,14 +44,7 @@ export function resume(step: Step): void {
     case 'turning':
       return finishByHouse(step);
     case 'settling':
-      // T6.5: settling again settles nothing twice.
-      step.effect({
-        type: 'settle',
-        roundId: phase.round.roundId,
-        result: phase.round.result!,
-        settled: phase.settled,
-      });
-      return;
+      return settleAgain(step, phase);
     default: {
       const unknown: never = phase;
       throw new TypeError(`unknown phase ${JSON.stringify(unknown)}`);
@@ -83,13 +76,7 @@ export function shutDown(step: Step): void {
     case 'turning':
       return finishByHouse(step);
     case 'settling':
-      step.effect({
-        type: 'settle',
-        roundId: phase.round.roundId,
-        result: phase.round.result!,
-        settled: phase.settled,
-      });
-      return;
+      return settleAgain(step, phase);
     case 'waiting':
     case 'shuffling':
     case 'seeding':
@@ -158,6 +145,16 @@ function voidRound(step: Step, round: RoundState, reason: VoidReason): void {
   }
   step.update({ phase: { kind: 'waiting' } });
   step.effect({ type: 'void-round', seq: round.seq, reason, ...(cards ? { cards } : {}) });
+}
+
+/** T6.5: a settlement in doubt is simply asked for again: it settles nothing twice. */
+function settleAgain(step: Step, phase: Extract<Phase, { kind: 'settling' }>): void {
+  step.effect({
+    type: 'settle',
+    roundId: phase.round.roundId,
+    result: phase.round.result!,
+    settled: phase.settled,
+  });
 }
 
 /** T9.3: the house deals and turns whatever is left, at once; the round goes to settlement. */
