@@ -187,7 +187,8 @@ export const roundResultEvent = event('round.result', {
  */
 export const roundVoidedEvent = event('round.voided', {
   round,
-  reason: z.enum(['restart', 'shutdown', 'failure']),
+  /** `empty`: nobody was seated and nobody had bet when betting closed (T2.5). */
+  reason: z.enum(['restart', 'shutdown', 'failure', 'empty']),
   refunds: z.array(z.object({ playerId: playerIdSchema, balance: minorUnitsSchema })),
 });
 /**

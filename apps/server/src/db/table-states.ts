@@ -1,5 +1,5 @@
 import { clientSeedFrom } from '@banco/rules';
-import type { Prisma, PrismaClient } from './prisma.js';
+import type { PrismaClient } from './prisma.js';
 
 // A table's reducer state between processes (issue 8: a table survives its process), and the
 // rounds and shoes no live table will ever finish.
@@ -13,23 +13,26 @@ export interface StoredTableState {
   state: unknown;
 }
 
+/**
+ * One statement, committed without waiting for the WAL flush (synchronous_commit off for this
+ * transaction alone): a table saves at every phase boundary, and a full commit there would cost
+ * rounds a second. A server crash loses nothing by it (Postgres has the row); a crash of Postgres
+ * itself may lose the last save, and the table then resumes one phase earlier, which the keyed
+ * effects and the startup sweep (T9.5) make safe. Chip movements keep their synchronous commits.
+ */
 export async function saveTableState(
   prisma: PrismaClient,
   tableId: string,
   row: StoredTableState,
 ): Promise<void> {
-  const data = {
-    version: row.version,
-    roundSeq: row.roundSeq,
-    shoeId: row.shoeId,
-    state: row.state as Prisma.InputJsonValue,
-    updatedAt: new Date(),
-  };
-  await prisma.tableStateRow.upsert({
-    where: { tableId },
-    create: { tableId, ...data },
-    update: data,
-  });
+  await prisma.$executeRaw`
+    WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+    INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
+    SELECT ${tableId}, ${row.version}, ${row.roundSeq}::int, ${row.shoeId}::text,
+           ${JSON.stringify(row.state)}::jsonb, now() FROM async
+    ON CONFLICT (table_id) DO UPDATE
+       SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
+           shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`;
 }
 
 export async function loadTableState(

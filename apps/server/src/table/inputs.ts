@@ -70,7 +70,7 @@ export type TableInput =
       readonly type: 'round-voided';
       readonly now: number;
       readonly seq: number;
-      readonly reason: 'restart' | 'shutdown' | 'failure';
+      readonly reason: 'restart' | 'shutdown' | 'failure' | 'empty';
       readonly balances: ReadonlyMap<string, number>;
     };
 

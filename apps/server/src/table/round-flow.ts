@@ -221,8 +221,10 @@ function closeBetting(step: Step): void {
   settleOpenOffer(step);
   const { state } = step;
   if (state.seats.length === 0 && phase.round.bets.length === 0) {
-    // Nobody left at the table: the round is dropped before any card leaves the shoe.
+    // Nobody left at the table: the round is dropped before any card leaves the shoe, and
+    // closed in the ledger so no OPEN round outlives it (T9.5).
     step.update({ phase: { kind: 'waiting' } });
+    step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
     return;
   }
   const dealer = !state.houseDeals && isSeated(state, state.holder) ? state.holder : null;

@@ -200,7 +200,7 @@ export type Effect =
   | {
       readonly type: 'void-round';
       readonly seq: number;
-      readonly reason: 'restart' | 'shutdown' | 'failure';
+      readonly reason: 'restart' | 'shutdown' | 'failure' | 'empty';
       /** The cards the round took from the shoe, when it got that far. */
       readonly cards?: readonly CardCode[];
     };
