@@ -33,7 +33,7 @@ export async function startBanco(options: {
   logger?: boolean | object;
 }): Promise<Banco> {
   const { config } = options;
-  const prisma = createPrisma(options.databaseUrl);
+  const prisma = createPrisma(options.databaseUrl, { lockTimeoutMs: config.dbLockTimeoutMs });
   const ledger = createLedger(prisma);
   const metrics = createMetrics();
   const observer: TableObserver = {
@@ -60,13 +60,17 @@ export async function startBanco(options: {
       }
     },
     closeDb: () => prisma.$disconnect(),
-    createTables: (outboxFor) =>
+    createTables: (outboxFor, log) =>
       startTables({
         ledger,
         tables: options.tables ?? [mainTable(config.tableTimings)],
         outboxFor,
         observer,
-        log: { error: (obj, msg) => server.app.log.error(obj, msg) },
+        log: {
+          error: (obj, msg) => log.error(obj, msg),
+          info: (obj, msg) => log.info(obj, msg),
+        },
+        testHoldSettlementMs: config.testHoldSettlementMs,
       }),
   });
   return { ...server, prisma, ledger };

@@ -32,6 +32,9 @@ describe('loadConfig', () => {
       playerRatePerSecond: 30,
       playerRateBurst: 60,
       guestTokenTtlMs: 720 * 3_600_000,
+      shutdownDeadlineMs: 9_000,
+      dbLockTimeoutMs: 5_000,
+      testHoldSettlementMs: 0,
     });
   });
 
@@ -62,6 +65,9 @@ describe('loadConfig', () => {
       PLAYER_RATE_PER_SECOND: '15',
       PLAYER_RATE_BURST: '25',
       GUEST_TOKEN_TTL_HOURS: '2',
+      SHUTDOWN_DEADLINE_MS: '5000',
+      DB_LOCK_TIMEOUT_MS: '2000',
+      TEST_HOLD_SETTLEMENT_MS: '300',
     });
     expect(config).toEqual({
       port: 0,
@@ -81,6 +87,9 @@ describe('loadConfig', () => {
       playerRatePerSecond: 15,
       playerRateBurst: 25,
       guestTokenTtlMs: 7_200_000,
+      shutdownDeadlineMs: 5_000,
+      dbLockTimeoutMs: 2_000,
+      testHoldSettlementMs: 300,
     });
   });
 
@@ -113,6 +122,9 @@ describe('loadConfig', () => {
       SOCKET_RATE_PER_SECOND: '0',
       SOCKET_RATE_BURST: '-3',
       TABLE_TIMINGS: 'slow',
+      SHUTDOWN_DEADLINE_MS: '5',
+      DB_LOCK_TIMEOUT_MS: 'soon',
+      TEST_HOLD_SETTLEMENT_MS: '-1',
     });
     expect([...new Set(problems.map((p) => p.variable))].sort()).toEqual(
       [
@@ -125,6 +137,9 @@ describe('loadConfig', () => {
         'SOCKET_RATE_PER_SECOND',
         'SOCKET_RATE_BURST',
         'TABLE_TIMINGS',
+        'SHUTDOWN_DEADLINE_MS',
+        'DB_LOCK_TIMEOUT_MS',
+        'TEST_HOLD_SETTLEMENT_MS',
       ].sort(),
     );
   });
@@ -168,6 +183,9 @@ describe('loadConfig', () => {
       'PLAYER_RATE_PER_SECOND',
       'PLAYER_RATE_BURST',
       'GUEST_TOKEN_TTL_HOURS',
+      'SHUTDOWN_DEADLINE_MS',
+      'DB_LOCK_TIMEOUT_MS',
+      'TEST_HOLD_SETTLEMENT_MS',
     ]);
   });
 });

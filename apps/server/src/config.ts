@@ -94,7 +94,7 @@ export const envSchema = z.object({
   SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
-  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast']).default('live')),
+  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast', 'bots']).default('live')),
   TRUST_PROXY: optionalEnv(trustProxyEnv.default(false)),
   /** Live sockets one player may hold at once, across every tab and device. */
   SOCKETS_PER_PLAYER: integer(8, 1, 1_000),
@@ -105,6 +105,15 @@ export const envSchema = z.object({
   PLAYER_RATE_BURST: integer(60, 1, 100_000),
   /** How long a guest token lets its player in after it was issued. */
   GUEST_TOKEN_TTL_HOURS: integer(720, 1, 87_600),
+  /** T9.7: a stop that takes longer than this ends the process anyway (ms). */
+  SHUTDOWN_DEADLINE_MS: integer(9_000, 100, 60_000),
+  /**
+   * Postgres aborts a statement that waits longer than this for a lock, or runs longer than
+   * twice it (ms), so no transaction can hold a table (or a shutdown) for ever.
+   */
+  DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
+  /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
+  TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -121,13 +130,16 @@ export interface Config {
   socketMaxPayloadBytes: number;
   socketRatePerSecond: number;
   socketRateBurst: number;
-  tableTimings: 'live' | 'fast';
+  tableTimings: 'live' | 'fast' | 'bots';
   trustProxy: TrustProxy;
   socketsPerPlayer: number;
   socketsPerAddress: number;
   playerRatePerSecond: number;
   playerRateBurst: number;
   guestTokenTtlMs: number;
+  shutdownDeadlineMs: number;
+  dbLockTimeoutMs: number;
+  testHoldSettlementMs: number;
 }
 
 export class ConfigError extends Error {
@@ -171,5 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     playerRatePerSecond: e.PLAYER_RATE_PER_SECOND,
     playerRateBurst: e.PLAYER_RATE_BURST,
     guestTokenTtlMs: e.GUEST_TOKEN_TTL_HOURS * 3_600_000,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
   };
 }

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'INSUFFICIENT_BALANCE',
   'ALREADY_CONFIRMED',
   'DUPLICATE_CONFIRM_ID',
+  // Server life
+  'TABLE_CLOSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

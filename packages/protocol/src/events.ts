@@ -201,6 +201,26 @@ export const roundResultEvent = event('round.result', {
   nextAt: epochMsSchema,
 });
 
+/**
+ * T9.2, T9.7, T9.8: a round ended without settlement; every confirmed stake went back to its
+ * wallet (a REFUND transfer per bet). `balances` are the refunded players' wallets after it.
+ */
+export const roundVoidedEvent = event('round.voided', {
+  round,
+  /** `empty`: nobody was seated and nobody had bet when betting closed (T2.5). */
+  reason: z.enum(['restart', 'shutdown', 'failure', 'empty']),
+  refunds: z.array(z.object({ playerId: playerIdSchema, balance: minorUnitsSchema })),
+});
+/**
+ * T9.7: the server is stopping. No command is taken from now on (TABLE_CLOSING); a round past
+ * betting is finished by the house, one in betting is voided; then the socket is closed.
+ * Reconnect later: the table resumes where it stopped (T9.1).
+ */
+export const tableClosingEvent = event('table.closing', {
+  reason: z.enum(['shutdown']),
+  message: z.string(),
+});
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
@@ -228,6 +248,8 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   settlementCollectedEvent,
   settlementPaidEvent,
   roundResultEvent,
+  roundVoidedEvent,
+  tableClosingEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 export type TableEventType = TableEvent['type'];

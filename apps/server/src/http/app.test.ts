@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../config.js';
 import { createLedger } from '../db/ledger.js';
 import { createPrisma } from '../db/prisma.js';
 import { createMetrics } from '../metrics.js';
+import type { TablePort } from '../table/table-port.js';
 import { buildHttpApp, type HttpAppDeps } from './app.js';
 import { errorReplySchema } from './errors.js';
 import {
@@ -65,7 +66,12 @@ describe('GET /health', () => {
     const res = await app.inject('/health');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ status: 'ok', db: 'ok', uptimeSeconds: expect.any(Number) });
+    expect(body).toEqual({
+      status: 'ok',
+      db: 'ok',
+      uptimeSeconds: expect.any(Number),
+      tables: [],
+    });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
   });
 
@@ -79,6 +85,24 @@ describe('GET /health', () => {
     } finally {
       await unreachable.$disconnect();
     }
+  });
+
+  it('T9.8: is degraded (still a 200) while a table reports failing database work', async () => {
+    const failing = { id: 'main', problems: () => ['settle failed 6 times; last: boom'] };
+    const healthy = { id: 'side', problems: () => [] };
+    const { app } = build({
+      tables: () => ({
+        ...emptyRegistry(),
+        list: () => [failing, healthy] as unknown as TablePort[],
+      }),
+    });
+    const res = await app.inject('/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      db: 'ok',
+      tables: [{ id: 'main', problems: ['settle failed 6 times; last: boom'] }],
+    });
   });
 
   it('counts a failing check as down', async () => {
@@ -494,6 +518,64 @@ describe('GET /api/shoes/:shoeId', () => {
     await store.ledger.endShoe(shoe.shoeId);
     const body = (await build().app.inject(`/api/shoes/${shoe.shoeId}`)).json();
     expect(body.verification).toMatchObject({ verified: false, mismatches: [2] });
+  });
+
+  it('T9.6 P7.5: verifies a shoe with voided rounds, marking them; the CLI re-runs it', async () => {
+    const shoe = await recordShoe(1);
+    const open = async (number: number) => {
+      const seq = await store.ledger.nextRoundSeq('main');
+      await store.ledger.openRound({
+        tableId: 'main',
+        shoeId: shoe.shoeId,
+        seq,
+        number,
+        holderSeat: null,
+      });
+      return seq;
+    };
+    // Voided in betting: no card left the shoe, and the next round has the same number.
+    await store.ledger.voidRound({ tableId: 'main', seq: await open(2) });
+    const second = shoe.played.rounds[1]!;
+    const { roundId } = await store.ledger.openRound({
+      tableId: 'main',
+      shoeId: shoe.shoeId,
+      seq: await store.ledger.nextRoundSeq('main'),
+      number: 2,
+      holderSeat: null,
+    });
+    await store.ledger.settleRound({
+      tableId: 'main',
+      roundId,
+      round: {
+        cards: [...second.dealt],
+        outcome: second.outcome,
+        playerTotal: second.player.total,
+        bankerTotal: second.banker.total,
+        trace: second.trace,
+      },
+      settled: [],
+    });
+    // Voided after its deal (its settlement failed for good): its cards are kept.
+    const third = shoe.played.rounds[2]!;
+    await store.ledger.voidRound({ tableId: 'main', seq: await open(3), cards: [...third.dealt] });
+    await store.ledger.endShoe(shoe.shoeId);
+
+    const body = (await build().app.inject(`/api/shoes/${shoe.shoeId}`)).json();
+    expect(
+      body.rounds.map((r: { number: number; voided: boolean }) => [r.number, r.voided]),
+    ).toEqual([
+      [1, false],
+      [2, true],
+      [2, false],
+      [3, true],
+    ]);
+    expect(body.rounds[1]).toMatchObject({ cards: [], outcome: null });
+    expect(body.rounds[3]).toMatchObject({ cards: third.dealt, outcome: null });
+    expect(body.verification).toMatchObject({ verified: true, mismatches: [] });
+    const { stdout } = await promisify(execFile)('sh', ['-c', body.verification.command], {
+      cwd: REPO_ROOT,
+    });
+    expect(stdout.trim().split('\n').at(-1)).toBe(`${shoe.played.rounds.length} rounds`);
   });
 
   it('prints a command that the banco CLI accepts and that replays the same shoe', async () => {

@@ -246,7 +246,11 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
-        return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+        // T9.4: after a restart a client's new socket carries on where its old one was.
+        if (!table.knows(playerId)) {
+          return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+        }
+        enter(socket, table);
       }
       const response = await table.command(playerId, name, parsed.data);
       // A refused join leaves nothing behind: no rooms, no presence.

@@ -63,6 +63,20 @@ export type TableInput =
       readonly type: 'settled';
       readonly now: number;
       readonly balances: ReadonlyMap<string, number>;
+    }
+  // ── Issue 8 (recovery, shutdown, failed effects) ──
+  /** T9.1: the table was restored from its stored state; finish what it was doing. */
+  | { readonly type: 'resume'; readonly now: number }
+  /** T9.7: the server is stopping. */
+  | { readonly type: 'shutdown'; readonly now: number }
+  /** T9.8: a database effect failed every retry. */
+  | { readonly type: 'effect-failed'; readonly now: number; readonly effect: string }
+  | {
+      readonly type: 'round-voided';
+      readonly now: number;
+      readonly seq: number;
+      readonly reason: 'restart' | 'shutdown' | 'failure' | 'empty';
+      readonly balances: ReadonlyMap<string, number>;
     };
 
 export type Reply =

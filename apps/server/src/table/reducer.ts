@@ -12,6 +12,7 @@ import {
   startNextRound,
 } from './round-flow.js';
 import { holdExpired, playerAway, playerBack } from './presence.js';
+import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
 import { leaveSeat, takeSeat } from './seating.js';
 import { seatOf } from './seats.js';
 import { acceptShoe, passShoe, refuseShoe } from './shoe-passing.js';
@@ -58,6 +59,18 @@ export function reduce(state: TableState, input: TableInput): Reduced {
       break;
     case 'hold-expired':
       holdExpired(step, input.playerId);
+      break;
+    case 'resume':
+      resume(step);
+      break;
+    case 'shutdown':
+      shutDown(step);
+      break;
+    case 'effect-failed':
+      onEffectFailed(step, input);
+      break;
+    case 'round-voided':
+      onRoundVoided(step, input);
       break;
     default: {
       const unknown: never = input;

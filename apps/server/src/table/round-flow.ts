@@ -36,19 +36,19 @@ const shoeIsOver = (shoe: ShoeSession | null) =>
 export function startNextRound(step: Step): void {
   const { state } = step;
   step.cancelWakeUp();
-  if (presentCount(state) === 0) {
+  if (presentCount(state) === 0 || state.closing) {
     step.update({ phase: { kind: 'waiting' } });
     return;
   }
   if (shoeIsOver(state.shoe)) {
     step.update({ phase: { kind: 'shuffling' } });
-    step.effect({ type: 'new-shoe' });
+    step.effect({ type: 'new-shoe', number: state.lastShoeNumber + 1 });
     return;
   }
   openRound(step);
 }
 
-function openRound(step: Step): void {
+export function openRound(step: Step): void {
   giveShoeToFirstSeat(step);
   const { state } = step;
   const shoe = state.shoe!;
@@ -77,6 +77,7 @@ export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe
   const { shoe } = input;
   const { decks, cut, lastHand, seedMs } = step.state.settings;
   const deadline = step.now + seedMs;
+  step.update({ lastShoeNumber: Math.max(step.state.lastShoeNumber, shoe.number) });
   step.emit({
     type: 'shoe.new',
     shoeId: shoe.id,
@@ -230,8 +231,9 @@ function closeBetting(step: Step): void {
   const { state } = step;
   if (presentCount(state) === 0 && phase.round.bets.length === 0) {
     // Nobody left at the table, or only away seats: the round is dropped before any card
-    // leaves the shoe (T2.5).
+    // leaves the shoe, and closed in the ledger so no OPEN round outlives it (T2.5, T9.5).
     step.update({ phase: { kind: 'waiting' } });
+    step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
     return;
   }
   const dealer = !state.houseDeals && isPresent(state, state.holder) ? state.holder : null;
@@ -346,11 +348,13 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
       returned,
       rule,
     })),
-    balances: [...input.balances].map(([playerId, balance]) => ({
-      playerId,
-      balance,
-      seat: stakes.find((s) => s.playerId === playerId)!.seat,
-    })),
+    // T9.9: a refunded stake the table never held belongs to a player found by seat, if seated.
+    balances: [...input.balances].flatMap(([playerId, balance]) => {
+      const seat =
+        stakes.find((s) => s.playerId === playerId)?.seat ??
+        step.state.seats.find((s) => s.player.id === playerId)?.seat;
+      return seat === undefined ? [] : [{ playerId, balance, seat }];
+    }),
   });
   const before = step.state.shoe!;
   const shoe: ShoeSession = {
@@ -388,19 +392,7 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
     nextAt,
   });
   passShoeAfter(step, result.outcome);
-  if (over) {
-    // T7.3: the shoe is done; its seed is published so anyone can re-run it.
-    step.emit({
-      type: 'shoe.ended',
-      shoeId: shoe.id,
-      number: shoe.number,
-      serverSeed: shoe.serverSeed,
-      clientSeed: shoe.clientSeed,
-      commitment: shoe.commitment,
-      rounds: shoe.results.length,
-    });
-    step.effect({ type: 'end-shoe', shoeId: shoe.id });
-  }
+  endShoeIfOver(step, { announce: true });
   step.update({ phase: { kind: 'result', round, nextAt } });
   step.wakeAt(nextAt);
 }
@@ -411,3 +403,24 @@ const handOf = (hand: Hand) => ({
   natural: hand.natural,
   pair: hand.pair,
 });
+
+/**
+ * T7.3: a shoe the cut card has finished is ended and its seed published so anyone can re-run
+ * it. `announce: false` when the table already said so before it stopped (T9.1).
+ */
+export function endShoeIfOver(step: Step, options: { announce: boolean }): void {
+  const shoe = step.state.shoe;
+  if (!shoe || roundStatus(shoe.state) !== 'finished') return;
+  if (options.announce) {
+    step.emit({
+      type: 'shoe.ended',
+      shoeId: shoe.id,
+      number: shoe.number,
+      serverSeed: shoe.serverSeed,
+      clientSeed: shoe.clientSeed,
+      commitment: shoe.commitment,
+      rounds: shoe.results.length,
+    });
+  }
+  step.effect({ type: 'end-shoe', shoeId: shoe.id });
+}

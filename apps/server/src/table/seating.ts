@@ -32,7 +32,13 @@ export function takeSeat(
     player: seating.player,
     balance: seating.balance,
   });
-  step.effect({ type: 'record-seat', seat: payload.seat, playerId, kind: 'SIT' });
+  step.effect({
+    type: 'record-seat',
+    seat: payload.seat,
+    playerId,
+    kind: 'SIT',
+    key: seatKey(step),
+  });
   step.succeed({ seat: payload.seat, balance: seating.balance });
   if (step.state.phase.kind === 'waiting') startNextRound(step);
 }
@@ -66,7 +72,13 @@ export function vacateSeat(step: Step, mine: SeatState, reason: 'left' | 'hold-e
     step.update({ phase: { ...before, round: { ...before.round, noBet } } });
   }
   step.emit({ type: 'seat.left', seat: mine.seat, playerId, reason });
-  step.effect({ type: 'record-seat', seat: mine.seat, playerId, kind: 'LEAVE' });
+  step.effect({
+    type: 'record-seat',
+    seat: mine.seat,
+    playerId,
+    kind: 'LEAVE',
+    key: seatKey(step),
+  });
   shoeAfterLeaving(step, mine.seat);
   // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
   const { phase } = step.state;
@@ -74,3 +86,6 @@ export function vacateSeat(step: Step, mine: SeatState, reason: 'left' | 'hold-e
   // T2.3: the leaver may have been the last one betting was waiting for.
   if (phase.kind === 'betting') closeBettingIfDecided(step);
 }
+
+/** T9.8: the seat event's version is unique at its table, across restarts too (T9.1). */
+const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;

@@ -16,6 +16,18 @@ export const TIMINGS = {
   },
   fast: { seedMs: 200, bettingMs: 200, lastBetsMs: 100, dealMs: 200, revealMs: 200, resultMs: 200 },
   instant: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
+  /**
+   * For scripted bots (the crash suite): windows long enough to act in, and rounds that move on
+   * as soon as the bots have acted (T2.3) with a short result pause.
+   */
+  bots: {
+    seedMs: 0,
+    bettingMs: 3_000,
+    lastBetsMs: 0,
+    dealMs: 3_000,
+    revealMs: 3_000,
+    resultMs: 100,
+  },
 } as const;
 export type TimingName = keyof typeof TIMINGS;
 
