@@ -94,6 +94,24 @@ async function turnAll(actor: TableActor, id: string): Promise<void> {
   }
 }
 
+/**
+ * Ann (seat 1, the holder) bets Banker, Bob (seat 2) Player; Ann deals and the cards are turned:
+ * the round goes to settlement. `shoe` gets the rounds the shoe had dealt before.
+ */
+async function playToSettlement(
+  actor: TableActor,
+  id: string,
+  shoe: { roundsDealt: number } = { roundsDealt: 0 },
+): Promise<string[]> {
+  const [ann, bob] = await seated(id, actor, ['ann', 'bob']);
+  await confirm(actor, id, ann!, 1);
+  shoe.roundsDealt = actor.current.shoe!.state.roundsDealt;
+  await confirm(actor, id, bob!, 2, 'player');
+  await actor.command(ann!, 'shoe.deal', { tableId: id, round: 1 });
+  await turnAll(actor, id);
+  return [ann!, bob!];
+}
+
 /** Each bet of the table closed exactly once: one COLLECT, RETURN or REFUND by its key. */
 async function closedOnce(tableId: string): Promise<Record<string, number>> {
   const rows = await prisma.$queryRaw<Array<{ id: string; status: string; ends: bigint }>>`
@@ -180,11 +198,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
       settleRound: () => Promise.reject(new Error('the connection went away')),
     });
     const a = await startTable('crash-settle', { ledger: failing, retryAttempts: 1_000 });
-    const [ann, bob] = await seated('crash-settle', a.actor, ['ann', 'bob']);
-    await confirm(a.actor, 'crash-settle', ann!, 1);
-    await confirm(a.actor, 'crash-settle', bob!, 2, 'player');
-    await a.actor.command(ann!, 'shoe.deal', { tableId: 'crash-settle', round: 1 });
-    await turnAll(a.actor, 'crash-settle');
+    await playToSettlement(a.actor, 'crash-settle');
     expect(a.actor.current.phase.kind).toBe('settling');
     expect(a.actor.problems()).toEqual([expect.stringContaining('settle failing')]);
     await a.actor.close();
@@ -204,17 +218,13 @@ describe('failing effects (T9.8)', () => {
       settleRound: () => Promise.reject(new Error('deadlock detected')),
     });
     const t = await startTable('give-up', { ledger: failing, retryAttempts: 3 });
-    const [ann, bob] = await seated('give-up', t.actor, ['ann', 'bob']);
-    await confirm(t.actor, 'give-up', ann!, 1);
-    const before = t.actor.current.shoe!.state.roundsDealt;
-    await confirm(t.actor, 'give-up', bob!, 2, 'player');
-    await t.actor.command(ann!, 'shoe.deal', { tableId: 'give-up', round: 1 });
-    await turnAll(t.actor, 'give-up');
+    const before = { roundsDealt: 0 };
+    const [ann] = await playToSettlement(t.actor, 'give-up', before);
     const voided = await t.until((e) => e.type === 'round.voided');
     expect(voided).toMatchObject({ round: 1, reason: 'failure' });
     expect(t.actor.problems()).toEqual([expect.stringMatching(/^settle failed 3 times/)]);
     // The dealt cards stay out of the shoe and on the voided round's record (T9.6).
-    expect(t.actor.current.shoe!.state.roundsDealt).toBe(before + 1);
+    expect(t.actor.current.shoe!.state.roundsDealt).toBe(before.roundsDealt + 1);
     const round = await prisma.round.findFirstOrThrow({ where: { tableId: 'give-up', seq: 1 } });
     expect(round.status).toBe('VOIDED');
     expect((round.cards as string[]).length).toBeGreaterThanOrEqual(4);
