@@ -51,11 +51,13 @@ async function benchTable(options: {
   bettingMs: number;
 }): Promise<void> {
   const tableId = 'bench';
-  const settings = tableSettings({ ...TIMINGS.fast, bettingMs: options.bettingMs });
+  const settings = tableSettings({ ...TIMINGS.instant, bettingMs: options.bettingMs });
   // A bot bets every round, faster than the per-socket limit meant for people allows.
   const server = await startTestBanco([{ id: tableId, name: 'Bench', isPublic: true, settings }], {
     SOCKET_RATE_PER_SECOND: '10000',
     SOCKET_RATE_BURST: '10000',
+    PLAYER_RATE_PER_SECOND: '10000',
+    PLAYER_RATE_BURST: '10000',
     LOG_LEVEL: 'silent',
   });
   try {

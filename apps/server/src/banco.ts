@@ -39,7 +39,7 @@ export async function startBanco(options: {
   logger?: boolean | object;
 }): Promise<Banco> {
   const { config } = options;
-  const prisma = createPrisma(options.databaseUrl);
+  const prisma = createPrisma(options.databaseUrl, { lockTimeoutMs: config.dbLockTimeoutMs });
   const ledger = createLedger(prisma);
   const metrics = createMetrics();
   const observer: TableObserver = {
@@ -66,13 +66,17 @@ export async function startBanco(options: {
       }
     },
     closeDb: () => prisma.$disconnect(),
-    createTables: (outboxFor) =>
+    createTables: (outboxFor, log) =>
       startTables({
         ledger,
         tables: options.tables ?? [mainTable(config.tableTimings, config.scriptedShoe)],
         outboxFor,
         observer,
-        log: { error: (obj, msg) => server.app.log.error(obj, msg) },
+        log: {
+          error: (obj, msg) => log.error(obj, msg),
+          info: (obj, msg) => log.info(obj, msg),
+        },
+        testHoldSettlementMs: config.testHoldSettlementMs,
       }),
   });
   return { ...server, prisma, ledger };

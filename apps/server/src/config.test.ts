@@ -28,6 +28,15 @@ describe('loadConfig', () => {
       tableTimings: 'live',
       webDir: join(REPO_ROOT, 'apps/web/out'),
       scriptedShoe: undefined,
+      trustProxy: false,
+      socketsPerPlayer: 8,
+      socketsPerAddress: 100,
+      playerRatePerSecond: 30,
+      playerRateBurst: 60,
+      guestTokenTtlMs: 720 * 3_600_000,
+      shutdownDeadlineMs: 9_000,
+      dbLockTimeoutMs: 5_000,
+      testHoldSettlementMs: 0,
     });
   });
 
@@ -54,6 +63,15 @@ describe('loadConfig', () => {
       TABLE_TIMINGS: 'fast',
       WEB_DIR: '/srv/banco-web',
       TEST_SCRIPTED_SHOE: 'AS 10H, 9H 2C KD 3S',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      SOCKETS_PER_PLAYER: '4',
+      SOCKETS_PER_ADDRESS: '50',
+      PLAYER_RATE_PER_SECOND: '15',
+      PLAYER_RATE_BURST: '25',
+      GUEST_TOKEN_TTL_HOURS: '2',
+      SHUTDOWN_DEADLINE_MS: '5000',
+      DB_LOCK_TIMEOUT_MS: '2000',
+      TEST_HOLD_SETTLEMENT_MS: '300',
     });
     expect(config).toEqual({
       port: 0,
@@ -69,6 +87,15 @@ describe('loadConfig', () => {
       tableTimings: 'fast',
       webDir: '/srv/banco-web',
       scriptedShoe: ['AS', '10H', '9H', '2C', 'KD', '3S'],
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      socketsPerPlayer: 4,
+      socketsPerAddress: 50,
+      playerRatePerSecond: 15,
+      playerRateBurst: 25,
+      guestTokenTtlMs: 7_200_000,
+      shutdownDeadlineMs: 5_000,
+      dbLockTimeoutMs: 2_000,
+      testHoldSettlementMs: 300,
     });
   });
 
@@ -89,6 +116,15 @@ describe('loadConfig', () => {
       { variable: 'TEST_SCRIPTED_SHOE', message: expect.stringMatching(/tests only/) },
     ]);
     expect(loadConfig({ NODE_ENV: 'production' }).scriptedShoe).toBeUndefined();
+  });
+
+
+  it('reads TRUST_PROXY as off, on, a hop count or an address list, and refuses nonsense', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(problemsOf({ TRUST_PROXY: 'my proxy' }).map((p) => p.variable)).toEqual(['TRUST_PROXY']);
   });
 
   it('resolves a relative EMBEDDED_PG_DIR against the repository root', () => {
@@ -112,6 +148,9 @@ describe('loadConfig', () => {
       SOCKET_RATE_PER_SECOND: '0',
       SOCKET_RATE_BURST: '-3',
       TABLE_TIMINGS: 'slow',
+      SHUTDOWN_DEADLINE_MS: '5',
+      DB_LOCK_TIMEOUT_MS: 'soon',
+      TEST_HOLD_SETTLEMENT_MS: '-1',
     });
     expect([...new Set(problems.map((p) => p.variable))].sort()).toEqual(
       [
@@ -124,6 +163,9 @@ describe('loadConfig', () => {
         'SOCKET_RATE_PER_SECOND',
         'SOCKET_RATE_BURST',
         'TABLE_TIMINGS',
+        'SHUTDOWN_DEADLINE_MS',
+        'DB_LOCK_TIMEOUT_MS',
+        'TEST_HOLD_SETTLEMENT_MS',
       ].sort(),
     );
   });
@@ -163,6 +205,15 @@ describe('loadConfig', () => {
       'TABLE_TIMINGS',
       'WEB_DIR',
       'TEST_SCRIPTED_SHOE',
+      'TRUST_PROXY',
+      'SOCKETS_PER_PLAYER',
+      'SOCKETS_PER_ADDRESS',
+      'PLAYER_RATE_PER_SECOND',
+      'PLAYER_RATE_BURST',
+      'GUEST_TOKEN_TTL_HOURS',
+      'SHUTDOWN_DEADLINE_MS',
+      'DB_LOCK_TIMEOUT_MS',
+      'TEST_HOLD_SETTLEMENT_MS',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCardCode, type CardCode } from '@banco/rules';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /** The repository root: this file sits at apps/server/{src,dist}/config.{ts,js}. */
@@ -46,6 +47,34 @@ const originList = z
   );
 
 /**
+ * Which proxies to believe about the client's address (X-Forwarded-For): `false` (default:
+ * none, the socket's peer is the client), `true` (any), a number of hops, or a comma list of
+ * addresses, CIDR ranges or `loopback` / `linklocal` / `uniquelocal`.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxyEnv = z.string().transform((text, ctx): TrustProxy => {
+  const value = text.trim();
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    proxyAddr.compile(list);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of hops or a list of addresses/CIDRs (${(error as Error).message})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/**
  * The server's environment. Keys are the variable names; docker-compose.yml may only set
  * these (src/deploy.test.ts checks it).
  */
@@ -66,7 +95,6 @@ export const envSchema = z.object({
   SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
-  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast', 'patient']).default('live')),
   /** The static export of apps/web, served at `/` (relative: from the repository root). */
   WEB_DIR: optionalEnv(z.string().min(1).default('apps/web/out')),
   /**
@@ -85,6 +113,26 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live')),
+  TRUST_PROXY: optionalEnv(trustProxyEnv.default(false)),
+  /** Live sockets one player may hold at once, across every tab and device. */
+  SOCKETS_PER_PLAYER: integer(8, 1, 1_000),
+  /** Live sockets from one client address (a household or office shares one). */
+  SOCKETS_PER_ADDRESS: integer(100, 1, 100_000),
+  /** Commands a second for one player across all their sockets. */
+  PLAYER_RATE_PER_SECOND: integer(30, 1, 10_000),
+  PLAYER_RATE_BURST: integer(60, 1, 100_000),
+  /** How long a guest token lets its player in after it was issued. */
+  GUEST_TOKEN_TTL_HOURS: integer(720, 1, 87_600),
+  /** T9.7: a stop that takes longer than this ends the process anyway (ms). */
+  SHUTDOWN_DEADLINE_MS: integer(9_000, 100, 60_000),
+  /**
+   * Postgres aborts a statement that waits longer than this for a lock, or runs longer than
+   * twice it (ms), so no transaction can hold a table (or a shutdown) for ever.
+   */
+  DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
+  /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
+  TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -101,11 +149,20 @@ export interface Config {
   socketMaxPayloadBytes: number;
   socketRatePerSecond: number;
   socketRateBurst: number;
-  tableTimings: 'live' | 'fast' | 'patient';
   /** Absolute; a relative WEB_DIR is taken from the repository root. */
   webDir: string;
   /** TEST ONLY: see TEST_SCRIPTED_SHOE. */
   scriptedShoe: readonly CardCode[] | undefined;
+  tableTimings: 'live' | 'fast' | 'patient' | 'bots' | 'instant';
+  trustProxy: TrustProxy;
+  socketsPerPlayer: number;
+  socketsPerAddress: number;
+  playerRatePerSecond: number;
+  playerRateBurst: number;
+  guestTokenTtlMs: number;
+  shutdownDeadlineMs: number;
+  dbLockTimeoutMs: number;
+  testHoldSettlementMs: number;
 }
 
 export class ConfigError extends Error {
@@ -153,5 +210,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tableTimings: e.TABLE_TIMINGS,
     webDir: resolve(REPO_ROOT, e.WEB_DIR),
     scriptedShoe: e.TEST_SCRIPTED_SHOE as CardCode[] | undefined,
+    trustProxy: e.TRUST_PROXY,
+    socketsPerPlayer: e.SOCKETS_PER_PLAYER,
+    socketsPerAddress: e.SOCKETS_PER_ADDRESS,
+    playerRatePerSecond: e.PLAYER_RATE_PER_SECOND,
+    playerRateBurst: e.PLAYER_RATE_BURST,
+    guestTokenTtlMs: e.GUEST_TOKEN_TTL_HOURS * 3_600_000,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
   };
 }

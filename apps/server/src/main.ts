@@ -36,10 +36,21 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    banco.app.log.info(`${signal}: closing tables and the database`);
-    await banco.close();
-    await embedded?.stop();
-    process.exit(0);
+    // T9.7: whatever hangs (a statement stuck on a lock, a socket that will not close), the
+    // process is gone within the deadline; the next start resumes the tables (T9.1).
+    setTimeout(() => {
+      banco.app.log.error(`${signal}: not stopped after ${config.shutdownDeadlineMs} ms; exiting`);
+      process.exit(1);
+    }, config.shutdownDeadlineMs).unref();
+    banco.app.log.info(`${signal}: finishing rounds, closing tables and the database`);
+    try {
+      await banco.shutdown();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      banco.app.log.error({ err: error }, `${signal}: the stop failed`);
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

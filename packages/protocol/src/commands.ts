@@ -8,6 +8,7 @@ import {
   spotSchema,
   tableIdSchema,
 } from './primitives.js';
+import { tableEventSchema } from './events.js';
 import { tableSnapshotSchema } from './snapshot.js';
 
 /**
@@ -21,6 +22,11 @@ const inRound = { ...atTable, round: roundSeqSchema };
 export const joinTableCommand = z.strictObject({ ...atTable });
 export const leaveTableCommand = z.strictObject({ ...atTable });
 export const snapshotCommand = z.strictObject({ ...atTable });
+/** P2.13: a reconnecting client joins again with the last table version it applied. */
+export const resyncCommand = z.strictObject({
+  ...atTable,
+  since: z.number().int().nonnegative(),
+});
 export const takeSeatCommand = z.strictObject({ ...atTable, seat: seatSchema });
 export const leaveSeatCommand = z.strictObject({ ...atTable, seat: seatSchema });
 
@@ -50,6 +56,7 @@ export const COMMANDS = {
   'table.join': joinTableCommand,
   'table.leave': leaveTableCommand,
   'table.snapshot': snapshotCommand,
+  'table.resync': resyncCommand,
   'seat.take': takeSeatCommand,
   'seat.leave': leaveSeatCommand,
   'bets.confirm': confirmBetsCommand,
@@ -77,11 +84,30 @@ const withError = <S extends z.ZodType>(success: S) => z.union([success, ackErro
 
 const versionAt = { version: z.number().int().nonnegative() };
 
+/** P2.13: what a resync tells the caller about themselves, whichever way the table came back. */
+export const resyncYouSchema = z.object({
+  playerId: z.string(),
+  seat: seatSchema.nullable(),
+  balance: minorUnitsSchema.nonnegative(),
+  /** Bets confirmed from this seat in the round in play. */
+  bets: z.array(z.object({ spot: spotSchema, amount: minorUnitsSchema })),
+  away: z.boolean(),
+});
+
 /** The acknowledgement each command gets back (P1.1). */
 export const ACKS = {
   'table.join': withError(okAck({ snapshot: tableSnapshotSchema })),
   'table.leave': withError(okAck({})),
   'table.snapshot': withError(okAck({ snapshot: tableSnapshotSchema })),
+  /** Exactly one of `events` (every event after `since`, in order) and `snapshot` is set. */
+  'table.resync': withError(
+    okAck({
+      ...versionAt,
+      events: z.array(tableEventSchema).nullable(),
+      snapshot: tableSnapshotSchema.nullable(),
+      you: resyncYouSchema,
+    }),
+  ),
   'seat.take': withError(okAck({ ...versionAt, seat: seatSchema, balance: minorUnitsSchema })),
   'seat.leave': withError(okAck(versionAt)),
   'bets.confirm': withError(

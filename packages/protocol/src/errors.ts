@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'INVALID_PAYLOAD',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  /** P1.6: the player, or the address, already has as many sockets open as allowed. */
+  'TOO_MANY_CONNECTIONS',
   'UNKNOWN_COMMAND',
   'INTERNAL',
   // Tables and seats
@@ -38,6 +40,8 @@ export const ERROR_CODES = [
   'INSUFFICIENT_BALANCE',
   'ALREADY_CONFIRMED',
   'DUPLICATE_CONFIRM_ID',
+  // Server life
+  'TABLE_CLOSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

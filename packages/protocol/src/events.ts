@@ -33,7 +33,20 @@ export const seatTakenEvent = event('seat.taken', {
   player: playerSchema,
   balance: minorUnitsSchema,
 });
-export const seatLeftEvent = event('seat.left', { seat: seatSchema, playerId: playerIdSchema });
+export const seatLeftEvent = event('seat.left', {
+  seat: seatSchema,
+  playerId: playerIdSchema,
+  /** `left`: the player stood up; `hold-expired`: they were away for the whole hold (T1.6). */
+  reason: z.enum(['left', 'hold-expired']),
+});
+/** T1.5: every connection of the seat's player dropped; the seat is held until `until`. */
+export const seatAwayEvent = event('seat.away', {
+  seat: seatSchema,
+  playerId: playerIdSchema,
+  until: epochMsSchema,
+});
+/** T1.7: the player is back within the hold, in the same seat. */
+export const seatBackEvent = event('seat.back', { seat: seatSchema, playerId: playerIdSchema });
 
 /**
  * T7.1, R11.1, R11.7: a new shoe's commitment, before any of its cards exist in play. Until
@@ -66,7 +79,14 @@ export const shoeBurnedEvent = event('shoe.burned', {
 export const shoeHolderEvent = event('shoe.holder', {
   seat: seatSchema.nullable(),
   houseDeals: z.boolean(),
-  reason: z.enum(['first-seat', 'player-win', 'accepted', 'holder-left', 'all-refused']),
+  reason: z.enum([
+    'first-seat',
+    'player-win',
+    'accepted',
+    'holder-left',
+    'all-refused',
+    'holder-away',
+  ]),
 });
 export const shoeOfferedEvent = event('shoe.offered', {
   seat: seatSchema,
@@ -181,9 +201,31 @@ export const roundResultEvent = event('round.result', {
   nextAt: epochMsSchema,
 });
 
+/**
+ * T9.2, T9.7, T9.8: a round ended without settlement; every confirmed stake went back to its
+ * wallet (a REFUND transfer per bet). `balances` are the refunded players' wallets after it.
+ */
+export const roundVoidedEvent = event('round.voided', {
+  round,
+  /** `empty`: nobody was seated and nobody had bet when betting closed (T2.5). */
+  reason: z.enum(['restart', 'shutdown', 'failure', 'empty']),
+  refunds: z.array(z.object({ playerId: playerIdSchema, balance: minorUnitsSchema })),
+});
+/**
+ * T9.7: the server is stopping. No command is taken from now on (TABLE_CLOSING); a round past
+ * betting is finished by the house, one in betting is voided; then the socket is closed.
+ * Reconnect later: the table resumes where it stopped (T9.1).
+ */
+export const tableClosingEvent = event('table.closing', {
+  reason: z.enum(['shutdown']),
+  message: z.string(),
+});
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
+  seatAwayEvent,
+  seatBackEvent,
   shoeNewEvent,
   seedContributedEvent,
   shoeShuffledEvent,
@@ -206,6 +248,8 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   settlementCollectedEvent,
   settlementPaidEvent,
   roundResultEvent,
+  roundVoidedEvent,
+  tableClosingEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 export type TableEventType = TableEvent['type'];

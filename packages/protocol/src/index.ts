@@ -11,3 +11,4 @@ export * from './events.js';
 export * from './commands.js';
 export * from './handshake.js';
 export * from './http.js';
+export * from './resync.js';

@@ -26,7 +26,7 @@ export const sideSpotSchema = z.enum(SIDE_SPOTS);
 export const sideSchema = z.enum(['player', 'banker']);
 export const outcomeSchema = z.enum(['player', 'banker', 'tie']);
 
-export const playerSchema = z.object({ id: playerIdSchema, name: z.string().min(1).max(32) });
+export const playerSchema = z.object({ id: playerIdSchema, name: z.string().min(1).max(64) });
 export type PlayerInfo = z.infer<typeof playerSchema>;
 
 /** A seat's stake on one spot. */

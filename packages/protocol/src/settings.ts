@@ -27,6 +27,8 @@ export const tableSettingsSchema = z.object({
   dealMs: z.number().int().nonnegative(),
   revealMs: z.number().int().nonnegative(),
   resultMs: z.number().int().nonnegative(),
+  /** T1.5: how long a seat is held for a player whose connections have all dropped. */
+  seatHoldMs: z.number().int().nonnegative(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 

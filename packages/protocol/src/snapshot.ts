@@ -20,6 +20,8 @@ export const seatViewSchema = z.object({
   balance: minorUnitsSchema.nonnegative(),
   /** This round: still deciding, confirmed a bet, or declared no bet. */
   betting: z.enum(['open', 'confirmed', 'no-bet']),
+  /** T1.5: set while the player is away: the seat is held until then. */
+  awayUntil: epochMsSchema.nullable(),
 });
 export type SeatView = z.infer<typeof seatViewSchema>;
 

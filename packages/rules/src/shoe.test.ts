@@ -6,6 +6,7 @@ import {
   burnShoe,
   cardsLeft,
   ranksLeft,
+  ranksUnseen,
   createShoe,
   dealRound,
   drawCard,
@@ -225,5 +226,33 @@ describe('R13.3 what is left in the shoe', () => {
     const dealt = unwrap(dealRound(burned)).state;
     expect(ranksLeft(dealt)).toEqual([0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(ranksLeft(dealt).reduce((a, b) => a + b, 0)).toBe(cardsLeft(dealt));
+  });
+});
+
+describe('R13.5 odds count every card nobody has seen', () => {
+  it('R13.5: adds the face-down burned cards back, never the shown burn card or dealt cards', () => {
+    // 'KS' shown burns 10 face down: nine 3s and one 4 that nobody sees.
+    const cards: CardCode[] = [
+      'KS',
+      ...Array<CardCode>(9).fill('3H'),
+      '4C',
+      '9H',
+      '2D',
+      'KD',
+      '7C',
+      ...Array<CardCode>(40).fill('5S'),
+    ];
+    const shoe = unwrap(createShoe(cards, { cut: 11 }));
+    const burned = unwrap(burnShoe(shoe)).state;
+    expect(burned.burn).toEqual({ shown: 'KS', burned: 10 });
+    // Ranks: A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K.
+    expect(ranksLeft(burned)).toEqual([0, 1, 0, 0, 40, 0, 1, 0, 1, 0, 0, 0, 1]);
+    expect(ranksUnseen(burned)).toEqual([0, 1, 9, 1, 40, 0, 1, 0, 1, 0, 0, 0, 1]);
+    const dealt = unwrap(dealRound(burned)).state;
+    const unseen = ranksUnseen(dealt);
+    expect(unseen.reduce((a, b) => a + b, 0)).toBe(cardsLeft(dealt) + 10);
+    expect(unseen[2]).toBe(9);
+    // Before the burn every card is unseen.
+    expect(ranksUnseen(shoe)).toEqual(ranksLeft(shoe));
   });
 });

@@ -76,6 +76,18 @@ export function ranksLeft(state: ShoeState): number[] {
   return ranks;
 }
 
+/**
+ * R13.5: rank counts of every card a player has not seen: those still in the shoe and those the
+ * burn discarded face down (R10.3). Live odds come from these, so they tell nobody anything about
+ * the burned cards that a player at a real table could not know.
+ */
+export function ranksUnseen(state: ShoeState): number[] {
+  const ranks = ranksLeft(state);
+  const faceDown = state.burn === null ? [] : state.cards.slice(1, 1 + state.burn.burned);
+  for (const card of faceDown) ranks[RANKS.indexOf(rankOf(card))]! += 1;
+  return ranks;
+}
+
 /** R10.4: the index of the first card behind the cut card. */
 export function cutIndex(state: ShoeState): number {
   return state.cards.length - state.cut;

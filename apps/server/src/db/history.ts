@@ -60,9 +60,9 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
     where: { id: shoeId },
     include: {
       rounds: {
-        where: { status: 'SETTLED' },
-        orderBy: { number: 'asc' },
-        select: { number: true, cards: true, outcome: true },
+        where: { status: { in: ['SETTLED', 'VOIDED'] } },
+        orderBy: [{ number: 'asc' }, { seq: 'asc' }],
+        select: { number: true, cards: true, outcome: true, status: true },
       },
     },
   });
@@ -82,7 +82,8 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
     rounds: shoe.rounds.map((r) => ({
       number: r.number,
       cards: (r.cards ?? []) as string[],
-      outcome: r.outcome as Outcome,
+      outcome: r.outcome as Outcome | null,
+      voided: r.status === 'VOIDED',
     })),
   };
 }

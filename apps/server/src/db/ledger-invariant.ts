@@ -18,7 +18,16 @@ const n = (v: bigint | number | null): number => Number(v ?? 0);
  * wrote it: every integration test ends with `expect((await checkLedger(prisma)).problems)
  * .toEqual([])`.
  */
-export async function checkLedger(prisma: PrismaClient): Promise<LedgerCheck> {
+export async function checkLedger(
+  prisma: PrismaClient,
+  options: {
+    /**
+     * The tables a server is running now. When given, an OPEN round of any other table is a
+     * problem too: nothing will ever settle or refund it.
+     */
+    liveTables?: readonly string[];
+  } = {},
+): Promise<LedgerCheck> {
   const problems: string[] = [];
 
   const byKind = await prisma.$queryRaw<Array<{ kind: string; sum: bigint }>>`
@@ -77,20 +86,25 @@ export async function checkLedger(prisma: PrismaClient): Promise<LedgerCheck> {
   >`
     SELECT b.id, b.status::text AS status, b.result, b.amount,
            json_build_object('stakes', t.stakes, 'stake', t.stake, 'collect', t.collect,
-                             'ret', t.ret, 'win', t.win, 'returned', b.returned)::text AS moved
+                             'ret', t.ret, 'win', t.win, 'refund', t.refund,
+                             'returned', b.returned)::text AS moved
       FROM bets b
       LEFT JOIN LATERAL (
         SELECT COUNT(*) FILTER (WHERE kind = 'STAKE') AS stakes,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'STAKE'), 0) AS stake,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'COLLECT'), 0) AS collect,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'RETURN'), 0) AS ret,
-               COALESCE(SUM(amount) FILTER (WHERE kind = 'WIN'), 0) AS win
+               COALESCE(SUM(amount) FILTER (WHERE kind = 'WIN'), 0) AS win,
+               COALESCE(SUM(amount) FILTER (WHERE kind = 'REFUND'), 0) AS refund
           FROM transfers WHERE bet_id = b.id
       ) t ON true
      WHERE NOT (
        t.stakes = 1 AND t.stake = b.amount AND
        CASE
-         WHEN b.status = 'OPEN' THEN t.collect = 0 AND t.ret = 0 AND t.win = 0
+         WHEN b.status = 'OPEN' THEN t.collect = 0 AND t.ret = 0 AND t.win = 0 AND t.refund = 0
+         WHEN b.status = 'VOIDED' THEN t.refund = b.amount AND t.collect = 0 AND t.ret = 0
+                                       AND t.win = 0 AND b.returned = b.amount
+         WHEN t.refund <> 0 THEN false
          WHEN b.result = 'lose' THEN t.collect = b.amount AND t.ret = 0 AND t.win = 0
                                      AND b.returned = 0
          WHEN b.result = 'push' THEN t.collect = 0 AND t.ret = b.amount AND t.win = 0
@@ -104,6 +118,20 @@ export async function checkLedger(prisma: PrismaClient): Promise<LedgerCheck> {
     problems.push(
       `bet ${r.id} (${r.status} ${r.result ?? ''} ${n(r.amount)}) moved ${r.moved} through transfers`,
     );
+  }
+
+  // T9.5: an OPEN round is one a table is playing: the round its stored state has in play, at
+  // a table that is running. Any other will never be settled or refunded.
+  const live = options.liveTables ? [...options.liveTables] : null;
+  const orphans = await prisma.$queryRaw<Array<{ id: string; table_id: string; seq: number }>>`
+    SELECT r.id, r.table_id, r.seq FROM rounds r
+      LEFT JOIN table_states ts ON ts.table_id = r.table_id
+     WHERE r.status = 'OPEN'
+       AND ((ts.table_id IS NOT NULL AND ts.round_seq IS DISTINCT FROM r.seq)
+            OR (${live !== null} AND NOT r.table_id = ANY(${live ?? []}::text[])))
+     ORDER BY r.table_id, r.seq`;
+  for (const r of orphans) {
+    problems.push(`round ${r.id} (table ${r.table_id}, #${r.seq}) is open with no live table`);
   }
 
   return { total, wallets, house, escrow, refill, problems };

@@ -92,5 +92,9 @@ export interface ShoeRecord {
   endedAt: string | null;
   /** Null until the shoe has ended and its seed was revealed. */
   serverSeed: string | null;
-  rounds: Array<{ number: number; cards: string[]; outcome: Outcome }>;
+  /**
+   * T9.6: settled and voided rounds in deal order. A round voided before its deal has no cards
+   * and no outcome (the next round has its number); one voided later keeps its cards.
+   */
+  rounds: Array<{ number: number; cards: string[]; outcome: Outcome | null; voided: boolean }>;
 }

@@ -1,6 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { assertAmount, toNumber } from './amounts.js';
+import {
+  addDelta,
+  applyDeltas,
+  escrowAccount,
+  HOUSE_ACCOUNT,
+  lockAccounts,
+  REFILL_ACCOUNT,
+  walletAccount,
+} from './accounts.js';
+import { lockRound, Moves, openBetsOf, playerBalances, writeRoundEnd } from './round-end.js';
 import { recentRounds, shoeRecord } from './history.js';
+import {
+  abandonedRounds,
+  endAbandonedShoes,
+  loadTableState,
+  saveTableState,
+  type StoredTableState,
+} from './table-states.js';
 import { isCheckViolation, LedgerError } from './ledger-error.js';
 import type {
   EscrowBetsInput,
@@ -21,10 +38,7 @@ export type * from './ledger-types.js';
 /** 1,000 chips in minor units, minted from REFILL for every new guest. */
 export const WELCOME_AMOUNT = 100_000;
 
-export const HOUSE_ACCOUNT = 'house';
-export const REFILL_ACCOUNT = 'refill';
-export const walletAccount = (playerId: string): string => `wallet:${playerId}`;
-export const escrowAccount = (tableId: string): string => `escrow:${tableId}`;
+export { HOUSE_ACCOUNT, REFILL_ACCOUNT, escrowAccount, walletAccount } from './accounts.js';
 
 /** The CHECK that keeps WALLET and ESCROW balances at or above zero. */
 const BALANCE_CHECK = 'accounts_balance_nonnegative';
@@ -37,38 +51,6 @@ type Json = Prisma.InputJsonValue;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/**
- * Locks accounts in one global order: wallets (by id), then table escrows, then the house, then
- * REFILL. Every ledger transaction that holds more than one account row takes them in this
- * order (escrowBets and refill hold their wallet first and touch escrow / REFILL last), so two
- * transactions never wait on each other's rows in opposite orders: no deadlocks.
- * FOR NO KEY UPDATE, not FOR UPDATE: transfer inserts, whose foreign-key checks take KEY SHARE
- * on the same rows, are then not blocked.
- */
-async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, bigint>> {
-  const rows = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
-    SELECT id, balance FROM accounts WHERE id = ANY(${[...new Set(ids)]}::text[])
-     ORDER BY CASE kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1 WHEN 'HOUSE' THEN 2 ELSE 3 END, id
-       FOR NO KEY UPDATE`;
-  return new Map(rows.map((r) => [r.id, r.balance]));
-}
-
-/** Applies balance deltas in one statement; returns the new balances. */
-async function applyDeltas(tx: Tx, deltas: Map<string, bigint>): Promise<Map<string, bigint>> {
-  const ids = [...deltas.keys()];
-  const amounts = ids.map((id) => (deltas.get(id) ?? 0n).toString());
-  const rows = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
-    UPDATE accounts AS a SET balance = a.balance + v.delta
-      FROM unnest(${ids}::text[], ${amounts}::bigint[]) AS v(id, delta)
-     WHERE a.id = v.id
-    RETURNING a.id, a.balance`;
-  return new Map(rows.map((r) => [r.id, r.balance]));
-}
-
-function addDelta(deltas: Map<string, bigint>, id: string, amount: bigint): void {
-  deltas.set(id, (deltas.get(id) ?? 0n) + amount);
 }
 
 /**
@@ -109,11 +91,17 @@ export class Ledger {
     return { player: { id, name }, token, balance: WELCOME_AMOUNT };
   }
 
-  async playerByToken(token: string): Promise<{ id: string; name: string } | null> {
-    return this.prisma.player.findUnique({
+  async playerByToken(
+    token: string,
+    issuedAfter?: Date,
+  ): Promise<{ id: string; name: string } | null> {
+    const player = await this.prisma.player.findUnique({
       where: { tokenHash: sha256(token) },
-      select: { id: true, name: true },
+      select: { id: true, name: true, createdAt: true },
     });
+    // A guest's token is issued with the player, so the player's age is the token's.
+    if (!player || (issuedAfter && player.createdAt < issuedAfter)) return null;
+    return { id: player.id, name: player.name };
   }
 
   async playerInfo(playerId: string): Promise<{ id: string; name: string } | null> {
@@ -175,6 +163,10 @@ export class Ledger {
     });
   }
 
+  /**
+   * Stores a new shoe. Keyed by table and shoe number: a retry after a lost reply gets the shoe
+   * already stored, with its seed and commitment, instead of a second (orphan) row.
+   */
   async createShoe(input: {
     tableId: string;
     number: number;
@@ -183,9 +175,10 @@ export class Ledger {
     /** Known only once the players' contributions are in (R11.7): see recordShuffle. */
     clientSeed?: string;
     settings: unknown;
-  }): Promise<{ shoeId: string }> {
-    const shoe = await this.prisma.shoe.create({
-      data: {
+  }): Promise<{ shoeId: string; serverSeed: string; commitment: string }> {
+    const shoe = await this.prisma.shoe.upsert({
+      where: { tableId_number: { tableId: input.tableId, number: input.number } },
+      create: {
         id: randomUUID(),
         tableId: input.tableId,
         number: input.number,
@@ -194,19 +187,28 @@ export class Ledger {
         clientSeed: input.clientSeed ?? null,
         settings: input.settings as Json,
       },
-      select: { id: true },
+      update: {},
+      select: { id: true, serverSeed: true, commitment: true },
     });
-    return { shoeId: shoe.id };
+    return { shoeId: shoe.id, serverSeed: shoe.serverSeed, commitment: shoe.commitment };
   }
 
-  /** The client seed the shoe was shuffled with and its burn card, fixed once (R11.7, R10.3). */
+  /**
+   * The client seed the shoe was shuffled with and its burn card, fixed once (R11.7, R10.3).
+   * Recording the same shuffle again is a no-op; a different one is refused.
+   */
   async recordShuffle(shoeId: string, clientSeed: string, shownCard: string): Promise<void> {
     const { count } = await this.prisma.shoe.updateMany({
       where: { id: shoeId, clientSeed: null },
       data: { clientSeed, burnShown: shownCard },
     });
-    if (count === 0)
+    if (count > 0) return;
+    const same = await this.prisma.shoe.count({
+      where: { id: shoeId, clientSeed, burnShown: shownCard },
+    });
+    if (same === 0) {
       throw new LedgerError('NOT_FOUND', `no shoe ${shoeId} waiting for its client seed`);
+    }
   }
 
   /** Ends the shoe and reveals its seed; a second call keeps the first timestamps. */
@@ -383,66 +385,13 @@ export class Ledger {
       }
     }
 
-    const escrow = escrowAccount(tableId);
-    const wallets = playerIds.map(walletAccount);
-    const transfers: Array<{
-      key: string;
-      from: string;
-      to: string;
-      amount: number;
-      kind: 'COLLECT' | 'RETURN' | 'WIN';
-      betId: string;
-    }> = [];
-    const deltas = new Map<string, bigint>(wallets.map((w) => [w, 0n]));
-    const move = (
-      kind: 'COLLECT' | 'RETURN' | 'WIN',
-      betId: string,
-      from: string,
-      to: string,
-      amount: number,
-    ): void => {
-      transfers.push({ key: `${kind.toLowerCase()}:${betId}`, from, to, amount, kind, betId });
-      addDelta(deltas, from, BigInt(-amount));
-      addDelta(deltas, to, BigInt(amount));
-    };
-    for (const s of settled) {
-      if (s.result === 'lose') move('COLLECT', s.betId, escrow, HOUSE_ACCOUNT, s.stake);
-    }
-    for (const s of settled) {
-      if (s.result === 'lose') continue;
-      const wallet = walletAccount(s.playerId);
-      move('RETURN', s.betId, escrow, wallet, s.stake);
-      if (s.returned > s.stake) move('WIN', s.betId, HOUSE_ACCOUNT, wallet, s.returned - s.stake);
-    }
-
     return this.tx(async (tx) => {
-      // Exclusive on the round: a concurrent settle of the same round waits here and then
-      // sees SETTLED; stakes (which hold the round FOR SHARE) are all committed once we pass.
-      const [row] = await tx.$queryRaw<Array<{ status: string; table_id: string }>>`
-        SELECT status::text AS status, table_id FROM rounds WHERE id = ${roundId}
-           FOR NO KEY UPDATE`;
-      if (!row || row.table_id !== tableId) {
-        throw new LedgerError('NOT_FOUND', `no round ${roundId} at table ${tableId}`);
-      }
-      if (row.status === 'SETTLED') {
+      const row = await lockRound(tx, tableId, roundId);
+      if (row.status !== 'OPEN') {
         return { balances: await this.walletBalances(tx, playerIds) };
       }
-
-      // Lock the accounts (global order) and read the round's open bets in one statement.
-      const [state] = await tx.$queryRaw<
-        Array<{ open: Array<{ id: string; player_id: string; amount: number }> | null }>
-      >`
-        WITH locked AS (
-          SELECT id FROM accounts WHERE id = ANY(${[...wallets, escrow, HOUSE_ACCOUNT]}::text[])
-           ORDER BY CASE kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1 WHEN 'HOUSE' THEN 2 ELSE 3 END, id
-             FOR NO KEY UPDATE
-        )
-        SELECT (SELECT count(*) FROM locked) AS locked,
-               (SELECT json_agg(json_build_object('id', id, 'player_id', player_id, 'amount', amount))
-                  FROM bets WHERE round_id = ${roundId} AND status = 'OPEN') AS open`;
-
       // Every open stake of the round must be accounted for, or chips would stay in escrow.
-      const open = state?.open ?? [];
+      const open = await openBetsOf(tx, roundId);
       const openById = new Map(open.map((b) => [b.id, b]));
       const seen = new Set<string>();
       for (const s of settled) {
@@ -455,59 +404,74 @@ export class Ledger {
         }
         seen.add(s.betId);
       }
-      if (seen.size !== open.length) {
-        throw new LedgerError(
-          'INVALID_INPUT',
-          `settlement of ${roundId} covers ${seen.size} of its ${open.length} open bets`,
-        );
+      const moves = new Moves(escrowAccount(tableId));
+      // Every bettor's wallet, so losers' balances come back too.
+      for (const playerId of playerIds) addDelta(moves.deltas, walletAccount(playerId), 0n);
+      for (const s of settled) {
+        if (s.result === 'lose')
+          moves.move('COLLECT', s.betId, moves.escrow, HOUSE_ACCOUNT, s.stake);
       }
-
-      // One statement for every transfer, balance, bet and the round itself.
-      const accountIds = [...deltas.keys()];
-      const rows = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
-        WITH moved AS (
-          INSERT INTO transfers (key, from_account_id, to_account_id, amount, kind, round_id, bet_id)
-          SELECT u.key, u.from_id, u.to_id, u.amount, u.kind::transfer_kind, ${roundId}, u.bet_id
-            FROM unnest(${transfers.map((t) => t.key)}::text[],
-                        ${transfers.map((t) => t.from)}::text[],
-                        ${transfers.map((t) => t.to)}::text[],
-                        ${transfers.map((t) => t.amount)}::bigint[],
-                        ${transfers.map((t) => t.kind)}::text[],
-                        ${transfers.map((t) => t.betId)}::text[])
-                 WITH ORDINALITY AS u(key, from_id, to_id, amount, kind, bet_id, n)
-           ORDER BY u.n
-        ), settled_bets AS (
-          UPDATE bets AS b
-             SET status = 'SETTLED', result = v.result, returned = v.returned, settled_at = now()
-            FROM unnest(${settled.map((s) => s.betId)}::text[],
-                        ${settled.map((s) => s.result)}::text[],
-                        ${settled.map((s) => s.returned)}::bigint[]) AS v(id, result, returned)
-           WHERE b.id = v.id
-        ), settled_round AS (
-          UPDATE rounds
-             SET status = 'SETTLED',
-                 cards = ${JSON.stringify(round.cards)}::jsonb,
-                 outcome = ${round.outcome},
-                 player_total = ${round.playerTotal},
-                 banker_total = ${round.bankerTotal},
-                 trace = ${JSON.stringify(round.trace ?? null)}::jsonb,
-                 settled_at = now()
-           WHERE id = ${roundId}
-        )
-        UPDATE accounts AS a SET balance = a.balance + v.delta
-          FROM unnest(${accountIds}::text[],
-                      ${accountIds.map((id) => (deltas.get(id) ?? 0n).toString())}::bigint[])
-               AS v(id, delta)
-         WHERE a.id = v.id
-        RETURNING a.id, a.balance`;
-
-      const balances = new Map(rows.map((r) => [r.id, r.balance]));
-      const out = new Map<string, number>();
-      for (const playerId of playerIds) {
-        const balance = balances.get(walletAccount(playerId));
-        if (balance !== undefined) out.set(playerId, toNumber(balance));
+      for (const s of settled) {
+        if (s.result === 'lose') continue;
+        const wallet = walletAccount(s.playerId);
+        moves.move('RETURN', s.betId, moves.escrow, wallet, s.stake);
+        if (s.returned > s.stake) {
+          moves.move('WIN', s.betId, HOUSE_ACCOUNT, wallet, s.returned - s.stake);
+        }
       }
-      return { balances: out };
+      // T6.5: a stake the table never heard of (its escrow committed but the reply was lost)
+      // is refunded here rather than left in escrow: never both standing and refunded.
+      const strays = open.filter((b) => !seen.has(b.id));
+      for (const b of strays) moves.refund(b);
+      const balances = await writeRoundEnd(tx, {
+        roundId,
+        status: 'SETTLED',
+        round,
+        moves,
+        settled,
+        voided: strays.map((b) => b.id),
+      });
+      return {
+        balances: playerBalances(balances, [...playerIds, ...strays.map((b) => b.player_id)]),
+      };
+    });
+  }
+
+  /**
+   * Voids a table's round: every open stake goes back to its wallet (REFUND, keyed by bet), the
+   * round is VOIDED with the cards it dealt, if any. A round already settled or voided is left
+   * as it is; an unknown round is nothing to void. Returns the bettors' balances.
+   */
+  async voidRound(input: {
+    tableId: string;
+    seq: number;
+    cards?: readonly string[];
+  }): Promise<{ roundId: string | null; balances: Map<string, number> }> {
+    const { tableId, seq } = input;
+    return this.tx(async (tx) => {
+      const [found] = await tx.$queryRaw<Array<{ id: string }>>`
+        SELECT id FROM rounds WHERE table_id = ${tableId} AND seq = ${seq}`;
+      if (!found) return { roundId: null, balances: new Map() };
+      const row = await lockRound(tx, tableId, found.id);
+      if (row.status !== 'OPEN') return { roundId: found.id, balances: new Map() };
+      const open = await openBetsOf(tx, found.id);
+      const moves = new Moves(escrowAccount(tableId));
+      for (const b of open) moves.refund(b);
+      const balances = await writeRoundEnd(tx, {
+        roundId: found.id,
+        status: 'VOIDED',
+        round: input.cards ? { cards: [...input.cards] } : null,
+        moves,
+        settled: [],
+        voided: open.map((b) => b.id),
+      });
+      return {
+        roundId: found.id,
+        balances: playerBalances(
+          balances,
+          open.map((b) => b.player_id),
+        ),
+      };
     });
   }
 
@@ -554,13 +518,37 @@ export class Ledger {
     });
   }
 
+  /** A seat taken or left; `key` makes a replay write nothing. */
   async recordSeat(input: {
     tableId: string;
     seat: number;
     playerId: string;
     kind: SeatEventKind;
+    key: string;
   }): Promise<void> {
-    await this.prisma.seatEvent.create({ data: input, select: { id: true } });
+    await this.prisma.seatEvent.createMany({ data: [input], skipDuplicates: true });
+  }
+
+  saveTableState(tableId: string, row: StoredTableState): Promise<void> {
+    return saveTableState(this.prisma, tableId, row);
+  }
+
+  loadTableState(tableId: string): Promise<StoredTableState | null> {
+    return loadTableState(this.prisma, tableId);
+  }
+
+  /**
+   * T9.5: voids every OPEN round no live table is playing (stakes refunded) and ends every shoe
+   * no live table can finish (seed published).
+   */
+  async closeAbandoned(live: {
+    rounds: readonly { tableId: string; seq: number }[];
+    shoeIds: readonly string[];
+  }): Promise<{ voided: { tableId: string; seq: number }[]; endedShoes: string[] }> {
+    const voided = await abandonedRounds(this.prisma, live.rounds);
+    for (const round of voided) await this.voidRound(round);
+    const endedShoes = await endAbandonedShoes(this.prisma, live.shoeIds);
+    return { voided, endedShoes };
   }
 
   /** Settled rounds of a table, newest first, with their bets. */

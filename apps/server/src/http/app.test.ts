@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../config.js';
 import { createLedger } from '../db/ledger.js';
 import { createPrisma } from '../db/prisma.js';
 import { createMetrics } from '../metrics.js';
+import type { TablePort } from '../table/table-port.js';
 import { buildHttpApp, type HttpAppDeps } from './app.js';
 import { errorReplySchema } from './errors.js';
 import {
@@ -65,7 +66,12 @@ describe('GET /health', () => {
     const res = await app.inject('/health');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ status: 'ok', db: 'ok', uptimeSeconds: expect.any(Number) });
+    expect(body).toEqual({
+      status: 'ok',
+      db: 'ok',
+      uptimeSeconds: expect.any(Number),
+      tables: [],
+    });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
   });
 
@@ -79,6 +85,24 @@ describe('GET /health', () => {
     } finally {
       await unreachable.$disconnect();
     }
+  });
+
+  it('T9.8: is degraded (still a 200) while a table reports failing database work', async () => {
+    const failing = { id: 'main', problems: () => ['settle failed 6 times; last: boom'] };
+    const healthy = { id: 'side', problems: () => [] };
+    const { app } = build({
+      tables: () => ({
+        ...emptyRegistry(),
+        list: () => [failing, healthy] as unknown as TablePort[],
+      }),
+    });
+    const res = await app.inject('/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      db: 'ok',
+      tables: [{ id: 'main', problems: ['settle failed 6 times; last: boom'] }],
+    });
   });
 
   it('counts a failing check as down', async () => {
@@ -215,13 +239,15 @@ describe('security headers and CORS', () => {
 });
 
 describe('POST /api/guests', () => {
-  it('creates a guest in the ledger and shows the token once', async () => {
+  it.each([
+    ['a plain name, trimmed', '  Ann '],
+    [
+      'P0.1: a name with a NUL, a bidi override and a zero-width space (never a 500)',
+      ' \u202eA\u0000nn\u200b ',
+    ],
+  ])('creates a guest in the ledger and shows the token once: %s', async (_, name) => {
     const { app, guests } = build();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/guests',
-      payload: { name: '  Ann ' },
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/guests', payload: { name } });
     expect(res.statusCode).toBe(201);
     const body = createGuestReply.parse(res.json());
     expect(body.player.name).toBe('Ann');
@@ -232,7 +258,8 @@ describe('POST /api/guests', () => {
 
   it.each([
     ['an empty name', { name: '   ' }],
-    ['a name over 32 characters', { name: 'x'.repeat(33) }],
+    ['a name over 20 characters', { name: 'x'.repeat(21) }],
+    ['a name of nothing visible', { name: '\u0000\u200b\u202e ' }],
     ['a missing name', {}],
     ['an unknown key', { name: 'Bob', admin: true }],
     ['a number', { name: 42 }],
@@ -272,9 +299,17 @@ describe('POST /api/guests', () => {
     expect(guests.calls.createGuest).toBe(0);
   });
 
-  it('allows 10 guests a minute per address, then RATE_LIMITED', async () => {
+  it('P0.1: a guest token stops working once it is older than the TTL', async () => {
+    const guest = await store.ledger.createGuest('Old');
+    expect(await store.ledger.playerByToken(guest.token, new Date(Date.now() - 60_000))).toEqual(
+      guest.player,
+    );
+    expect(await store.ledger.playerByToken(guest.token, new Date(Date.now() + 60_000))).toBeNull();
+  });
+
+  it('allows 30 guests a minute per address (14 friends behind one router), then RATE_LIMITED', async () => {
     const { app, guests } = build();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/guests',
@@ -290,7 +325,7 @@ describe('POST /api/guests', () => {
     expect(limited.statusCode).toBe(429);
     expectError(limited.body, 'RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(guests.calls.createGuest).toBe(10);
+    expect(guests.calls.createGuest).toBe(30);
     // Another address still gets in.
     const other = await app.inject({
       method: 'POST',
@@ -314,6 +349,26 @@ describe('global rate limit', () => {
     // Unknown URLs count too.
     const unknown = await app.inject('/wp-admin');
     expect(unknown.statusCode).toBe(429);
+    // P3.1: /health is outside the limit, so a monitor is never locked out.
+    for (let i = 0; i < 3; i++) expect((await app.inject('/health')).statusCode).toBe(200);
+  });
+
+  it('P3.1: believes X-Forwarded-For only from a trusted proxy (TRUST_PROXY)', async () => {
+    const trusting = build({ config: testConfig({ TRUST_PROXY: '127.0.0.1' }) }).app;
+    const naive = build().app;
+    for (const app of [trusting, naive]) {
+      for (let i = 0; i < 100; i++) {
+        const res = await app.inject({
+          url: '/api/tables',
+          headers: { 'x-forwarded-for': `10.1.0.${i % 50}` },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    // Behind the trusted proxy each of 50 clients made 2 requests; without trust, one made 100.
+    const next = { url: '/api/tables', headers: { 'x-forwarded-for': '10.1.0.1' } };
+    expect((await trusting.inject(next)).statusCode).toBe(200);
+    expect((await naive.inject(next)).statusCode).toBe(429);
   });
 });
 
@@ -463,6 +518,64 @@ describe('GET /api/shoes/:shoeId', () => {
     await store.ledger.endShoe(shoe.shoeId);
     const body = (await build().app.inject(`/api/shoes/${shoe.shoeId}`)).json();
     expect(body.verification).toMatchObject({ verified: false, mismatches: [2] });
+  });
+
+  it('T9.6 P7.5: verifies a shoe with voided rounds, marking them; the CLI re-runs it', async () => {
+    const shoe = await recordShoe(1);
+    const open = async (number: number) => {
+      const seq = await store.ledger.nextRoundSeq('main');
+      await store.ledger.openRound({
+        tableId: 'main',
+        shoeId: shoe.shoeId,
+        seq,
+        number,
+        holderSeat: null,
+      });
+      return seq;
+    };
+    // Voided in betting: no card left the shoe, and the next round has the same number.
+    await store.ledger.voidRound({ tableId: 'main', seq: await open(2) });
+    const second = shoe.played.rounds[1]!;
+    const { roundId } = await store.ledger.openRound({
+      tableId: 'main',
+      shoeId: shoe.shoeId,
+      seq: await store.ledger.nextRoundSeq('main'),
+      number: 2,
+      holderSeat: null,
+    });
+    await store.ledger.settleRound({
+      tableId: 'main',
+      roundId,
+      round: {
+        cards: [...second.dealt],
+        outcome: second.outcome,
+        playerTotal: second.player.total,
+        bankerTotal: second.banker.total,
+        trace: second.trace,
+      },
+      settled: [],
+    });
+    // Voided after its deal (its settlement failed for good): its cards are kept.
+    const third = shoe.played.rounds[2]!;
+    await store.ledger.voidRound({ tableId: 'main', seq: await open(3), cards: [...third.dealt] });
+    await store.ledger.endShoe(shoe.shoeId);
+
+    const body = (await build().app.inject(`/api/shoes/${shoe.shoeId}`)).json();
+    expect(
+      body.rounds.map((r: { number: number; voided: boolean }) => [r.number, r.voided]),
+    ).toEqual([
+      [1, false],
+      [2, true],
+      [2, false],
+      [3, true],
+    ]);
+    expect(body.rounds[1]).toMatchObject({ cards: [], outcome: null });
+    expect(body.rounds[3]).toMatchObject({ cards: third.dealt, outcome: null });
+    expect(body.verification).toMatchObject({ verified: true, mismatches: [] });
+    const { stdout } = await promisify(execFile)('sh', ['-c', body.verification.command], {
+      cwd: REPO_ROOT,
+    });
+    expect(stdout.trim().split('\n').at(-1)).toBe(`${shoe.played.rounds.length} rounds`);
   });
 
   it('prints a command that the banco CLI accepts and that replays the same shoe', async () => {

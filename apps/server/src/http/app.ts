@@ -22,15 +22,25 @@ import {
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { TableRegistry } from '../table/table-port.js';
+import { trustFunction } from './client-address.js';
 import { errorReply, type ErrorReply } from './errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  rateLimitKey,
+  refuseBadPreflight,
+} from './transport-errors.js';
 import { registerRoutes } from './routes.js';
 import { isImmutableAsset, registerWebApp } from './web-app.js';
 import type { GuestStore, HistoryStore } from './stores.js';
 
-/** Per client IP: every route, and the stricter limit on creating guests. */
+/**
+ * Per client IP: every route but /health, and the stricter limit on creating guests; 30 a
+ * minute so a table of 14 friends behind one router can all sign up at once (P0.1).
+ */
 export const RATE_LIMITS = {
   global: { max: 100, timeWindow: 60_000 },
-  createGuest: { max: 10, timeWindow: 60_000 },
+  createGuest: { max: 30, timeWindow: 60_000 },
 } as const;
 
 /** Our JSON bodies are tiny; anything near this is not a real client. */
@@ -93,18 +103,24 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip (and so the rate limits) believes X-Forwarded-For only from trusted proxies.
+    trustProxy: trustFunction(deps.config.trustProxy),
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
   app.register(helmet, { global: true });
+  app.addHook('onRequest', refuseBadPreflight);
   app.register(cors, { origin: deps.config.corsOrigins, methods: ['GET', 'HEAD', 'POST'] });
   app.register(rateLimit, {
     global: true,
     ...RATE_LIMITS.global,
     // One page load fetches a dozen hashed scripts and styles; they are files, not work.
     allowList: (request) => isImmutableAsset(request.url),
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests: retry in ${context.after}`), {
         statusCode: context.statusCode,

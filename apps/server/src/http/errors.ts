@@ -2,10 +2,17 @@ import { ERROR_CODES, type ErrorCode } from '@banco/protocol';
 import { z } from 'zod';
 
 /**
- * Error codes of HTTP replies: the protocol's stable codes, plus two that only HTTP needs
- * (no route, no such shoe).
+ * Error codes of HTTP replies: the protocol's stable codes, plus those only HTTP needs (no
+ * route, no such shoe, and the transport's own refusals: P3.1).
  */
-export const HTTP_ERROR_CODES = [...ERROR_CODES, 'NOT_FOUND', 'UNKNOWN_SHOE'] as const;
+export const HTTP_ERROR_CODES = [
+  ...ERROR_CODES,
+  'NOT_FOUND',
+  'UNKNOWN_SHOE',
+  'BAD_REQUEST',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
 /** Every HTTP error reply. */

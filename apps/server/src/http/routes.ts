@@ -17,10 +17,15 @@ const DB_CHECK_TIMEOUT_MS = 2_000;
 
 const healthReply = z
   .object({
-    /** `degraded` while the database is unreachable (the reply is then a 503). */
+    /**
+     * `degraded` while the database is unreachable (the reply is then a 503) or a table's
+     * database work keeps failing (T9.8; still a 200: the other tables play on).
+     */
     status: z.enum(['ok', 'degraded']),
     db: z.enum(['ok', 'down']),
     uptimeSeconds: z.number().int().nonnegative(),
+    /** Tables with failing database work, and what fails. */
+    tables: z.array(z.object({ id: z.string(), problems: z.array(z.string()) })),
   })
   .meta({ id: 'Health' });
 
@@ -86,7 +91,14 @@ const shoeReply = z
     /** Null while the shoe is in play. */
     serverSeed: z.string().nullable(),
     rounds: z.array(
-      z.object({ number: z.number().int().positive(), cards: z.array(card), outcome }),
+      z.object({
+        number: z.number().int().positive(),
+        cards: z.array(card),
+        /** Null for a voided round. */
+        outcome: outcome.nullable(),
+        /** T9.6: refunded, not settled; voided before its deal it took no card. */
+        voided: z.boolean(),
+      }),
     ),
     /** Null while the shoe is in play. */
     verification: verificationSchema.nullable(),
@@ -108,6 +120,8 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
   app.get(
     '/health',
     {
+      // A monitor polling often must never be locked out, nor lock anyone else out.
+      config: { rateLimit: false },
       schema: {
         tags: ['ops'],
         summary: 'Liveness and database reachability',
@@ -116,10 +130,14 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
     },
     async (_request, reply) => {
       const dbOk = await withTimeout(deps.checkDb, DB_CHECK_TIMEOUT_MS);
+      const tables = (deps.tables()?.list() ?? [])
+        .map((table) => ({ id: table.id, problems: table.problems() }))
+        .filter((table) => table.problems.length > 0);
       return reply.code(dbOk ? 200 : 503).send({
-        status: dbOk ? 'ok' : 'degraded',
+        status: dbOk && tables.length === 0 ? 'ok' : 'degraded',
         db: dbOk ? 'ok' : 'down',
         uptimeSeconds: Math.floor(process.uptime()),
+        tables,
       });
     },
   );
@@ -239,6 +257,7 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
           number: r.number,
           cards: [...r.cards],
           outcome: r.outcome,
+          voided: r.voided,
         })),
         verification:
           serverSeed === null || shoe.clientSeed === null

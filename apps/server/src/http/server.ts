@@ -31,6 +31,11 @@ export interface BancoServerHandle {
   listen(): Promise<{ port: number; url: string }>;
   /** Stops sockets and HTTP, then the tables, then the database. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * T9.7: the graceful stop: every table tells its players, refuses commands and finishes or
+   * voids its round, then everything closes as in close().
+   */
+  shutdown(): Promise<void>;
 }
 
 /** HTTP routes + socket gateway + tables, wired in the order each needs the other. */
@@ -51,7 +56,7 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
 
   try {
     await app.ready();
-    tables = await deps.createTables(gateway.outboxFor);
+    tables = await deps.createTables(gateway.outboxFor, app.log);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
@@ -92,5 +97,12 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
       return { port, url: `http://${host}:${port}` };
     },
     close,
+    async shutdown() {
+      try {
+        await registry.shutdown();
+      } finally {
+        await close();
+      }
+    },
   };
 }

@@ -8,8 +8,11 @@ import type { RecentRound, ShoeRecord } from '../db/ledger-types.js';
 export interface GuestStore {
   /** A new guest with a welcome balance; the token is shown once. */
   createGuest(name: string): Promise<{ player: PlayerInfo; token: string; balance: number }>;
-  /** The player a session token belongs to, or null. */
-  playerByToken(token: string): Promise<PlayerInfo | null>;
+  /**
+   * The player a session token belongs to, or null; with `issuedAfter`, null too for a token
+   * issued before then (tokens expire: GUEST_TOKEN_TTL_HOURS).
+   */
+  playerByToken(token: string, issuedAfter?: Date): Promise<PlayerInfo | null>;
 }
 
 /** A settled round as history shows it: the ledger's own record. */

@@ -47,7 +47,12 @@ export const UNREACHABLE_DB_URL = 'postgres://postgres@127.0.0.1:1/nowhere';
 
 /** A live-table registry with no tables in it. */
 export function emptyRegistry(): TableRegistry {
-  return { get: () => undefined, list: () => [], close: async () => undefined };
+  return {
+    get: () => undefined,
+    list: () => [],
+    shutdown: async () => undefined,
+    close: async () => undefined,
+  };
 }
 
 /** The real store, with a count of the calls that reached it. */
@@ -59,7 +64,7 @@ export function countCalls(store: GuestStore): GuestStore & { calls: { createGue
       calls.createGuest += 1;
       return store.createGuest(name);
     },
-    playerByToken: (token) => store.playerByToken(token),
+    playerByToken: (token, issuedAfter) => store.playerByToken(token, issuedAfter),
   };
 }
 

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import {
   COMMAND_REFUSED,
   connectRefusalSchema,
@@ -160,6 +161,37 @@ describe('handshake', () => {
       client({ transports: ['polling'], extraHeaders: { origin: other.origin } }),
     );
     expect(err.description).toBe(403);
+  });
+
+  it('P0.3: the transport refuses a foreign origin: 403 with ORIGIN_REFUSED when polling, 400 on a WebSocket upgrade', async () => {
+    const { port } = new URL(url);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let data = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => {
+          data += chunk;
+        });
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        socket.setTimeout(2_000, () => socket.destroy());
+      });
+    const polling = await raw(
+      'GET /socket.io/?EIO=4&transport=polling HTTP/1.1\r\nHost: x\r\n' +
+        'Origin: http://evil.example\r\nConnection: close\r\n\r\n',
+    );
+    expect(polling).toMatch(/^HTTP\/1\.1 403 /);
+    expect(polling).toContain(
+      '"message":"ORIGIN_REFUSED: origin http://evil.example is not allowed"',
+    );
+    const upgrade = await raw(
+      'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n' +
+        'Origin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(upgrade).toMatch(/^HTTP\/1\.1 400 /);
+    expect(upgrade).toContain('ORIGIN_REFUSED: origin http://evil.example is not allowed');
   });
 
   it('accepts a configured origin', async () => {

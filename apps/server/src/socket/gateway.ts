@@ -20,6 +20,8 @@ import type { Config } from '../config.js';
 import type { GuestStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
+import { clientAddress, trustFunction } from '../http/client-address.js';
+import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
 
 /**
@@ -33,7 +35,12 @@ export interface SocketData {
   player: PlayerInfo;
   /** Tables this socket has joined. */
   tables: Set<string>;
+  /** RATE_LIMITED answers in a row; a socket that ignores them is disconnected (P1.6). */
+  strikes: number;
 }
+
+/** P1.6: a socket that sends this many commands in a row past RATE_LIMITED is disconnected. */
+export const STRIKES_BEFORE_DISCONNECT = 100;
 
 export type BancoServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type BancoSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -123,6 +130,38 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     },
   });
 
+  const share = new FairShare(config);
+  const trust = trustFunction(config.trustProxy);
+  const rateLimited = (perPlayer: boolean) =>
+    refusal(
+      'RATE_LIMITED',
+      perPlayer
+        ? `too many commands: at most ${config.playerRatePerSecond} a second per player`
+        : `too many commands: at most ${config.socketRatePerSecond} a second`,
+    );
+  /** The socket's budget first, then the player's across all their sockets (P1.6). */
+  function overBudget(socket: BancoSocket, bucket: TokenBucket): AckError | null {
+    const limited = !bucket.take()
+      ? rateLimited(false)
+      : !share.take(socket.data.player.id)
+        ? rateLimited(true)
+        : null;
+    if (!limited) {
+      socket.data.strikes = 0;
+      return null;
+    }
+    socket.data.strikes += 1;
+    if (socket.data.strikes >= STRIKES_BEFORE_DISCONNECT && socket.connected) {
+      log.warn({ playerId: socket.data.player.id }, 'socket kept flooding: disconnected');
+      socket.emit(COMMAND_REFUSED, {
+        code: 'RATE_LIMITED',
+        message: `${STRIKES_BEFORE_DISCONNECT} commands past the rate limit: disconnected`,
+      });
+      socket.disconnect(true);
+    }
+    return limited;
+  }
+
   let registry: TableRegistry | undefined;
   /** Sockets per player per table, to report presence on the first and the last. */
   const socketsAt = new Map<string, number>();
@@ -203,14 +242,8 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         ),
       );
     }
-    if (!bucket.take()) {
-      return reply(
-        refusal(
-          'RATE_LIMITED',
-          `too many commands: at most ${config.socketRatePerSecond} a second`,
-        ),
-      );
-    }
+    const limited = overBudget(socket, bucket);
+    if (limited) return reply(limited);
     const parsed = COMMANDS[name].safeParse(payload);
     if (!parsed.success) {
       return reply(refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`));
@@ -222,12 +255,16 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     const playerId = socket.data.player.id;
     let entered = false;
     try {
-      if (name === 'table.join') {
+      if (name === 'table.join' || name === 'table.resync') {
         entered = enter(socket, table);
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
-        return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+        // T9.4: after a restart a client's new socket carries on where its old one was.
+        if (!table.knows(playerId)) {
+          return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+        }
+        enter(socket, table);
       }
       const response = await table.command(playerId, name, parsed.data);
       // A refused join leaves nothing behind: no rooms, no presence.
@@ -258,11 +295,29 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     if (!parsed.success) {
       return next(connectRefusal('UNAUTHORIZED', 'a guest token is required (POST /api/guests)'));
     }
-    guests.playerByToken(parsed.data.token).then(
+    // Checked before the token costs a database lookup, and again once the player is known.
+    const address = clientAddress(socket.request, trust);
+    if (share.addressFull(address)) {
+      return next(connectRefusal('TOO_MANY_CONNECTIONS', 'too many connections from here'));
+    }
+    if (!share.connectAllowed(address)) {
+      return next(connectRefusal('RATE_LIMITED', 'reconnecting too fast: wait a second'));
+    }
+    const issuedAfter = new Date(Date.now() - config.guestTokenTtlMs);
+    guests.playerByToken(parsed.data.token, issuedAfter).then(
       (player) => {
         if (!player) return next(connectRefusal('UNAUTHORIZED', 'unknown or expired token'));
+        // Gone while the token was looked up: nothing to count, and no close event to come.
+        if (socket.conn.readyState !== 'open') return next(connectRefusal('INTERNAL', 'closed'));
+        const admitted = share.admit(player.id, address);
+        if ('refused' in admitted) {
+          return next(connectRefusal('TOO_MANY_CONNECTIONS', admitted.refused));
+        }
+        // The engine connection closes however the socket ends, even before it connects.
+        socket.conn.once('close', admitted.release);
         socket.data.player = player;
         socket.data.tables = new Set();
+        socket.data.strikes = 0;
         next();
       },
       (error: unknown) => {
@@ -283,12 +338,9 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       if (COMMAND_SET.has(event)) return;
       const startedAt = performance.now();
       const { ack } = splitArgs(args);
-      const response = bucket.take()
-        ? refusal('UNKNOWN_COMMAND', `unknown command ${JSON.stringify(event).slice(0, 80)}`)
-        : refusal(
-            'RATE_LIMITED',
-            `too many commands: at most ${config.socketRatePerSecond} a second`,
-          );
+      const response =
+        overBudget(socket, bucket) ??
+        refusal('UNKNOWN_COMMAND', `unknown command ${JSON.stringify(event).slice(0, 80)}`);
       record('unknown', response.code, startedAt);
       if (ack) ack(response);
       else socket.emit(COMMAND_REFUSED, { code: response.code, message: response.message });

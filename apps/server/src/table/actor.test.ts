@@ -57,7 +57,7 @@ describe('the table actor over the real ledger', () => {
   });
 
   it('T6.5 T8.3: a round settled by the table cannot be paid a second time', async () => {
-    const settings = tableSettings({ ...TIMINGS.fast, bettingMs: 600_000, resultMs: 600_000 });
+    const settings = tableSettings({ ...TIMINGS.instant, bettingMs: 600_000, resultMs: 600_000 });
     const { actor, events } = await startTable('twice', settings);
     const ann = await ledger.createGuest('ann');
     await actor.command(ann.player.id, 'seat.take', { tableId: 'twice', seat: 1 });
@@ -115,7 +115,7 @@ describe('the table actor over the real ledger', () => {
   }
 
   it('T6.5: when the database fails, the table waits and retries; nothing is lost or doubled', async () => {
-    const settings = tableSettings({ ...TIMINGS.fast, bettingMs: 600_000, resultMs: 600_000 });
+    const settings = tableSettings({ ...TIMINGS.instant, bettingMs: 600_000, resultMs: 600_000 });
     const { actor, events } = await startTable('flaky', settings);
     const ann = await ledger.createGuest('ann');
     // A real failure: the rounds table is out of reach while the first round opens.

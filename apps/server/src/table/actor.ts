@@ -10,13 +10,18 @@ import type {
 } from '@banco/protocol';
 import { commitmentOf, type CardCode } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
+import { EventLog } from './event-log.js';
 import { initialTableState } from './initial-state.js';
 import { reduce } from './reducer.js';
 import { STARTING_BALANCE } from './settings.js';
+import { seatAt, seatOf } from './seats.js';
 import { snapshotOf } from './snapshot.js';
 import type { Effect, TableState } from './state.js';
 import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort } from './table-port.js';
+import { restoreSeatsAway } from './presence.js';
+import { durableKey, fromStored, toStored } from './stored-state.js';
+import { peekFor } from './turning.js';
 
 export interface TableObserver {
   roundSettled?(tableId: string, seconds: number): void;
@@ -34,10 +39,19 @@ export interface TableActorDeps {
   ledger: TableLedger;
   outbox: TableOutbox;
   clock?: () => number;
-  log?: { error(obj: unknown, msg?: string): void };
+  log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   observer?: TableObserver;
-  /** How long to wait before retrying a database effect that failed (ms). */
+  /** How long to wait before the first retry of a database effect that failed (ms). */
   retryMs?: number;
+  /** The longest wait between two retries (ms); each wait doubles up to it. */
+  retryMaxMs?: number;
+  /** Tries in all before the table gives up on an effect (T9.8). */
+  retryAttempts?: number;
+  /**
+   * Test-only (the crash suite's mid-settlement kill): every settlement waits this long first,
+   * after logging that it does. Never set in production.
+   */
+  testHoldSettlementMs?: number;
 }
 
 const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([
@@ -47,7 +61,19 @@ const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([
   'record-shuffle',
   'end-shoe',
   'record-seat',
+  'void-round',
 ]);
+
+/** T9.7: the answer to every command but table.snapshot and table.leave while the table stops. */
+const CLOSING = {
+  ok: false,
+  code: 'TABLE_CLOSING',
+  message: 'the server is stopping; come back soon',
+} as const satisfies Reply;
+
+/** P2.13: how many recent events a table keeps for reconnecting clients (a few rounds' worth). */
+export const REPLAY_EVENTS = 512;
+const RETRY_DEFAULTS = { firstMs: 1_000, maxMs: 30_000, attempts: 6 } as const;
 
 /** Ledger refusals a player can cause; anything else is the server's fault. */
 const LEDGER_CODES: readonly ErrorCode[] = ['INSUFFICIENT_BALANCE', 'ALREADY_CONFIRMED'];
@@ -60,13 +86,72 @@ export class TableActor implements TablePort {
   private state: TableState;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  /** T1.6: one wake-up per away seat, to free it when its hold runs out. */
+  private readonly holds = new Map<string, NodeJS.Timeout>();
+  /** Players with at least one live connection at this table (the gateway counts sockets). */
   private readonly watchers = new Set<string>();
   private readonly clock: () => number;
   private closed = false;
+  /** P2.13: recent broadcasts, replayed to clients that reconnect. */
+  private readonly log = new EventLog(REPLAY_EVENTS);
+  private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
+  /** T9.7: set when the server starts stopping; commands are refused from then on. */
+  private closing = false;
+  /** The version floor stored with the last save (T9.1). */
+  private savedFloor = 0;
+  private savedKey = '';
+  /** Effects (and saves) that keep failing, by type: the table is degraded while any is here. */
+  private readonly failing = new Map<string, string>();
+  /**
+   * T9.4: players who had joined before a restart. Their new sockets may ask for a snapshot
+   * without joining again.
+   */
+  private readonly joinedBefore = new Set<string>();
 
+  /**
+   * T9.1: a table with a stored state resumes it (seats, shoe, version, the round in play);
+   * otherwise it starts empty, numbering rounds and shoes on from the ledger's.
+   */
   static async start(deps: TableActorDeps): Promise<TableActor> {
-    const seq = await deps.ledger.nextRoundSeq(deps.table.id);
-    return new TableActor(deps, { ...initialTableState(deps.table), roundSeq: seq - 1 });
+    const { ledger, table } = deps;
+    const fresh = initialTableState(table);
+    const [stored, nextSeq, nextShoe] = await Promise.all([
+      ledger.loadTableState(table.id),
+      ledger.nextRoundSeq(table.id),
+      ledger.nextShoeNumber(table.id),
+    ]);
+    const restored = stored ? fromStored(stored, fresh) : null;
+    if (stored && !restored) {
+      deps.log?.error({ table: table.id }, 'stored table state unreadable: starting afresh');
+    }
+    if (!restored) {
+      return new TableActor(deps, {
+        ...fresh,
+        version: stored?.version ?? 0,
+        roundSeq: nextSeq - 1,
+        lastShoeNumber: nextShoe - 1,
+      });
+    }
+    const { state, watchers } = restored;
+    // Counters never go back, even if the stored state is older than the ledger's rows.
+    const between = state.phase.kind === 'waiting' || state.phase.kind === 'result';
+    const balances = await ledger.balancesOf(state.seats.map((s) => s.player.id));
+    const actor = new TableActor(deps, {
+      ...state,
+      roundSeq: between ? Math.max(state.roundSeq, nextSeq - 1) : state.roundSeq,
+      lastShoeNumber:
+        state.phase.kind === 'shuffling'
+          ? state.lastShoeNumber
+          : Math.max(state.lastShoeNumber, nextShoe - 1),
+      seats: state.seats.map((s) => ({ ...s, balance: balances.get(s.player.id) ?? s.balance })),
+    });
+    actor.savedFloor = stored!.version;
+    for (const id of watchers) actor.joinedBefore.add(id);
+    actor.markRestoredSeatsAway();
+    void actor
+      .enqueue(() => actor.run({ type: 'resume', now: actor.clock() }))
+      .catch((error) => deps.log?.error({ err: error, table: table.id }, 'table could not resume'));
+    return actor;
   }
 
   private constructor(
@@ -75,6 +160,19 @@ export class TableActor implements TablePort {
   ) {
     this.state = initial;
     this.clock = deps.clock ?? Date.now;
+    // A table restored with away seats (restoreSeatsAway) frees them when their hold ends.
+    for (const seat of initial.seats) {
+      if (seat.awayUntil !== undefined) this.hold(seat.player.id, seat.awayUntil);
+    }
+  }
+
+  /**
+   * T1.6: restored seats belong to players with no socket yet. Each is held as away from now
+   * (a deadline stored before the restart is kept), and freed if its player is not back in time.
+   */
+  private markRestoredSeatsAway(): void {
+    this.state = restoreSeatsAway(this.state, this.clock());
+    for (const seat of this.state.seats) this.hold(seat.player.id, seat.awayUntil!);
   }
 
   get id() {
@@ -100,20 +198,71 @@ export class TableActor implements TablePort {
     return [...this.watchers].filter((id) => !seated.has(id)).length;
   }
 
-  presence(_playerId: string, _connected: boolean): void {
-    // Seats are kept while a player is away; timing them out comes with reconnects.
+  /** T9.4: a player this table remembers: seated, or joined before a restart. */
+  knows(playerId: string): boolean {
+    return (
+      this.joinedBefore.has(playerId) || this.state.seats.some((s) => s.player.id === playerId)
+    );
   }
 
-  command<N extends CommandName>(
+  /** T9.8: what keeps failing at this table; empty when it is healthy. */
+  problems(): string[] {
+    return [...this.failing.values()];
+  }
+
+  /** The round this table is playing (for the startup sweep), or null. */
+  roundInPlay(): number | null {
+    return toStored(this.state, []).roundSeq;
+  }
+
+  /** The shoe this table is playing or seeding, or null. */
+  shoeInPlay(): string | null {
+    return toStored(this.state, []).shoeId;
+  }
+
+  /** T1.5–T1.7: the gateway reports a player's first connection arriving or last one leaving. */
+  presence(playerId: string, connected: boolean): void {
+    if (connected) this.watchers.add(playerId);
+    else this.watchers.delete(playerId);
+    void this.enqueue(() =>
+      this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
+    ).catch((error) =>
+      this.deps.log?.error({ err: error, table: this.deps.table.id, playerId }, 'presence failed'),
+    );
+  }
+
+  /**
+   * Table commands run in the queue. Joins and snapshots only read the state, so they are
+   * answered at once: however many arrive, they never make the table wait.
+   */
+  async command<N extends CommandName>(
     playerId: string,
     name: N,
     payload: CommandPayload<N>,
   ): Promise<Ack<N>> {
-    return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
+    switch (name) {
+      case 'table.join':
+        if (this.closing) return CLOSING as Ack<N>;
+        this.watchers.add(playerId);
+        return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
+      case 'table.leave':
+        // Watchers are counted by live connections: the gateway's presence call keeps the set.
+        return { ok: true } as Ack<N>;
+      case 'table.snapshot':
+        return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
+      case 'table.resync':
+        if (this.closing) return CLOSING as Ack<N>;
+        // Queued behind the player's return (the gateway reported it first), so they are back.
+        return this.enqueue(
+          async () => (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>,
+        );
+      default:
+        return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
+    }
   }
 
   snapshot(playerId: string): Promise<TableSnapshot> {
-    return this.enqueue(async () => this.snapshotFor(playerId));
+    return Promise.resolve(this.snapshotFor(playerId));
   }
 
   /** Resolves once everything queued so far has run. */
@@ -121,18 +270,83 @@ export class TableActor implements TablePort {
     return this.enqueue(async () => undefined);
   }
 
+  /**
+   * T9.7: stops taking commands, tells the table why, voids a round in betting or has the house
+   * finish one past it, and stores the state; then closes.
+   */
+  async shutdown(): Promise<void> {
+    if (!this.closing) {
+      this.closing = true;
+      await this.enqueue(() => this.run({ type: 'shutdown', now: this.clock() })).catch((error) =>
+        this.deps.log?.error({ err: error, table: this.id }, 'table shutdown failed'),
+      );
+    }
+    await this.close();
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    for (const hold of this.holds.values()) clearTimeout(hold);
+    this.holds.clear();
     await this.queue;
   }
 
+  /**
+   * One snapshot per table state, shared by every caller; only the viewer's own fields differ.
+   * The state is immutable, so a new state is a new object and the cache cannot go stale.
+   */
   private snapshotFor(playerId: string): TableSnapshot {
-    return snapshotOf(this.state, {
-      playerId,
+    const now = this.clock();
+    if (this.snapshotCache?.state !== this.state) {
+      const base = snapshotOf(this.state, { playerId, spectators: 0, now });
+      this.snapshotCache = { state: this.state, base };
+    }
+    const mine = seatOf(this.state, playerId);
+    return {
+      ...this.snapshotCache.base,
+      serverTime: now,
       spectators: this.spectatorCount(),
-      now: this.clock(),
-    });
+      you: { playerId, seat: mine?.seat ?? null },
+    };
+  }
+
+  /**
+   * P2.13: the events a reconnecting client missed, or a snapshot when the log no longer
+   * reaches back to its version; with its own seat, bets and balance either way. A peek is sent
+   * again only to the turner it belongs to, and only while their turn lasts.
+   */
+  private async resync(playerId: string, since: number): Promise<Reply> {
+    this.watchers.add(playerId);
+    const state = this.state;
+    const events = this.log.since(since, state.version);
+    const snapshot = events ? null : this.snapshotFor(playerId);
+    const seat = seatOf(state, playerId);
+    const round = 'round' in state.phase ? state.phase.round : null;
+    const bets = round?.bets.find((b) => b.playerId === playerId)?.bets ?? [];
+    const peek = peekFor(state, playerId);
+    if (peek) this.deps.outbox.sendPrivate(playerId, peek);
+    const balance = seat ? seat.balance : await this.deps.ledger.balanceOf(playerId);
+    return {
+      ok: true,
+      version: state.version,
+      events,
+      snapshot,
+      you: {
+        playerId,
+        seat: seat?.seat ?? null,
+        balance,
+        bets: bets.map(({ spot, amount }) => ({ spot, amount })),
+        away: seat?.awayUntil !== undefined,
+      },
+    };
+  }
+
+  /** T1.1–T1.3 checked ahead: whether a seat.take could succeed against the table as it is. */
+  private couldSit(playerId: string, seat: number): boolean {
+    const { state } = this;
+    return seat <= state.settings.seats && !seatOf(state, playerId) && !seatAt(state, seat);
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -142,31 +356,23 @@ export class TableActor implements TablePort {
   }
 
   private async handle(playerId: string, name: CommandName, payload: unknown): Promise<Reply> {
-    switch (name) {
-      case 'table.join':
-        this.watchers.add(playerId);
-        return { ok: true, snapshot: this.snapshotFor(playerId) };
-      case 'table.leave':
-        this.watchers.delete(playerId);
-        return { ok: true };
-      case 'table.snapshot':
-        return { ok: true, snapshot: this.snapshotFor(playerId) };
-      default: {
-        const command = { name, payload } as TableCommand;
-        const seating = name === 'seat.take' ? await this.seatingOf(playerId) : undefined;
-        if (name === 'seat.take' && !seating) {
-          return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
-        }
-        const reply = await this.run({
-          type: 'command',
-          now: this.clock(),
-          playerId,
-          command,
-          seating,
-        });
-        return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
-      }
+    if (this.closing) return CLOSING;
+    const command = { name, payload } as TableCommand;
+    // Only a seat.take that can succeed reads the ledger: refusals cost the table nothing.
+    const seat = name === 'seat.take' ? (payload as { seat: number }).seat : null;
+    const seating =
+      seat !== null && this.couldSit(playerId, seat) ? await this.seatingOf(playerId) : undefined;
+    if (seat !== null && this.couldSit(playerId, seat) && !seating) {
+      return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
     }
+    const reply = await this.run({
+      type: 'command',
+      now: this.clock(),
+      playerId,
+      command,
+      seating,
+    });
+    return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
   }
 
   private async seatingOf(playerId: string) {
@@ -184,6 +390,7 @@ export class TableActor implements TablePort {
       const reduced = reduce(this.state, input);
       this.state = reduced.state;
       reply ??= reduced.reply;
+      await this.saveIfDue();
       for (const effect of reduced.effects) {
         const answer = await this.executeOrRetry(effect);
         if (answer) pending.push(answer);
@@ -193,26 +400,64 @@ export class TableActor implements TablePort {
   }
 
   /**
-   * A database effect that fails is tried again later, in the table's queue, until it works:
-   * the table waits in its phase meanwhile. Every one of them is idempotent (unique keys,
-   * upserts, settlement once per bet: T6.5), so a retry can never move a chip twice.
+   * T9.1: the state is stored before anyone hears of a new phase, a new seat or a version past
+   * the stored floor, so a restarted table resumes at least where every client thinks it is.
+   * A failed save is reported (degraded) and tried again with the next input.
    */
-  private async executeOrRetry(effect: Effect): Promise<TableInput | undefined> {
+  private async saveIfDue(): Promise<void> {
+    const key = durableKey(this.state);
+    if (key === this.savedKey && this.state.version < this.savedFloor) return;
+    const row = toStored(this.state, [...this.watchers, ...this.joinedBefore]);
     try {
-      return await this.execute(effect);
+      await this.deps.ledger.saveTableState(this.id, row);
+      this.savedFloor = row.version;
+      this.savedKey = key;
+      this.failing.delete('save-state');
+    } catch (error) {
+      this.failing.set('save-state', `the table state could not be stored: ${messageOf(error)}`);
+      this.deps.log?.error({ err: error, table: this.id }, 'table state not stored');
+    }
+  }
+
+  /**
+   * T9.8: a database effect that fails is tried again later, in the table's queue, waiting
+   * twice as long each time, up to a limit; the table waits in its phase meanwhile. Every one
+   * of them is idempotent by a key (shoe number, round seq, bet ids, seat event version), so a
+   * retry can never move a chip or write a row twice. When the last try fails the table is
+   * degraded (/health), says so in the log, and the reducer voids what the effect left stuck.
+   */
+  private async executeOrRetry(effect: Effect, attempt = 1): Promise<TableInput | undefined> {
+    try {
+      const answer = await this.execute(effect);
+      this.failing.delete(effect.type);
+      return answer;
     } catch (error) {
       if (!RETRIED_EFFECTS.has(effect.type)) throw error;
-      this.deps.log?.error(
-        { err: error, table: this.deps.table.id, effect: effect.type },
-        'retrying',
-      );
+      const retry = {
+        firstMs: this.deps.retryMs ?? RETRY_DEFAULTS.firstMs,
+        maxMs: this.deps.retryMaxMs ?? RETRY_DEFAULTS.maxMs,
+        attempts: this.deps.retryAttempts ?? RETRY_DEFAULTS.attempts,
+      };
+      const context = { err: error, table: this.id, effect: effect.type, attempt };
+      if (attempt >= retry.attempts) {
+        this.failing.set(
+          effect.type,
+          `${effect.type} failed ${attempt} times; last: ${messageOf(error)}`,
+        );
+        this.deps.log?.error(context, 'database effect failed for good: giving up');
+        return { type: 'effect-failed', now: this.clock(), effect: effect.type };
+      }
+      this.failing.set(effect.type, `${effect.type} failing (try ${attempt}): ${messageOf(error)}`);
+      this.deps.log?.error(context, 'database effect failed: retrying');
+      const delay = Math.min(retry.maxMs, retry.firstMs * 2 ** (attempt - 1));
       setTimeout(() => {
-        if (this.closed) return;
+        // A stopping table retries nothing more: its shutdown redoes what must be (T9.7).
+        if (this.closing) return;
         void this.enqueue(async () => {
-          const answer = await this.executeOrRetry(effect);
+          const answer = await this.executeOrRetry(effect, attempt + 1);
           if (answer) await this.run(answer);
         });
-      }, this.deps.retryMs ?? 1000).unref();
+      }, delay).unref();
       return undefined;
     }
   }
@@ -221,6 +466,7 @@ export class TableActor implements TablePort {
     const { ledger, outbox, table } = this.deps;
     switch (effect.type) {
       case 'broadcast':
+        this.log.push(effect.event);
         outbox.broadcast(effect.event);
         return undefined;
       case 'private':
@@ -229,8 +475,11 @@ export class TableActor implements TablePort {
       case 'schedule':
         this.schedule(effect.token, effect.at);
         return undefined;
+      case 'hold':
+        this.hold(effect.playerId, effect.at);
+        return undefined;
       case 'new-shoe':
-        return this.newShoe();
+        return this.newShoe(effect.number);
       case 'record-shuffle':
         await ledger.recordShuffle(effect.shoeId, effect.clientSeed, effect.shown);
         return undefined;
@@ -262,8 +511,23 @@ export class TableActor implements TablePort {
           seat: effect.seat,
           playerId: effect.playerId,
           kind: effect.kind,
+          key: effect.key,
         });
         return undefined;
+      case 'void-round': {
+        const { balances } = await ledger.voidRound({
+          tableId: table.id,
+          seq: effect.seq,
+          ...(effect.cards ? { cards: effect.cards } : {}),
+        });
+        return {
+          type: 'round-voided',
+          now: this.clock(),
+          seq: effect.seq,
+          reason: effect.reason,
+          balances,
+        };
+      }
       default: {
         const unknown: never = effect;
         throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);
@@ -275,27 +539,26 @@ export class TableActor implements TablePort {
    * T7.1: the server seed is stored before its commitment is published, so a shoe's seed can
    * never be lost once players have seen the commitment.
    */
-  private async newShoe(): Promise<TableInput> {
+  private async newShoe(number: number): Promise<TableInput> {
     const { table, ledger } = this.deps;
-    const serverSeed = randomBytes(32).toString('hex');
-    const number = await ledger.nextShoeNumber(table.id);
     const { decks, cut, lastHand, rules } = table.settings;
-    const commitment = commitmentOf(serverSeed);
-    const { shoeId } = await ledger.createShoe({
+    const fresh = randomBytes(32).toString('hex');
+    // T9.8: keyed by number; a retry gets the seed stored the first time, not this one.
+    const stored = await ledger.createShoe({
       tableId: table.id,
       number,
-      serverSeed,
-      commitment,
+      serverSeed: fresh,
+      commitment: commitmentOf(fresh),
       settings: { decks, cut, lastHand, rules },
     });
     return {
       type: 'shoe-ready',
       now: this.clock(),
       shoe: {
-        id: shoeId,
+        id: stored.shoeId,
         number,
-        serverSeed,
-        commitment,
+        serverSeed: stored.serverSeed,
+        commitment: stored.commitment,
         ...(table.scriptedShoe ? { scripted: table.scriptedShoe } : {}),
       },
     };
@@ -344,6 +607,14 @@ export class TableActor implements TablePort {
   private async settle(
     effect: Extract<Effect, { type: 'settle' }>,
   ): Promise<TableInput | undefined> {
+    const hold = this.deps.testHoldSettlementMs ?? 0;
+    if (hold > 0) {
+      this.deps.log?.info?.(
+        { table: this.id, roundId: effect.roundId },
+        'test hook: settlement held',
+      );
+      await new Promise((resolve) => setTimeout(resolve, hold));
+    }
     const started = performance.now();
     const { result } = effect;
     const { balances } = await this.deps.ledger.settleRound({
@@ -368,6 +639,24 @@ export class TableActor implements TablePort {
     return { type: 'settled', now: this.clock(), balances };
   }
 
+  /** A stale wake-up is harmless: the reducer frees only a seat still away past its hold. */
+  private hold(playerId: string, at: number): void {
+    clearTimeout(this.holds.get(playerId));
+    if (this.closed) return;
+    const timer = setTimeout(
+      () => {
+        this.holds.delete(playerId);
+        void this.enqueue(() =>
+          this.run({ type: 'hold-expired', now: this.clock(), playerId }),
+        ).catch((error) =>
+          this.deps.log?.error({ err: error, table: this.deps.table.id }, 'seat hold failed'),
+        );
+      },
+      Math.max(0, at - this.clock()),
+    );
+    this.holds.set(playerId, timer);
+  }
+
   private schedule(token: number, at: number): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.closed) return;
@@ -383,3 +672,6 @@ export class TableActor implements TablePort {
     );
   }
 }
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -567,10 +567,12 @@ describe('settlement (T6)', () => {
       bankerTotal: 9,
     };
     expect(shown.roads).toEqual(JSON.parse(JSON.stringify(allRoads([road]))));
-    // The exact odds of the cards left in the shoe after this round (R13).
+    // The exact odds of every card nobody has seen after this round: the shoe's remaining cards
+    // and the one burned face down (R13, R13.5).
     const shoe = scriptedShoe([ROUNDS.bankerWin]);
     const left = shoe.slice(BURN.length + ROUNDS.bankerWin.length);
-    const ranks = RANKS.map((rank) => left.filter((card) => rankOf(card) === rank).length);
+    const unseen = [...left, ...BURN.slice(1)];
+    const ranks = RANKS.map((rank) => unseen.filter((card) => rankOf(card) === rank).length);
     const counts = roundCounts(ranks);
     if (!counts.ok) throw new Error(counts.error.message);
     const p = probabilities(counts.value);

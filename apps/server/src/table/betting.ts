@@ -1,7 +1,7 @@
 import type { CommandPayload, Stake } from '@banco/protocol';
 import { checkBet, type RuleSet } from '@banco/rules';
 import type { Reply } from './inputs.js';
-import { seatAt, seatOf } from './seats.js';
+import { isAway, seatAt, seatOf } from './seats.js';
 import type { RoundState, SeatBets, TableState } from './state.js';
 import type { Step } from './step.js';
 
@@ -209,12 +209,18 @@ export function declareNoBet(
   return next;
 }
 
-/** T2.3: betting closes early once every seated player has confirmed or declared no bet. */
+/**
+ * T2.3: betting closes early once every seated player has confirmed or declared no bet; an away
+ * seat without bets counts as no bet (T1.5), so absent players never hold a round up.
+ */
 export function everyoneDecided(state: TableState, round: RoundState): boolean {
   return (
     state.seats.length > 0 &&
     state.seats.every(
-      (s) => round.noBet.includes(s.seat) || round.bets.some((b) => b.playerId === s.player.id),
+      (s) =>
+        round.noBet.includes(s.seat) ||
+        round.bets.some((b) => b.playerId === s.player.id) ||
+        isAway(s),
     )
   );
 }

@@ -21,5 +21,7 @@ export function initialTableState(table: {
     phase: { kind: 'waiting' },
     timer: null,
     nextTimerToken: 1,
+    lastShoeNumber: 0,
+    closing: false,
   };
 }

@@ -4,7 +4,7 @@ import type { PendingShoe } from './state.js';
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
 export type TableCommandName = Exclude<
   CommandName,
-  'table.join' | 'table.leave' | 'table.snapshot'
+  'table.join' | 'table.leave' | 'table.snapshot' | 'table.resync'
 >;
 
 export type TableCommand = {
@@ -22,6 +22,11 @@ export type TableInput =
       readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
     }
   | { readonly type: 'timer'; readonly now: number; readonly token: number }
+  /** T1.5–T1.7: a player's connections to the table all dropped, or the first came back. */
+  | { readonly type: 'player-away'; readonly now: number; readonly playerId: string }
+  | { readonly type: 'player-back'; readonly now: number; readonly playerId: string }
+  /** The wake-up of a `hold` effect: stale when the player came back meanwhile. */
+  | { readonly type: 'hold-expired'; readonly now: number; readonly playerId: string }
   | {
       readonly type: 'shoe-ready';
       readonly now: number;
@@ -57,6 +62,20 @@ export type TableInput =
   | {
       readonly type: 'settled';
       readonly now: number;
+      readonly balances: ReadonlyMap<string, number>;
+    }
+  // ── Issue 8 (recovery, shutdown, failed effects) ──
+  /** T9.1: the table was restored from its stored state; finish what it was doing. */
+  | { readonly type: 'resume'; readonly now: number }
+  /** T9.7: the server is stopping. */
+  | { readonly type: 'shutdown'; readonly now: number }
+  /** T9.8: a database effect failed every retry. */
+  | { readonly type: 'effect-failed'; readonly now: number; readonly effect: string }
+  | {
+      readonly type: 'round-voided';
+      readonly now: number;
+      readonly seq: number;
+      readonly reason: 'restart' | 'shutdown' | 'failure' | 'empty';
       readonly balances: ReadonlyMap<string, number>;
     };
 

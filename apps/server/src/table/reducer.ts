@@ -11,6 +11,8 @@ import {
   shuffleShoe,
   startNextRound,
 } from './round-flow.js';
+import { holdExpired, playerAway, playerBack } from './presence.js';
+import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
 import { leaveSeat, takeSeat } from './seating.js';
 import { seatOf } from './seats.js';
 import { acceptShoe, passShoe, refuseShoe } from './shoe-passing.js';
@@ -48,6 +50,27 @@ export function reduce(state: TableState, input: TableInput): Reduced {
       break;
     case 'settled':
       onSettled(step, input);
+      break;
+    case 'player-away':
+      playerAway(step, input.playerId);
+      break;
+    case 'player-back':
+      playerBack(step, input.playerId);
+      break;
+    case 'hold-expired':
+      holdExpired(step, input.playerId);
+      break;
+    case 'resume':
+      resume(step);
+      break;
+    case 'shutdown':
+      shutDown(step);
+      break;
+    case 'effect-failed':
+      onEffectFailed(step, input);
+      break;
+    case 'round-voided':
+      onRoundVoided(step, input);
       break;
     default: {
       const unknown: never = input;

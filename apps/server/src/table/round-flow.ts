@@ -13,8 +13,13 @@ import {
 } from '@banco/rules';
 import type { TableInput } from './inputs.js';
 import { everyoneDecided } from './betting.js';
-import { giveShoeToFirstSeat, passShoeAfter, settleOpenOffer } from './shoe-passing.js';
-import { isSeated } from './seats.js';
+import {
+  giveShoeToFirstSeat,
+  passFromAwayHolder,
+  passShoeAfter,
+  settleOpenOffer,
+} from './shoe-passing.js';
+import { isPresent, presentCount } from './seats.js';
 import { STARTING_BALANCE, tableMinimum } from './settings.js';
 import type { RevealStep, RoundState, SettledStake, ShoeSession } from './state.js';
 import type { Step } from './step.js';
@@ -24,23 +29,26 @@ import { turnOrReveal } from './turning.js';
 const shoeIsOver = (shoe: ShoeSession | null) =>
   shoe === null || roundStatus(shoe.state) === 'finished';
 
-/** T2.1: between rounds, the table opens the next one as long as somebody is seated. */
+/**
+ * T2.1: between rounds, the table opens the next one as long as somebody is seated and present
+ * (T1.5: a table of away seats waits for one of them to come back).
+ */
 export function startNextRound(step: Step): void {
   const { state } = step;
   step.cancelWakeUp();
-  if (state.seats.length === 0) {
+  if (presentCount(state) === 0 || state.closing) {
     step.update({ phase: { kind: 'waiting' } });
     return;
   }
   if (shoeIsOver(state.shoe)) {
     step.update({ phase: { kind: 'shuffling' } });
-    step.effect({ type: 'new-shoe' });
+    step.effect({ type: 'new-shoe', number: state.lastShoeNumber + 1 });
     return;
   }
   openRound(step);
 }
 
-function openRound(step: Step): void {
+export function openRound(step: Step): void {
   giveShoeToFirstSeat(step);
   const { state } = step;
   const shoe = state.shoe!;
@@ -69,6 +77,7 @@ export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe
   const { shoe } = input;
   const { decks, cut, lastHand, seedMs } = step.state.settings;
   const deadline = step.now + seedMs;
+  step.update({ lastShoeNumber: Math.max(step.state.lastShoeNumber, shoe.number) });
   step.emit({
     type: 'shoe.new',
     shoeId: shoe.id,
@@ -147,7 +156,7 @@ export function shuffleShoe(step: Step): void {
     clientSeed: clientSeed.value,
     shown: burned.value.shown,
   });
-  if (step.state.seats.length === 0) step.update({ phase: { kind: 'waiting' } });
+  if (presentCount(step.state) === 0) step.update({ phase: { kind: 'waiting' } });
   else openRound(step);
 }
 
@@ -218,13 +227,16 @@ function closeBetting(step: Step): void {
   step.cancelWakeUp();
   step.emit({ type: 'betting.closed', round: phase.round.seq });
   settleOpenOffer(step);
+  passFromAwayHolder(step);
   const { state } = step;
-  if (state.seats.length === 0 && phase.round.bets.length === 0) {
-    // Nobody left at the table: the round is dropped before any card leaves the shoe.
+  if (presentCount(state) === 0 && phase.round.bets.length === 0) {
+    // Nobody left at the table, or only away seats: the round is dropped before any card
+    // leaves the shoe, and closed in the ledger so no OPEN round outlives it (T2.5, T9.5).
     step.update({ phase: { kind: 'waiting' } });
+    step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
     return;
   }
-  const dealer = !state.houseDeals && isSeated(state, state.holder) ? state.holder : null;
+  const dealer = !state.houseDeals && isPresent(state, state.holder) ? state.holder : null;
   if (dealer === null) return dealCards(step, phase.round, null);
   const deadline = step.now + state.settings.dealMs;
   step.update({ phase: { kind: 'dealing', round: phase.round, deadline } });
@@ -336,11 +348,13 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
       returned,
       rule,
     })),
-    balances: [...input.balances].map(([playerId, balance]) => ({
-      playerId,
-      balance,
-      seat: stakes.find((s) => s.playerId === playerId)!.seat,
-    })),
+    // T9.9: a refunded stake the table never held belongs to a player found by seat, if seated.
+    balances: [...input.balances].flatMap(([playerId, balance]) => {
+      const seat =
+        stakes.find((s) => s.playerId === playerId)?.seat ??
+        step.state.seats.find((s) => s.player.id === playerId)?.seat;
+      return seat === undefined ? [] : [{ playerId, balance, seat }];
+    }),
   });
   const before = step.state.shoe!;
   const shoe: ShoeSession = {
@@ -378,19 +392,7 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
     nextAt,
   });
   passShoeAfter(step, result.outcome);
-  if (over) {
-    // T7.3: the shoe is done; its seed is published so anyone can re-run it.
-    step.emit({
-      type: 'shoe.ended',
-      shoeId: shoe.id,
-      number: shoe.number,
-      serverSeed: shoe.serverSeed,
-      clientSeed: shoe.clientSeed,
-      commitment: shoe.commitment,
-      rounds: shoe.results.length,
-    });
-    step.effect({ type: 'end-shoe', shoeId: shoe.id });
-  }
+  endShoeIfOver(step, { announce: true });
   step.update({ phase: { kind: 'result', round, nextAt } });
   step.wakeAt(nextAt);
 }
@@ -401,3 +403,24 @@ const handOf = (hand: Hand) => ({
   natural: hand.natural,
   pair: hand.pair,
 });
+
+/**
+ * T7.3: a shoe the cut card has finished is ended and its seed published so anyone can re-run
+ * it. `announce: false` when the table already said so before it stopped (T9.1).
+ */
+export function endShoeIfOver(step: Step, options: { announce: boolean }): void {
+  const shoe = step.state.shoe;
+  if (!shoe || roundStatus(shoe.state) !== 'finished') return;
+  if (options.announce) {
+    step.emit({
+      type: 'shoe.ended',
+      shoeId: shoe.id,
+      number: shoe.number,
+      serverSeed: shoe.serverSeed,
+      clientSeed: shoe.clientSeed,
+      commitment: shoe.commitment,
+      rounds: shoe.results.length,
+    });
+  }
+  step.effect({ type: 'end-shoe', shoeId: shoe.id });
+}

@@ -47,8 +47,9 @@ describe('the first seat starts the table (T2.1)', () => {
           at: NOW,
         },
       },
-      { type: 'record-seat', seat: 3, playerId: 'ann', kind: 'SIT' },
-      { type: 'new-shoe' },
+      // T9.8: keyed by table and version; the shoe's number is fixed before it is stored.
+      { type: 'record-seat', seat: 3, playerId: 'ann', kind: 'SIT', key: 't1:1' },
+      { type: 'new-shoe', number: 1 },
     ]);
 
     const shoe = {
@@ -212,6 +213,7 @@ describe('seats (T1)', () => {
       seat: 1,
       playerId: 'bob',
       kind: 'SIT',
+      key: `test:${from + 1}`,
     });
     // Seats are kept in seat order; the shoe stays where it is.
     expect(t.state.seats.map((s) => s.seat)).toEqual([1, 3]);
@@ -271,6 +273,7 @@ describe('seats (T1)', () => {
       seat: 5,
       playerId: 'bob',
       kind: 'LEAVE',
+      key: `test:${from + 1}`,
     });
     expect(t.state.seats.map((s) => s.player.id)).toEqual(['ann']);
     expect(t.sit('bob', 2)).toMatchObject({ ok: true, seat: 2 });

@@ -3,6 +3,7 @@ import { seatAt, seatOf } from './seats.js';
 import { shoeAfterLeaving } from './shoe-passing.js';
 import { closeBettingIfDecided, startNextRound } from './round-flow.js';
 import { revealStep } from './turning.js';
+import type { SeatState } from './state.js';
 import type { Step } from './step.js';
 
 /** T1.1–T1.3: one seat per player, within the table's seat count, on any free seat. */
@@ -31,7 +32,13 @@ export function takeSeat(
     player: seating.player,
     balance: seating.balance,
   });
-  step.effect({ type: 'record-seat', seat: payload.seat, playerId, kind: 'SIT' });
+  step.effect({
+    type: 'record-seat',
+    seat: payload.seat,
+    playerId,
+    kind: 'SIT',
+    key: seatKey(step),
+  });
   step.succeed({ seat: payload.seat, balance: seating.balance });
   if (step.state.phase.kind === 'waiting') startNextRound(step);
 }
@@ -50,6 +57,13 @@ export function leaveSeat(
   if (mine.seat !== payload.seat) {
     return step.refuse('NOT_YOUR_SEAT', `seat ${payload.seat} is not yours`);
   }
+  vacateSeat(step, mine, 'left');
+  step.succeed();
+}
+
+/** Frees a seat, whether its player stood up (T1.4) or their hold ran out (T1.6). */
+export function vacateSeat(step: Step, mine: SeatState, reason: 'left' | 'hold-expired'): void {
+  const playerId = mine.player.id;
   step.update({ seats: step.state.seats.filter((s) => s.seat !== mine.seat) });
   const before = step.state.phase;
   if (before.kind === 'betting') {
@@ -57,13 +71,21 @@ export function leaveSeat(
     const noBet = before.round.noBet.filter((seat) => seat !== mine.seat);
     step.update({ phase: { ...before, round: { ...before.round, noBet } } });
   }
-  step.emit({ type: 'seat.left', seat: mine.seat, playerId });
-  step.effect({ type: 'record-seat', seat: mine.seat, playerId, kind: 'LEAVE' });
+  step.emit({ type: 'seat.left', seat: mine.seat, playerId, reason });
+  step.effect({
+    type: 'record-seat',
+    seat: mine.seat,
+    playerId,
+    kind: 'LEAVE',
+    key: seatKey(step),
+  });
   shoeAfterLeaving(step, mine.seat);
-  step.succeed();
   // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
   const { phase } = step.state;
   if (phase.kind === 'turning' && phase.turner === mine.seat) revealStep(step, phase.round, null);
   // T2.3: the leaver may have been the last one betting was waiting for.
   if (phase.kind === 'betting') closeBettingIfDecided(step);
 }
+
+/** T9.8: the seat event's version is unique at its table, across restarts too (T9.1). */
+const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;

@@ -26,3 +26,16 @@ export function nextOccupiedSeat(
 export function withBalance(state: TableState, playerId: string, balance: number): SeatState[] {
   return state.seats.map((seat) => (seat.player.id === playerId ? { ...seat, balance } : seat));
 }
+
+/** T1.5: the player's connections have all dropped; the seat is held for them. */
+export const isAway = (seat: SeatState | undefined): boolean => seat?.awayUntil !== undefined;
+
+/** A seat whose player is connected: the only kind that deals, turns or keeps betting open. */
+export const isPresent = (state: TableState, seat: number | null): seat is number =>
+  isSeated(state, seat) && !isAway(seatAt(state, seat));
+
+export const awaySeats = (state: TableState): number[] =>
+  state.seats.filter((s) => isAway(s)).map((s) => s.seat);
+
+export const presentCount = (state: TableState): number =>
+  state.seats.length - awaySeats(state).length;

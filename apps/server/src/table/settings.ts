@@ -1,7 +1,9 @@
 import type { TableSettings } from '@banco/protocol';
 
 /**
- * T2.1: a live table's clock; 'fast' runs every window at 0 s for tests and benchmarks;
+ * T2.1: a live table's clock. 'fast' (TABLE_TIMINGS=fast) is for bots: every window lasts
+ * 200 ms, long enough for a bot written from docs/protocol.md to bet, deal and reveal (P6).
+ * 'instant' runs every window at 0 s, for tests and benchmarks that drive rounds by timers.
  * 'patient' gives each player's window a minute (betting still closes once everyone has decided,
  * T2.3), for newcomers and for browser tests that must not race a timer.
  */
@@ -14,7 +16,8 @@ export const TIMINGS = {
     revealMs: 5_000,
     resultMs: 4_000,
   },
-  fast: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
+  fast: { seedMs: 200, bettingMs: 200, lastBetsMs: 100, dealMs: 200, revealMs: 200, resultMs: 200 },
+  instant: { seedMs: 0, bettingMs: 0, lastBetsMs: 0, dealMs: 0, revealMs: 0, resultMs: 0 },
   patient: {
     seedMs: 1_000,
     bettingMs: 60_000,
@@ -22,6 +25,18 @@ export const TIMINGS = {
     dealMs: 60_000,
     revealMs: 60_000,
     resultMs: 6_000,
+  },
+  /**
+   * For scripted bots (the crash suite): windows long enough to act in, and rounds that move on
+   * as soon as the bots have acted (T2.3) with a short result pause.
+   */
+  bots: {
+    seedMs: 0,
+    bettingMs: 3_000,
+    lastBetsMs: 0,
+    dealMs: 3_000,
+    revealMs: 3_000,
+    resultMs: 100,
   },
 } as const;
 export type TimingName = keyof typeof TIMINGS;
@@ -43,6 +58,7 @@ export const MAIN_TABLE_SETTINGS: TableSettings = {
   rules: { commission: 'standard', tiePays: 8, sideBets: [] },
   limits: MAIN_LIMITS,
   ...TIMINGS.live,
+  seatHoldMs: 60_000,
 };
 
 /** Fills in limits for every side bet a table offers. */

@@ -49,7 +49,7 @@ function expectedShoe(cards: CardCode[], cut: number, lastHand: LastHandRule) {
 
 describe('a new shoe (T7.1, T7.2)', () => {
   it('T7.1 R11.1: the commitment, client seed and shoe number go out before the first card', () => {
-    const t = new ReducerHarness({ ...TIMINGS.fast });
+    const t = new ReducerHarness({ ...TIMINGS.instant });
     t.sit('ann', 1);
     const types = typesOf(t.events);
     expect(types.slice(0, 4)).toEqual(['seat.taken', 'shoe.new', 'shoe.shuffled', 'shoe.burned']);
@@ -132,7 +132,7 @@ describe('a new shoe (T7.1, T7.2)', () => {
 
 describe('the end of a shoe (T7.3)', () => {
   /** Fast windows, so that a whole short shoe plays by timeouts alone. */
-  const fast = (overrides: Partial<TableSettings>) => ({ ...TIMINGS.fast, ...overrides });
+  const instant = (overrides: Partial<TableSettings>) => ({ ...TIMINGS.instant, ...overrides });
 
   it('T7.3 R10.5: a cut card in front of a round is announced before its deal and makes it the last', () => {
     // 62 cards: the burn (2), then 4-card rounds; the cut card lies in front of card 46, the
@@ -141,7 +141,7 @@ describe('the end of a shoe (T7.3)', () => {
     expect(cards).toHaveLength(62);
     const expected = expectedShoe(cards, 16, 'plus-one');
     expect(expected).toEqual({ rounds: 12, cutCard: { round: 12, when: 'before-round' } });
-    const t = new ReducerHarness(fast({ cut: 16 }), [cards]);
+    const t = new ReducerHarness(instant({ cut: 16 }), [cards]);
     t.sit('ann', 1);
     playRounds(t, 11);
     expect(t.ofType('shoe.cut-card')).toEqual([]);
@@ -179,7 +179,7 @@ describe('the end of a shoe (T7.3)', () => {
     const cards = scriptedShoe([ROUNDS.bothDraw], { length: 60 });
     const expected = expectedShoe(cards, 14, 'plus-one');
     expect(expected).toEqual({ rounds: 12, cutCard: { round: 11, when: 'during-round' } });
-    const t = new ReducerHarness(fast({ cut: 14 }), [cards]);
+    const t = new ReducerHarness(instant({ cut: 14 }), [cards]);
     t.sit('ann', 1);
     playRounds(t, 11);
     const [cut] = t.ofType('shoe.cut-card');
@@ -200,7 +200,7 @@ describe('the end of a shoe (T7.3)', () => {
       rounds: 11,
       cutCard: { round: 11, when: 'during-round' },
     });
-    const t = new ReducerHarness(fast({ cut: 14, lastHand: 'finish-current' }), [cards]);
+    const t = new ReducerHarness(instant({ cut: 14, lastHand: 'finish-current' }), [cards]);
     t.sit('ann', 1);
     playRounds(t, 10);
     const from = t.events.length;
@@ -223,7 +223,7 @@ describe('the end of a shoe (T7.3)', () => {
     const cards = scriptedShoe([ROUNDS.playerWin, ROUNDS.tie], { length: 60 });
     expect(expectedShoe(cards, 14, 'plus-one').rounds).toBe(13);
     const second = scriptedShoe([ROUNDS.tie]);
-    const t = new ReducerHarness(fast({ cut: 14 }), [cards, second]);
+    const t = new ReducerHarness(instant({ cut: 14 }), [cards, second]);
     t.sit('ann', 1);
     playRounds(t, 13);
     expect(t.last('round.result')!.roads).not.toEqual(JSON.parse(JSON.stringify(allRoads([]))));
@@ -259,7 +259,7 @@ describe('the end of a shoe (T7.3)', () => {
   });
 
   it('T7.3 R11.1: the published seed re-runs the whole shoe exactly as the table dealt it', () => {
-    const t = new ReducerHarness({ ...TIMINGS.fast });
+    const t = new ReducerHarness({ ...TIMINGS.instant });
     t.sit('ann', 1);
     for (let i = 0; i < 1_000 && t.ofType('shoe.ended').length === 0; i++) t.fire();
     const ended = t.last('shoe.ended')!;

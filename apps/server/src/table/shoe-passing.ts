@@ -1,5 +1,5 @@
 import type { Outcome } from '@banco/rules';
-import { isSeated, nextOccupiedSeat, seatOf } from './seats.js';
+import { awaySeats, isPresent, nextOccupiedSeat, seatOf } from './seats.js';
 import type { Step } from './step.js';
 
 /** T4.1: the first seated player takes the shoe when nobody holds it. */
@@ -101,7 +101,8 @@ function declineOffer(step: Step, seat: number): void {
 export function settleOpenOffer(step: Step): void {
   const offer = step.state.offer;
   if (offer === null) return;
-  if (isSeated(step.state, offer.seat)) takeOffer(step, offer.seat);
+  // T1.5: nobody answers for an away seat, so its open offer is refused rather than accepted.
+  if (isPresent(step.state, offer.seat)) takeOffer(step, offer.seat);
   else declineOffer(step, offer.seat);
 }
 
@@ -119,4 +120,17 @@ export function shoeAfterLeaving(step: Step, seat: number): void {
   const next = nextOccupiedSeat(step.state, seat, [seat]);
   step.update({ holder: next, lastHolder: next ?? step.state.lastHolder });
   step.emit({ type: 'shoe.holder', seat: next, houseDeals: false, reason: 'holder-left' });
+}
+
+/**
+ * T1.5: when the deal comes, an away holder's shoe goes to the next present seat; with nobody
+ * present the holder keeps it and the house deals.
+ */
+export function passFromAwayHolder(step: Step): void {
+  const { state } = step;
+  if (state.houseDeals || state.holder === null || isPresent(state, state.holder)) return;
+  const next = nextOccupiedSeat(state, state.holder, awaySeats(state));
+  if (next === null) return;
+  step.update({ holder: next, lastHolder: next });
+  step.emit({ type: 'shoe.holder', seat: next, houseDeals: false, reason: 'holder-away' });
 }

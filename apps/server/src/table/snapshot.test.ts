@@ -225,9 +225,27 @@ describe('snapshots (P1.3)', () => {
     t.command('ann', 'bets.none', { round: 1, seat: 1 });
     const s = snap(t.state, 'cat');
     expect(s.seats).toEqual([
-      { seat: 1, player: { id: 'ann', name: 'ann' }, balance: 100_000, betting: 'no-bet' },
-      { seat: 4, player: { id: 'bob', name: 'bob' }, balance: 97_000, betting: 'confirmed' },
-      { seat: 9, player: { id: 'cat', name: 'cat' }, balance: 100_000, betting: 'open' },
+      {
+        seat: 1,
+        player: { id: 'ann', name: 'ann' },
+        balance: 100_000,
+        betting: 'no-bet',
+        awayUntil: null,
+      },
+      {
+        seat: 4,
+        player: { id: 'bob', name: 'bob' },
+        balance: 97_000,
+        betting: 'confirmed',
+        awayUntil: null,
+      },
+      {
+        seat: 9,
+        player: { id: 'cat', name: 'cat' },
+        balance: 100_000,
+        betting: 'open',
+        awayUntil: null,
+      },
     ]);
     expect(s.round).toEqual({
       seq: 1,

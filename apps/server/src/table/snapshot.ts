@@ -78,6 +78,7 @@ export function snapshotOf(
       seat: s.seat,
       player: s.player,
       balance: s.balance,
+      awayUntil: s.awayUntil ?? null,
       betting: !round
         ? 'open'
         : round.bets.some((b) => b.playerId === s.player.id)

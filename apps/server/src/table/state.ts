@@ -5,6 +5,8 @@ export interface SeatState {
   readonly seat: number;
   readonly player: PlayerInfo;
   readonly balance: number;
+  /** T1.5: set while every connection of the player is gone; the seat is held until then. */
+  readonly awayUntil?: number;
 }
 
 /** A shoe in play. The server seed stays in here and is published only when the shoe ends. */
@@ -132,6 +134,11 @@ export interface TableState {
   /** The one pending wake-up; a timer input with another token is stale and ignored. */
   readonly timer: { readonly token: number; readonly at: number } | null;
   readonly nextTimerToken: number;
+  // ── Issue 8 (recovery, shutdown) ──
+  /** Number of the table's last stored shoe, so a new shoe's number is fixed before it is. */
+  readonly lastShoeNumber: number;
+  /** T9.7: the server is stopping: no new round opens. */
+  readonly closing: boolean;
 }
 
 /** A bet as the rules settle it, with whose it is. */
@@ -151,7 +158,8 @@ export type Effect =
   | { readonly type: 'broadcast'; readonly event: TableEvent }
   | { readonly type: 'private'; readonly playerId: string; readonly message: CardsPeek }
   | { readonly type: 'schedule'; readonly token: number; readonly at: number }
-  | { readonly type: 'new-shoe' }
+  /** Keyed by table and number: a retry gets the shoe already stored (T9.8). */
+  | { readonly type: 'new-shoe'; readonly number: number }
   | {
       readonly type: 'record-shuffle';
       readonly shoeId: string;
@@ -182,9 +190,21 @@ export type Effect =
       readonly result: RoundResult;
       readonly settled: readonly SettledStake[];
     }
+  /** T1.6: wake the table at `at` to free the seat if its player is still away. */
+  | { readonly type: 'hold'; readonly playerId: string; readonly at: number }
   | {
       readonly type: 'record-seat';
       readonly seat: number;
       readonly playerId: string;
       readonly kind: 'SIT' | 'LEAVE';
+      /** The table and the version of the seat event: unique, so a retry writes nothing. */
+      readonly key: string;
+    }
+  /** T9.2: refunds every open stake of round `seq`; answers with `round-voided`. */
+  | {
+      readonly type: 'void-round';
+      readonly seq: number;
+      readonly reason: 'restart' | 'shutdown' | 'failure' | 'empty';
+      /** The cards the round took from the shoe, when it got that far. */
+      readonly cards?: readonly CardCode[];
     };

@@ -15,4 +15,8 @@ export type TableLedger = Pick<
   | 'escrowBets'
   | 'settleRound'
   | 'recordSeat'
+  | 'balancesOf'
+  | 'voidRound'
+  | 'saveTableState'
+  | 'loadTableState'
 >;

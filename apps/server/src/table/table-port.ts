@@ -32,10 +32,19 @@ export interface TablePort {
   ): Promise<Ack<N>>;
   /** A player's current view, seat included (never an unrevealed card or seed). */
   snapshot(playerId: string): Promise<TableSnapshot>;
-  /** A player's sockets at this table went from zero to some (or back); for seat timeouts later. */
+  /**
+   * A player's sockets at this table went from zero to some (connected) or back to zero: the
+   * watcher count and seat holds (T1.5–T1.7) follow it.
+   */
   presence(playerId: string, connected: boolean): void;
   seatedCount(): number;
   spectatorCount(): number;
+  /** T9.4: seated here, or joined before a restart: a new socket need not join again. */
+  knows(playerId: string): boolean;
+  /** T9.8: database effects that keep failing at this table; empty when healthy. */
+  problems(): string[];
+  /** T9.7: refuse commands, finish or void the round in flight, store the state, close. */
+  shutdown(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,8 +52,19 @@ export interface TablePort {
 export interface TableRegistry {
   get(tableId: string): TablePort | undefined;
   list(): readonly TablePort[];
+  /** T9.7: every table shuts down (events out, rounds finished or voided, state stored). */
+  shutdown(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Builds the registry once the transport can deliver a table's messages. */
-export type CreateTables = (outboxFor: (tableId: string) => TableOutbox) => Promise<TableRegistry>;
+export type CreateTables = (
+  outboxFor: (tableId: string) => TableOutbox,
+  /** The server's logger, ready before any table starts (a resuming table logs at once). */
+  log: TableLog,
+) => Promise<TableRegistry>;
+
+export interface TableLog {
+  error(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+}

@@ -140,7 +140,13 @@ describe('the table clock (T2.1–T2.4)', () => {
     const from = t.events.length;
     t.fire();
     t.fire();
-    expect(typesOf(t.events.slice(from))).toEqual(['betting.last-call', 'betting.closed']);
+    // T9.5: the round, which took no card and no bet, is closed in the ledger too.
+    expect(typesOf(t.events.slice(from))).toEqual([
+      'betting.last-call',
+      'betting.closed',
+      'round.voided',
+    ]);
+    expect(t.last('round.voided')).toMatchObject({ round: 1, reason: 'empty', refunds: [] });
     expect(t.state.phase).toEqual({ kind: 'waiting' });
     expect(t.state.timer).toBeNull();
     expect(t.state.shoe?.state.roundsDealt).toBe(0);
@@ -272,8 +278,8 @@ describe('timers (T2.0)', () => {
     }
   });
 
-  it('T2.1: with the fast timings (every window 0 s) rounds play by timers alone', () => {
-    const t = new ReducerHarness({ ...TIMINGS.fast });
+  it('T2.1: with the instant timings (every window 0 s) rounds play by timers alone', () => {
+    const t = new ReducerHarness({ ...TIMINGS.instant });
     t.sit('ann', 1);
     t.sit('bob', 2);
     const opened = t.last('betting.opened')!;

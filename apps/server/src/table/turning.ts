@@ -1,5 +1,6 @@
+import type { CardsPeek } from '@banco/protocol';
 import { handTotal, type CardCode, type Side } from '@banco/rules';
-import { isSeated, seatAt } from './seats.js';
+import { isPresent, isSeated, seatAt } from './seats.js';
 import type { RoundState, TableState } from './state.js';
 import type { Step } from './step.js';
 import { handPositions, layoutOf } from './views.js';
@@ -40,7 +41,9 @@ export function turnerFor(state: TableState, round: RoundState, hand: Side): num
 export function turnOrReveal(step: Step, round: RoundState): void {
   const next = round.steps[round.revealed];
   if (!next) return settleRound(step, round);
-  const turner = turnerFor(step.state, round, next.hand);
+  const chosen = turnerFor(step.state, round, next.hand);
+  // T1.5: an away player's turn is the house's at once.
+  const turner = isPresent(step.state, chosen) ? chosen : null;
   if (turner === null) return revealStep(step, round, null);
   const deadline = step.now + step.state.settings.revealMs;
   step.update({ phase: { kind: 'turning', round, turner, deadline } });
@@ -53,21 +56,27 @@ export function turnOrReveal(step: Step, round: RoundState): void {
     deadline,
     layout: layoutOf(round),
   });
-  const dealt = round.result!.dealt;
-  step.effect({
-    type: 'private',
-    playerId: seatAt(step.state, turner)!.player.id,
-    message: {
-      tableId: step.state.tableId,
-      type: 'cards.peek',
-      round: round.seq,
-      hand: next.hand,
-      stage: next.stage,
-      cards: next.positions.map((p) => dealt[p]!),
-      deadline,
-    },
-  });
+  const playerId = seatAt(step.state, turner)!.player.id;
+  step.effect({ type: 'private', playerId, message: peekFor(step.state, playerId)! });
   step.wakeAt(deadline);
+}
+
+/** P1.5: the faces the current turner may look at, for them alone; null for anyone else. */
+export function peekFor(state: TableState, playerId: string): CardsPeek | null {
+  const { phase } = state;
+  if (phase.kind !== 'turning' || phase.turner === null) return null;
+  if (seatAt(state, phase.turner)?.player.id !== playerId) return null;
+  const { round } = phase;
+  const next = round.steps[round.revealed]!;
+  return {
+    tableId: state.tableId,
+    type: 'cards.peek',
+    round: round.seq,
+    hand: next.hand,
+    stage: next.stage,
+    cards: next.positions.map((p) => round.result!.dealt[p]!),
+    deadline: phase.deadline,
+  };
 }
 
 /** Turns the current step's cards face up for everyone. */

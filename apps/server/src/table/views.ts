@@ -4,10 +4,11 @@ import {
   cardsLeft,
   houseEdges,
   probabilities,
-  ranksLeft,
+  ranksUnseen,
   roundCounts,
   type CardCode,
   type RuleSet,
+  type ShoeState,
 } from '@banco/rules';
 import type { RoundState, ShoeSession } from './state.js';
 
@@ -37,10 +38,23 @@ export function roadsView(shoe: ShoeSession | null): RoadsView {
   return allRoads(shoe?.results ?? []) as unknown as RoadsView;
 }
 
-/** R13 for the cards still in the shoe, priced under this table's rules. */
+/**
+ * The odds of a shoe state, worked out once: they take milliseconds, a shoe state lasts a whole
+ * round, and every snapshot and result of that round shows the same odds.
+ */
+const oddsOf = new WeakMap<ShoeState, { rules: RuleSet; odds: LiveOdds | null }>();
+
+/** R13 for every card no player has seen (R13.5), priced under this table's rules. */
 export function liveOdds(shoe: ShoeSession, rules: RuleSet): LiveOdds | null {
-  const { state } = shoe;
-  const counts = roundCounts(ranksLeft(state));
+  const known = oddsOf.get(shoe.state);
+  if (known?.rules === rules) return known.odds;
+  const odds = computeOdds(shoe.state, rules);
+  oddsOf.set(shoe.state, { rules, odds });
+  return odds;
+}
+
+function computeOdds(state: ShoeState, rules: RuleSet): LiveOdds | null {
+  const counts = roundCounts(ranksUnseen(state));
   if (!counts.ok) return null;
   const p = probabilities(counts.value);
   return {

@@ -10,7 +10,7 @@ import type { Reply, TableCommand, TableCommandName, TableInput } from '../input
 import { initialTableState } from '../initial-state.js';
 import { reduce } from '../reducer.js';
 import { STARTING_BALANCE, tableSettings, TIMINGS } from '../settings.js';
-import type { Effect, TableState } from '../state.js';
+import type { Effect, RoundState, TableState } from '../state.js';
 
 const SEED = 'a'.repeat(64);
 const noContributions = clientSeedFrom(commitmentOf(SEED), []);
@@ -32,6 +32,8 @@ export class ReducerHarness {
   /** When set, the next escrow is refused with this code, as the ledger would. */
   refuseNextEscrow: 'INSUFFICIENT_BALANCE' | null = null;
   private shoeNumber = 0;
+  /** The last round the table had in play: what a void-round effect refunds. */
+  private voiding: RoundState | null = null;
 
   constructor(settings: Partial<TableSettings> = {}, shoes: CardCode[][] = []) {
     this.state = initialTableState({
@@ -47,6 +49,8 @@ export class ReducerHarness {
     const pending = [input];
     let reply: Reply | undefined;
     while (pending.length > 0) {
+      const { phase } = this.state;
+      if ('round' in phase) this.voiding = phase.round;
       const reduced = reduce(this.state, pending.shift()!);
       this.state = reduced.state;
       reply ??= reduced.reply;
@@ -85,12 +89,25 @@ export class ReducerHarness {
     return this.command(playerId, 'seat.take', { seat });
   }
 
-  /** Moves the clock on and fires the table's timer if it is due. */
+  /** Seat holds the table asked to be woken for (T1.6), by player. */
+  readonly holds = new Map<string, number>();
+
+  /** Moves the clock on and fires the table's timer and any seat hold that is due. */
   advance(ms: number): void {
     this.now += ms;
     const timer = this.state.timer;
     if (timer && timer.at <= this.now)
       this.dispatch({ type: 'timer', now: this.now, token: timer.token });
+    for (const [playerId, at] of [...this.holds]) {
+      if (at > this.now) continue;
+      this.holds.delete(playerId);
+      this.dispatch({ type: 'hold-expired', now: this.now, playerId });
+    }
+  }
+
+  /** A player's connections all dropped (true) or one came back (false). */
+  away(playerId: string, away = true): void {
+    this.dispatch({ type: away ? 'player-away' : 'player-back', now: this.now, playerId });
   }
 
   /** Fires the pending timer whatever its deadline (a 0 s window). */
@@ -164,6 +181,25 @@ export class ReducerHarness {
         }
         return { type: 'settled', now: this.now, balances };
       }
+      case 'hold':
+        this.holds.set(effect.playerId, effect.at);
+        return undefined;
+      case 'void-round': {
+        // Stakes back to the wallets: the harness keeps bets per round in its own wallets only.
+        const balances = new Map<string, number>();
+        for (const [playerId, stake] of this.openStakes(effect.seq)) {
+          const balance = (this.wallets.get(playerId) ?? 0) + stake;
+          this.wallets.set(playerId, balance);
+          balances.set(playerId, balance);
+        }
+        return {
+          type: 'round-voided',
+          now: this.now,
+          seq: effect.seq,
+          reason: effect.reason,
+          balances,
+        };
+      }
       case 'schedule':
       case 'record-shuffle':
       case 'end-shoe':
@@ -174,6 +210,18 @@ export class ReducerHarness {
         throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);
       }
     }
+  }
+
+  /** Stakes of round `seq` as the table last held them, by player. */
+  private openStakes(seq: number): Map<string, number> {
+    const stakes = new Map<string, number>();
+    const { phase } = this.state;
+    const round = 'round' in phase && phase.round.seq === seq ? phase.round : this.voiding;
+    for (const seatBets of round?.seq === seq ? round.bets : []) {
+      const total = seatBets.bets.reduce((sum, b) => sum + b.amount, 0);
+      stakes.set(seatBets.playerId, (stakes.get(seatBets.playerId) ?? 0) + total);
+    }
+    return stakes;
   }
 
   private newShoe(): TableInput {

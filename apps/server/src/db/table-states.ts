@@ -1,0 +1,84 @@
+import { clientSeedFrom } from '@banco/rules';
+import type { PrismaClient } from './prisma.js';
+
+// A table's reducer state between processes (issue 8: a table survives its process), and the
+// rounds and shoes no live table will ever finish.
+
+export interface StoredTableState {
+  /** No event was broadcast with a higher version: a restarted table counts on from here. */
+  version: number;
+  /** The round in play (opening to settling), or null. */
+  roundSeq: number | null;
+  shoeId: string | null;
+  state: unknown;
+}
+
+/**
+ * One statement, committed without waiting for the WAL flush (synchronous_commit off for this
+ * transaction alone): a table saves at every phase boundary, and a full commit there would cost
+ * rounds a second. A server crash loses nothing by it (Postgres has the row); a crash of Postgres
+ * itself may lose the last save, and the table then resumes one phase earlier, which the keyed
+ * effects and the startup sweep (T9.5) make safe. Chip movements keep their synchronous commits.
+ */
+export async function saveTableState(
+  prisma: PrismaClient,
+  tableId: string,
+  row: StoredTableState,
+): Promise<void> {
+  await prisma.$executeRaw`
+    WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+    INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
+    SELECT ${tableId}, ${row.version}, ${row.roundSeq}::int, ${row.shoeId}::text,
+           ${JSON.stringify(row.state)}::jsonb, now() FROM async
+    ON CONFLICT (table_id) DO UPDATE
+       SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
+           shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`;
+}
+
+export async function loadTableState(
+  prisma: PrismaClient,
+  tableId: string,
+): Promise<StoredTableState | null> {
+  const row = await prisma.tableStateRow.findUnique({ where: { tableId } });
+  return (
+    row && { version: row.version, roundSeq: row.roundSeq, shoeId: row.shoeId, state: row.state }
+  );
+}
+
+/** OPEN rounds other than the ones live tables are playing, oldest first. */
+export async function abandonedRounds(
+  prisma: PrismaClient,
+  live: readonly { tableId: string; seq: number }[],
+): Promise<{ tableId: string; seq: number }[]> {
+  const rounds = await prisma.round.findMany({
+    where: { status: 'OPEN' },
+    select: { tableId: true, seq: true },
+    orderBy: [{ tableId: 'asc' }, { seq: 'asc' }],
+  });
+  return rounds.filter((r) => !live.some((l) => l.tableId === r.tableId && l.seq === r.seq));
+}
+
+/**
+ * T9.5: ends every shoe no live table can finish and reveals its seed. A shoe that never got its
+ * client seed (the process died while it was seeding) gets the one no contribution makes (R11.7):
+ * nobody saw it shuffled, and its seed can be checked against the commitment all the same.
+ */
+export async function endAbandonedShoes(
+  prisma: PrismaClient,
+  liveShoeIds: readonly string[],
+): Promise<string[]> {
+  const shoes = await prisma.shoe.findMany({
+    where: { endedAt: null, id: { notIn: [...liveShoeIds] } },
+    select: { id: true, commitment: true, clientSeed: true },
+  });
+  const now = new Date();
+  for (const shoe of shoes) {
+    const seeded = clientSeedFrom(shoe.commitment, []);
+    const clientSeed = shoe.clientSeed ?? (seeded.ok ? seeded.value : null);
+    await prisma.shoe.updateMany({
+      where: { id: shoe.id, endedAt: null },
+      data: { clientSeed, endedAt: now, revealedAt: now },
+    });
+  }
+  return shoes.map((s) => s.id);
+}

@@ -1,0 +1,81 @@
+import type { StoredTableState } from '../db/table-states.js';
+import type { TableState } from './state.js';
+
+/**
+ * T9.1: versions handed out ahead of each save. A save stores `version + VERSION_LEASE` as the
+ * floor, and the table saves again before any event goes above it, so no event a client saw
+ * can ever carry a version at or above the one a restarted table counts on from.
+ */
+export const VERSION_LEASE = 64;
+
+/** What must survive a restart changed: the phase, who sits where, the shoe, the holder. */
+export function durableKey(state: TableState): string {
+  const { phase } = state;
+  return JSON.stringify([
+    phase.kind,
+    'round' in phase ? phase.round.seq : phase.kind === 'opening' ? phase.seq : null,
+    state.seats.map((s) => [s.seat, s.player.id]),
+    state.shoe?.id ?? null,
+    state.holder,
+    state.houseDeals,
+    state.offer,
+    state.lastHolder,
+    state.lastShoeNumber,
+    state.closing,
+  ]);
+}
+
+export function toStored(state: TableState, watchers: readonly string[]): StoredTableState {
+  const { phase } = state;
+  const roundSeq =
+    phase.kind === 'opening'
+      ? phase.seq
+      : phase.kind === 'betting' ||
+          phase.kind === 'dealing' ||
+          phase.kind === 'turning' ||
+          phase.kind === 'settling'
+        ? phase.round.seq
+        : null;
+  const pendingShoe = phase.kind === 'seeding' ? phase.shoe.id : null;
+  return {
+    version: state.version + VERSION_LEASE,
+    roundSeq,
+    shoeId: pendingShoe ?? state.shoe?.id ?? null,
+    // The timer belongs to the process that set it; settings come from the table's definition.
+    state: { ...state, timer: null, settings: undefined, watchers },
+  };
+}
+
+/**
+ * The stored state over a fresh one for the same table, or null if it is not one (another
+ * table's, or from an incompatible build: the startup sweep then refunds what it left open).
+ */
+export function fromStored(
+  stored: StoredTableState,
+  fresh: TableState,
+): { state: TableState; watchers: string[] } | null {
+  const raw = stored.state as Partial<TableState> & { watchers?: unknown };
+  if (
+    typeof raw !== 'object' ||
+    raw === null ||
+    raw.tableId !== fresh.tableId ||
+    typeof raw.phase?.kind !== 'string' ||
+    !Array.isArray(raw.seats)
+  ) {
+    return null;
+  }
+  const { watchers, ...rest } = raw;
+  const state: TableState = {
+    ...fresh,
+    ...rest,
+    name: fresh.name,
+    settings: fresh.settings,
+    timer: null,
+    closing: false,
+    version: Math.max(stored.version, rest.version ?? 0),
+  };
+  const joined = Array.isArray(watchers)
+    ? watchers.filter((w): w is string => typeof w === 'string')
+    : [];
+  return { state, watchers: joined };
+}

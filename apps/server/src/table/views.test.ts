@@ -1,0 +1,25 @@
+import type { RuleSet } from '@banco/rules';
+import { describe, expect, it } from 'vitest';
+import { ReducerHarness } from './testing/reducer-harness.js';
+import { nextRound } from './testing/scripted-shoes.js';
+import { liveOdds } from './views.js';
+
+describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
+  it('P1.3 R13.5: every snapshot of a round shares one computation; the next round gets new odds', () => {
+    const t = new ReducerHarness();
+    t.sit('ann', 1);
+    const rules = t.state.settings.rules as RuleSet;
+    const first = liveOdds(t.state.shoe!, rules);
+    expect(first).not.toBeNull();
+    // The same shoe state, reached through another table state: the very same object.
+    t.sit('bob', 2);
+    expect(liveOdds(t.state.shoe!, rules)).toBe(first);
+    nextRound(t);
+    const second = liveOdds(t.state.shoe!, rules);
+    expect(second).not.toBe(first);
+    expect(second!.cardsLeft).toBeLessThan(first!.cardsLeft);
+    // Other rules price the same cards afresh.
+    const noCommission = { ...rules, commission: 'no-commission' } as RuleSet;
+    expect(liveOdds(t.state.shoe!, noCommission)!.edges).not.toEqual(second!.edges);
+  });
+});

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * A free TCP port on 127.0.0.1, from 40000–49999: the suite holds it across restarts for
+ * minutes, so it stays clear of the ranges other tests pick ports from at random.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+/**
+ * The real server (src/main.ts through tsx, so it is always the current source) as a child
+ * process: what an operator runs, killed the way an operator or a crash would.
+ */
+export class ServerProcess {
+  readonly lines: string[] = [];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly watchers: { test: RegExp; resolve: (line: string) => void }[] = [];
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+  ) {
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const line of parts) this.onLine(line);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => this.lines.push(chunk.toString('utf8')));
+  }
+
+  static async start(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', 'src/main.ts'],
+      {
+        cwd: SERVER_DIR,
+        env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const server = new ServerProcess(child, `http://127.0.0.1:${env.PORT}`);
+    const ready = server.waitFor(/Banco is dealing at/, timeoutMs);
+    const died = server.exited.then(({ code, signal }) => {
+      throw new Error(`server exited (${code ?? signal}) before it was ready:\n${server.log()}`);
+    });
+    await Promise.race([ready, died]);
+    return server;
+  }
+
+  /** Resolves with the first stdout line from now on that matches. */
+  waitFor(test: RegExp, timeoutMs = 30_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no log line ${test}:\n${this.log()}`)),
+        timeoutMs,
+      );
+      this.watchers.push({
+        test,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      });
+    });
+  }
+
+  /** Sends the signal and resolves once the process is gone, with how long that took. */
+  async kill(signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+    const started = performance.now();
+    this.child.kill(signal);
+    const { code } = await this.exited;
+    return { code, ms: performance.now() - started };
+  }
+
+  log(): string {
+    return this.lines.slice(-30).join('\n');
+  }
+
+  private onLine(line: string): void {
+    this.lines.push(line);
+    for (const watcher of [...this.watchers]) {
+      if (watcher.test.test(line)) {
+        this.watchers.splice(this.watchers.indexOf(watcher), 1);
+        watcher.resolve(line);
+      }
+    }
+  }
+}

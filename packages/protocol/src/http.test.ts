@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createGuestBody, normalizeName, visibleLength } from './index.js';
+
+const nameOf = (name: string) => {
+  const parsed = createGuestBody.safeParse({ name });
+  return parsed.success ? parsed.data.name : null;
+};
+
+describe('guest names are normalised (P0.1)', () => {
+  it('P0.1: NFC, trimmed, inner whitespace made one space', () => {
+    expect(nameOf('  Ann ')).toBe('Ann');
+    expect(nameOf('e\u0301mile')).toBe('\u00e9mile');
+    expect(nameOf('Bob\n\t  Smith')).toBe('Bob Smith');
+  });
+
+  it('P0.1: drops control, zero-width and bidi-override characters (a NUL included)', () => {
+    expect(nameOf('A\u0000nn')).toBe('Ann');
+    expect(nameOf('\u202Egro.evil')).toBe('gro.evil');
+    expect(nameOf('a\u200Bb\u200C\u200D\uFEFF\u2066c\u2069')).toBe('abc');
+    expect(normalizeName('x\u00ADy\u2028z')).toBe('xy z');
+  });
+
+  it('P0.1: 1 to 20 visible characters, counted as a reader sees them', () => {
+    expect(nameOf('\u0000\u200B   ')).toBeNull();
+    expect(nameOf('')).toBeNull();
+    expect(nameOf('x'.repeat(20))).toBe('x'.repeat(20));
+    expect(nameOf('x'.repeat(21))).toBeNull();
+    // Twenty dice are twenty characters, though forty UTF-16 units.
+    expect(nameOf('\u{1F3B2}'.repeat(20))).toHaveLength(40);
+    expect(visibleLength('\u{1F3B2}'.repeat(20))).toBe(20);
+    // A pile of combining marks on a few letters is bounded too.
+    expect(nameOf(`a${'\u0301'.repeat(80)}`)).toBeNull();
+  });
+});
