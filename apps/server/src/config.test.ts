@@ -118,7 +118,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).scriptedShoe).toBeUndefined();
   });
 
-
   it('reads TRUST_PROXY as off, on, a hop count or an address list, and refuses nonsense', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -113,7 +113,9 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
-  TABLE_TIMINGS: optionalEnv(z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live')),
+  TABLE_TIMINGS: optionalEnv(
+    z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live'),
+  ),
   TRUST_PROXY: optionalEnv(trustProxyEnv.default(false)),
   /** Live sockets one player may hold at once, across every tab and device. */
   SOCKETS_PER_PLAYER: integer(8, 1, 1_000),

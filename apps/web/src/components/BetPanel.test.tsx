@@ -20,6 +20,7 @@ const settings: TableSettings = {
   dealMs: 5_000,
   revealMs: 5_000,
   resultMs: 4_000,
+  seatHoldMs: 60_000,
 };
 
 function panel(overrides: Partial<BetPanelProps> = {}) {

@@ -9,6 +9,8 @@ const REFUSALS: Record<RefusalCode, string> = {
   PROTOCOL_MISMATCH: 'This page is out of date. Reload it to play.',
   UNAUTHORIZED: 'The table does not know you any more. Pick a name again.',
   ORIGIN_REFUSED: 'This address may not talk to the table.',
+  TOO_MANY_CONNECTIONS: 'You have too many tabs open at this table. Close one and try again.',
+  TABLE_CLOSING: 'The table is closing for a moment. It will be back where it stopped.',
   INVALID_PAYLOAD: 'The table could not read that request.',
   PAYLOAD_TOO_LARGE: 'That request was too large.',
   RATE_LIMITED: 'Too many clicks at once. Wait a moment and try again.',
@@ -81,7 +83,8 @@ export function whySentence(step: WhyStep): string {
   return `Banker has ${step.total} and Player’s third card counts ${step.playerThirdValue}, so Banker ${verb}.`;
 }
 
-export type HolderReason = 'first-seat' | 'player-win' | 'accepted' | 'holder-left' | 'all-refused';
+export type HolderReason =
+  'first-seat' | 'player-win' | 'accepted' | 'holder-left' | 'holder-away' | 'all-refused';
 
 /** Why the shoe moved, as a dealer would say it. */
 export function holderSentence(reason: HolderReason, who: string | null): string {
@@ -94,6 +97,8 @@ export function holderSentence(reason: HolderReason, who: string | null): string
       return `${who ?? 'The house'} accepts the shoe and deals.`;
     case 'holder-left':
       return `The holder left; the shoe goes to ${who ?? 'the house'}.`;
+    case 'holder-away':
+      return `The holder is away; the shoe goes to ${who ?? 'the house'}.`;
     case 'all-refused':
       return 'Everyone refused the shoe, so the house deals until Player wins.';
     default: {

@@ -39,8 +39,17 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
       dealMs: 5_000,
       revealMs: 5_000,
       resultMs: 4_000,
+      seatHoldMs: 60_000,
     },
-    seats: [{ seat: 3, player: { id: 'ann', name: 'Ann' }, balance: 100_000, betting: 'open' }],
+    seats: [
+      {
+        seat: 3,
+        player: { id: 'ann', name: 'Ann' },
+        balance: 100_000,
+        betting: 'open',
+        awayUntil: null,
+      },
+    ],
     spectators: 0,
     shoe: null,
     holder: 3,
@@ -90,7 +99,11 @@ describe('table state', () => {
     let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
     state = applyEvent(state, confirmed(11, 2_000));
     expect(state.version).toBe(11);
-    expect(state.seats[0]).toMatchObject({ balance: 98_000, betting: 'confirmed' });
+    expect(state.seats[0]).toMatchObject({
+      balance: 98_000,
+      betting: 'confirmed',
+      awayUntil: null,
+    });
     expect(state.round?.bets).toEqual([{ seat: 3, spot: 'player', amount: 2_000 }]);
     expect(applyEvent(state, confirmed(11, 9_000))).toBe(state);
     expect(applyEvent(state, confirmed(5, 9_000))).toBe(state);
@@ -107,7 +120,13 @@ describe('table state', () => {
       state,
       snapshot(11, {
         seats: [
-          { seat: 3, player: { id: 'ann', name: 'Ann' }, balance: 98_000, betting: 'confirmed' },
+          {
+            seat: 3,
+            player: { id: 'ann', name: 'Ann' },
+            balance: 98_000,
+            betting: 'confirmed',
+            awayUntil: null,
+          },
         ],
       }),
       1_000_000,
@@ -179,9 +198,27 @@ describe('table state', () => {
 
   it('tells the shoe’s story: pass, refusal, acceptance, and who keeps it after a Banker win', () => {
     const seats = [
-      { seat: 1, player: { id: 'bob', name: 'Bob' }, balance: 100_000, betting: 'open' as const },
-      { seat: 3, player: { id: 'ann', name: 'Ann' }, balance: 100_000, betting: 'open' as const },
-      { seat: 5, player: { id: 'cat', name: 'Cat' }, balance: 100_000, betting: 'open' as const },
+      {
+        seat: 1,
+        player: { id: 'bob', name: 'Bob' },
+        balance: 100_000,
+        betting: 'open' as const,
+        awayUntil: null,
+      },
+      {
+        seat: 3,
+        player: { id: 'ann', name: 'Ann' },
+        balance: 100_000,
+        betting: 'open' as const,
+        awayUntil: null,
+      },
+      {
+        seat: 5,
+        player: { id: 'cat', name: 'Cat' },
+        balance: 100_000,
+        betting: 'open' as const,
+        awayUntil: null,
+      },
     ];
     let state = applySnapshot(emptyTable('main'), snapshot(10, { seats }), 1_000_000);
     const events: TableEvent[] = [

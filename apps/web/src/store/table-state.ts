@@ -241,6 +241,7 @@ function reduce(state: TableState, event: TableEvent): TableState {
           player: event.player,
           balance: event.balance,
           betting: 'open' as const,
+          awayUntil: null,
         },
       ].sort((a, b) => a.seat - b.seat);
       const mine = event.player.id === state.you.playerId;
@@ -478,6 +479,43 @@ function reduce(state: TableState, event: TableEvent): TableState {
         story: tell(state, keeps ? `${said}. ${keeps}` : `${said}.`),
       };
     }
+    case 'seat.away':
+      return {
+        ...state,
+        seats: updateSeat(state, event.seat, { awayUntil: event.until }),
+        story: tell(
+          state,
+          `${nameAt(state, event.seat) ?? 'A player'} dropped out; the seat is held for them.`,
+        ),
+      };
+    case 'seat.back':
+      return {
+        ...state,
+        seats: updateSeat(state, event.seat, { awayUntil: null }),
+        story: tell(state, `${nameAt(state, event.seat) ?? 'A player'} is back.`),
+      };
+    case 'round.voided': {
+      const refunds = new Map(event.refunds.map((r) => [r.playerId, r.balance]));
+      return {
+        ...state,
+        seats: state.seats.map((s) => {
+          const balance = refunds.get(s.player.id);
+          return { ...s, betting: 'open' as const, ...(balance === undefined ? {} : { balance }) };
+        }),
+        phase: { kind: 'waiting' },
+        round: null,
+        lastCall: false,
+        peek: null,
+        story: tell(
+          state,
+          event.reason === 'empty'
+            ? `Round ${event.round} was dropped: nobody was left at the table.`
+            : `Round ${event.round} was called off (${event.reason}); every stake in it was returned.`,
+        ),
+      };
+    }
+    case 'table.closing':
+      return { ...state, story: tell(state, event.message) };
     default: {
       const unknown: never = event;
       return unknown;
