@@ -95,6 +95,9 @@ export const envSchema = z.object({
   SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
+  TABLE_TIMINGS: optionalEnv(
+    z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live'),
+  ),
   /** The static export of apps/web, served at `/` (relative: from the repository root). */
   WEB_DIR: optionalEnv(z.string().min(1).default('apps/web/out')),
   /**
@@ -112,9 +115,6 @@ export const envSchema = z.object({
           .min(1),
       )
       .optional(),
-  ),
-  TABLE_TIMINGS: optionalEnv(
-    z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live'),
   ),
   TRUST_PROXY: optionalEnv(trustProxyEnv.default(false)),
   /** Live sockets one player may hold at once, across every tab and device. */

@@ -164,6 +164,22 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
       // A browser asking for a page that does not exist gets the app's own 404 page.
       if (web.sendNotFoundPage(request, reply)) return;
+      // The web app's wildcard route catches a path whose parameter the router refused as too
+      // long; it is still that refusal (P3.1), not an unknown path.
+      const maxParam = app.initialConfig.maxParamLength ?? 100;
+      if (
+        request.url
+          .split('?')[0]!
+          .split('/')
+          .some((part) => part.length > maxParam)
+      ) {
+        void reply
+          .code(414)
+          .send(
+            errorReply('URI_TOO_LONG', 'a part of the path is longer than this server accepts'),
+          );
+        return;
+      }
       void reply
         .code(404)
         .send(errorReply('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
