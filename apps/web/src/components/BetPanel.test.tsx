@@ -1,27 +1,9 @@
-import type { TableSettings } from '@banco/protocol';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { mainTableSettings } from '../testing/table-settings';
 import { BetPanel, edgeWords, type Answer, type BetPanelProps } from './BetPanel';
 
-const settings: TableSettings = {
-  seats: 14,
-  decks: 8,
-  cut: 16,
-  lastHand: 'plus-one',
-  rules: { commission: 'standard', tiePays: 8, sideBets: [] },
-  limits: {
-    player: { min: 1_000, max: 50_000 },
-    banker: { min: 1_000, max: 50_000 },
-    tie: { min: 1_000, max: 10_000 },
-  },
-  seedMs: 5_000,
-  bettingMs: 15_000,
-  lastBetsMs: 5_000,
-  dealMs: 5_000,
-  revealMs: 5_000,
-  resultMs: 4_000,
-  seatHoldMs: 60_000,
-};
+const settings = mainTableSettings;
 
 function panel(overrides: Partial<BetPanelProps> = {}) {
   const onConfirm = vi.fn(async (): Promise<Answer> => ({ ok: true }));

@@ -1,6 +1,7 @@
 import type { Layout, TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { applyEvent, applyPeek, applySnapshot, emptyTable } from './table-state';
+import { mainTableSettings } from '../testing/table-settings';
 
 const emptyRoads = {
   beadPlate: { rows: 6, width: 0, beads: [] },
@@ -26,21 +27,7 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
     name: 'Main table',
     version,
     serverTime: 1_000_000,
-    settings: {
-      seats: 14,
-      decks: 8,
-      cut: 16,
-      lastHand: 'plus-one',
-      rules: { commission: 'standard', tiePays: 8, sideBets: [] },
-      limits: { player: { min: 1_000, max: 50_000 } },
-      seedMs: 0,
-      bettingMs: 15_000,
-      lastBetsMs: 5_000,
-      dealMs: 5_000,
-      revealMs: 5_000,
-      resultMs: 4_000,
-      seatHoldMs: 60_000,
-    },
+    settings: { ...mainTableSettings, limits: { player: { min: 1_000, max: 50_000 } }, seedMs: 0 },
     seats: [
       {
         seat: 3,
