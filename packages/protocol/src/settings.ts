@@ -9,7 +9,8 @@ const limitSchema = z.object({
 /** What a table publishes about itself; every duration is in milliseconds. */
 export const tableSettingsSchema = z.object({
   seats: z.number().int().min(1).max(MAX_SEATS),
-  decks: z.union([z.literal(6), z.literal(8)]),
+  /** R10.1: 1 to 8 decks (the public tables deal 8; a host may pick fewer). */
+  decks: z.number().int().min(1).max(8),
   /** Cards behind the cut card. */
   cut: z.number().int().positive(),
   lastHand: z.enum(['plus-one', 'finish-current']),
@@ -23,6 +24,16 @@ export const tableSettingsSchema = z.object({
   /** How long a new shoe waits for seed contributions before it is shuffled (R11.7). */
   seedMs: z.number().int().nonnegative(),
   bettingMs: z.number().int().nonnegative(),
+  /**
+   * Untimed betting: no countdown; the window stays open until every seated player has
+   * confirmed or declared no bet, or the host closes it (bettingMs is then ignored).
+   */
+  untimedBetting: z.boolean(),
+  /**
+   * Card turning (T5): the turners reveal the cards. When false every card is revealed one at
+   * a time by the table itself, revealMs apart.
+   */
+  cardTurning: z.boolean(),
   lastBetsMs: z.number().int().nonnegative(),
   dealMs: z.number().int().nonnegative(),
   revealMs: z.number().int().nonnegative(),

@@ -58,6 +58,8 @@ export const MAIN_TABLE_SETTINGS: TableSettings = {
   rules: { commission: 'standard', tiePays: 8, sideBets: [] },
   limits: MAIN_LIMITS,
   ...TIMINGS.live,
+  untimedBetting: false,
+  cardTurning: true,
   seatHoldMs: 60_000,
 };
 

@@ -18,5 +18,7 @@ export const mainTableSettings: TableSettings = {
   dealMs: 5_000,
   revealMs: 5_000,
   resultMs: 4_000,
+  untimedBetting: false,
+  cardTurning: true,
   seatHoldMs: 60_000,
 };
