@@ -1,9 +1,10 @@
 'use client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, createGuest } from '../lib/api';
+import { LoginForm } from './account/LoginForm';
 import { ageConfirmed, confirmAge, storedGuest, storeGuest } from '../lib/session';
 
-type Step = 'age' | 'name';
+type Step = 'age' | 'name' | 'login';
 
 const goToLobby = () => window.location.assign('/lobby/');
 
@@ -27,7 +28,8 @@ export function HomeScreen() {
         {step === 'age' ? (
           <AgeGate onPass={() => (storedGuest() ? goToLobby() : setStep('name'))} />
         ) : null}
-        {step === 'name' ? <NameForm /> : null}
+        {step === 'name' ? <NameForm onLogin={() => setStep('login')} /> : null}
+        {step === 'login' ? <LoginForm onBack={() => setStep('name')} /> : null}
       </div>
     </main>
   );
@@ -59,7 +61,7 @@ function AgeGate({ onPass }: { onPass: () => void }) {
   );
 }
 
-function NameForm() {
+function NameForm({ onLogin }: { onLogin: () => void }) {
   const inputId = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -111,6 +113,9 @@ function NameForm() {
       ) : null}
       <button type="submit" className="primary big" disabled={busy}>
         {busy ? 'Getting your chips…' : 'Get my chips'}
+      </button>
+      <button type="button" className="link welcome__login" onClick={onLogin}>
+        Played before? Log in
       </button>
     </form>
   );

@@ -1,10 +1,17 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TableSummary } from '@banco/protocol';
 import { listTables, shoeSoFar, type ShoeSoFar } from '../lib/api';
 import { chips } from '../lib/format';
-import { storedGuest, storeGuest, type StoredGuest } from '../lib/session';
+import type { RoomSummary } from '../lib/rooms-api';
+import { storedGuest, type StoredGuest } from '../lib/session';
+import { AccountBox } from './account/AccountBox';
 import { PipStrip } from './PipStrip';
+import { JoinByCode } from './rooms/JoinByCode';
+import { SharePanel } from './rooms/SharePanel';
+
+// Most visitors only sit down: the settings form loads when someone opens a room.
+const OpenRoom = lazy(() => import('./rooms/OpenRoom'));
 
 interface Row {
   table: TableSummary;
@@ -18,6 +25,8 @@ export function LobbyScreen() {
   const [guest, setGuest] = useState<StoredGuest | null>(null);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const [opened, setOpened] = useState<RoomSummary | null>(null);
 
   useEffect(() => {
     const known = storedGuest();
@@ -52,22 +61,45 @@ export function LobbyScreen() {
       <header className="topbar">
         <span className="topbar__brand">Banco</span>
         <h1 className="topbar__title">Tables</h1>
-        {guest ? (
-          <p className="topbar__who">
-            Playing as <strong>{guest.player.name}</strong>{' '}
-            <button
-              type="button"
-              className="link"
-              onClick={() => {
-                storeGuest(null);
-                window.location.assign('/');
-              }}
-            >
-              Change name
-            </button>
-          </p>
-        ) : null}
+        {guest ? <AccountBox guest={guest} onChange={setGuest} /> : null}
       </header>
+      {guest ? (
+        <section className="rooms-bar" aria-label="Private rooms">
+          <button
+            type="button"
+            className="primary"
+            aria-expanded={opening}
+            onClick={() => setOpening((o) => !o)}
+          >
+            Open a private room
+          </button>
+          <JoinByCode token={guest.token} />
+        </section>
+      ) : null}
+      {guest && opened ? (
+        <section className="room-opened" aria-labelledby="room-opened-title">
+          <h2 id="room-opened-title">Your room “{opened.name}” is open</h2>
+          <SharePanel roomId={opened.id} token={guest.token} isHost />
+          <a
+            className="button primary big"
+            href={`/table/?id=${encodeURIComponent(opened.id)}&sit=1`}
+          >
+            Go to your room
+          </a>
+        </section>
+      ) : null}
+      {guest && opening && !opened ? (
+        <Suspense fallback={<p className="lobby__loading">Opening the form…</p>}>
+          <OpenRoom
+            token={guest.token}
+            onOpened={(room) => {
+              setOpened(room);
+              setOpening(false);
+            }}
+            onCancel={() => setOpening(false)}
+          />
+        </Suspense>
+      ) : null}
       {error ? (
         <p className="notice notice--error" role="alert">
           {error}

@@ -8,14 +8,16 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** INVALID_SETTING: the refused setting's dotted path (`limits.tie.max`). */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-const errorBody = z.object({ code: z.string(), message: z.string() });
+const errorBody = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
 
-async function call<S extends z.ZodType>(
+export async function call<S extends z.ZodType>(
   path: string,
   schema: S,
   init?: RequestInit,
@@ -26,16 +28,28 @@ async function call<S extends z.ZodType>(
   } catch {
     throw new ApiError('OFFLINE', 'The table server cannot be reached.');
   }
-  const body: unknown = await response.json().catch(() => null);
+  const body: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
     const refusal = errorBody.safeParse(body);
-    const code = refusal.success ? refusal.data.code : `HTTP_${response.status}`;
-    throw new ApiError(code, refusal.success ? refusal.data.message : response.statusText);
+    if (!refusal.success) throw new ApiError(`HTTP_${response.status}`, response.statusText);
+    throw new ApiError(refusal.data.code, refusal.data.message, refusal.data.field);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success)
     throw new ApiError('INVALID_REPLY', 'The server answered in an unexpected shape.');
   return parsed.data;
+}
+
+/** A request as the player: the session token is the bearer, as on the socket. */
+export function asPlayer(token: string, method = 'GET', body?: unknown): RequestInit {
+  return {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
 }
 
 export async function createGuest(name: string): Promise<StoredGuest & { balance: number }> {

@@ -9,6 +9,8 @@ const SOUND_KEY = 'banco.sound';
 export interface StoredGuest {
   token: string;
   player: { id: string; name: string };
+  /** Set once the guest has claimed an account (or logged in to one). */
+  username?: string | null;
 }
 
 function read(key: string): string | null {
@@ -37,7 +39,11 @@ export function storedGuest(): StoredGuest | null {
   try {
     const value = JSON.parse(raw) as Partial<StoredGuest>;
     if (typeof value.token !== 'string' || typeof value.player?.id !== 'string') return null;
-    return { token: value.token, player: { id: value.player.id, name: value.player.name ?? '' } };
+    return {
+      token: value.token,
+      player: { id: value.player.id, name: value.player.name ?? '' },
+      username: typeof value.username === 'string' ? value.username : null,
+    };
   } catch {
     return null;
   }

@@ -1,0 +1,162 @@
+'use client';
+import { useId, useState, type FormEvent } from 'react';
+import { claimAccount, logOut, logOutEverywhere } from '../../lib/account-api';
+import { ApiError } from '../../lib/api';
+import { storeGuest, type StoredGuest } from '../../lib/session';
+import { accountRefusal } from '../../lib/words';
+import { Confirm } from '../rooms/Confirm';
+
+const leave = () => {
+  storeGuest(null);
+  window.location.assign('/');
+};
+
+/**
+ * Who you are, in the top bar: a guest may keep their chips by choosing a username and a
+ * password; an account may log out here or on every device at once.
+ */
+export function AccountBox({ guest, onChange }: { guest: StoredGuest; onChange: (g: StoredGuest) => void }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+
+  const end = async (everywhere: boolean) => {
+    try {
+      await (everywhere ? logOutEverywhere(guest.token) : logOut(guest.token));
+    } catch (e) {
+      // An expired session is already logged out; anything else is worth saying.
+      if (!(e instanceof ApiError && (e.code === 'SESSION_EXPIRED' || e.code === 'UNAUTHORIZED'))) {
+        setError(accountRefusal(e instanceof ApiError ? e.code : 'INTERNAL'));
+        return;
+      }
+    }
+    leave();
+  };
+
+  return (
+    <div className="account" data-testid="account">
+      <p className="topbar__who">
+        Playing as <strong data-testid="who">{guest.player.name}</strong>
+        {guest.username ? (
+          <>
+            {' '}
+            · account <strong data-testid="username">{guest.username}</strong>
+          </>
+        ) : (
+          ' · guest'
+        )}
+      </p>
+      <div className="account__actions">
+        {guest.username ? (
+          <>
+            <button type="button" className="link" onClick={() => void end(false)}>
+              Log out
+            </button>
+            {confirmAll ? (
+              <Confirm
+                question="Sign out on every device, this one too?"
+                yes="Yes, log out everywhere"
+                onYes={() => void end(true)}
+                onNo={() => setConfirmAll(false)}
+              />
+            ) : (
+              <button type="button" className="link" onClick={() => setConfirmAll(true)}>
+                Log out everywhere
+              </button>
+            )}
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="link"
+              aria-expanded={open}
+              onClick={() => setOpen((o) => !o)}
+            >
+              Keep my chips
+            </button>
+            <button type="button" className="link" onClick={leave}>
+              Change name
+            </button>
+          </>
+        )}
+      </div>
+      {error ? (
+        <p className="refusal" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {open && !guest.username ? (
+        <ClaimForm
+          guest={guest}
+          onDone={(username) => {
+            const next = { ...guest, username };
+            storeGuest(next);
+            onChange(next);
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ClaimForm({ guest, onDone }: { guest: StoredGuest; onDone: (username: string) => void }) {
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await claimAccount(guest.token, username.trim(), password);
+      onDone(reply.username);
+    } catch (e) {
+      setError(accountRefusal(e instanceof ApiError ? e.code : 'INTERNAL'));
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="account__form" onSubmit={(e) => void submit(e)} aria-label="Keep my chips">
+      <p>
+        Choose a username and a password to come back to these chips from any device. No e-mail
+        needed.
+      </p>
+      <label htmlFor={`${id}-user`}>Username</label>
+      <input
+        id={`${id}-user`}
+        autoComplete="username"
+        value={username}
+        autoFocus
+        onChange={(e) => setUsername(e.target.value)}
+        aria-describedby={`${id}-user-hint`}
+      />
+      <p className="field__hint" id={`${id}-user-hint`}>
+        3 to 20 letters, digits or _
+      </p>
+      <label htmlFor={`${id}-pass`}>Password</label>
+      <input
+        id={`${id}-pass`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-describedby={`${id}-pass-hint`}
+      />
+      <p className="field__hint" id={`${id}-pass-hint`}>
+        At least 10 characters
+      </p>
+      {error ? (
+        <p className="refusal" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Save my account'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+'use client';
+import type { SeatView, TableSettings } from '@banco/protocol';
+import { lazy, Suspense, useState } from 'react';
+import { formOf, roomSettingsInput } from '../../rooms/room-form';
+import type { HostSend, RoomView } from '../../rooms/host';
+import { refusalWords } from '../../lib/words';
+import { Confirm } from './Confirm';
+import { useHouseEdges } from './OpenRoom';
+
+const RoomSettingsForm = lazy(() =>
+  import('./RoomSettingsForm').then((m) => ({ default: m.RoomSettingsForm })),
+);
+
+export interface HostControlsProps {
+  room: RoomView;
+  name: string;
+  settings: TableSettings;
+  seats: readonly SeatView[];
+  you: string;
+  /** True while bets are open (the host may close them early). */
+  betting: boolean;
+  send: HostSend;
+}
+
+type Asking =
+  | { kind: 'kick' | 'host'; playerId: string; name: string }
+  | { kind: 'close' }
+  | null;
+
+/**
+ * What only the host sees at the table. Everything is a button (keyboard first); what cannot be
+ * undone (kick, handing over the host, closing) asks once more.
+ */
+export default function HostControls({
+  room,
+  name,
+  settings,
+  seats,
+  you,
+  betting,
+  send,
+}: HostControlsProps) {
+  const [asking, setAsking] = useState<Asking>(null);
+  const [editing, setEditing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const edgesFor = useHouseEdges();
+
+  const run = async (...args: Parameters<HostSend>) => {
+    setAsking(null);
+    const answer = await send(...args);
+    setRefusal(answer.ok ? null : refusalWords(answer.code));
+    return answer;
+  };
+  const others = seats.filter((s) => s.player.id !== you);
+
+  return (
+    <section className="panel host" aria-labelledby="host-title" data-testid="host-controls">
+      <h2 className="panel__title" id="host-title">
+        You are the host
+      </h2>
+      <div className="host__row">
+        <button
+          type="button"
+          aria-pressed={room.locked}
+          onClick={() => void run('room.lock', { locked: !room.locked })}
+        >
+          {room.locked ? 'Unlock the room' : 'Lock the room'}
+        </button>
+        <button
+          type="button"
+          aria-pressed={room.paused}
+          disabled={room.closing}
+          onClick={() => void run('room.pause', { paused: !room.paused })}
+        >
+          {room.paused ? 'Resume play' : 'Pause after this round'}
+        </button>
+        {betting && settings.untimedBetting ? (
+          <button type="button" className="primary" onClick={() => void run('bets.close', {})}>
+            Close bets now
+          </button>
+        ) : null}
+      </div>
+      <p className="host__hint">
+        {room.locked
+          ? 'Locked: nobody new can sit down. Players already here stay.'
+          : 'Open: anyone with the link or a code can sit down.'}
+      </p>
+
+      <h3 className="host__subtitle">Players</h3>
+      {others.length === 0 ? (
+        <p className="host__hint">Nobody else is seated yet.</p>
+      ) : (
+        <ul className="host__players">
+          {others.map((s) => (
+            <li key={s.player.id} className="host__player" data-testid={`host-player-${s.seat}`}>
+              {asking && asking.kind !== 'close' && asking.playerId === s.player.id ? (
+                asking.kind === 'kick' ? (
+                  <Confirm
+                    question={`Remove ${s.player.name}? They cannot come back to this room.`}
+                    yes={`Remove ${s.player.name}`}
+                    onYes={() => void run('room.kick', { playerId: s.player.id })}
+                    onNo={() => setAsking(null)}
+                  />
+                ) : (
+                  <Confirm
+                    question={`Make ${s.player.name} the host? You will lose these controls.`}
+                    yes={`Make ${s.player.name} host`}
+                    onYes={() => void run('room.host', { playerId: s.player.id })}
+                    onNo={() => setAsking(null)}
+                  />
+                )
+              ) : (
+                <>
+                  <span className="host__name">
+                    Seat {s.seat}: {s.player.name}
+                  </span>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Make ${s.player.name} host`}
+                    onClick={() =>
+                      setAsking({ kind: 'host', playerId: s.player.id, name: s.player.name })
+                    }
+                  >
+                    Make host
+                  </button>
+                  <button
+                    type="button"
+                    className="small danger"
+                    aria-label={`Remove ${s.player.name}`}
+                    onClick={() =>
+                      setAsking({ kind: 'kick', playerId: s.player.id, name: s.player.name })
+                    }
+                  >
+                    Remove
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="host__subtitle">Rules</h3>
+      {room.nextSettings ? (
+        <p className="host__hint" data-testid="next-settings">
+          New settings are saved: they start with the next shoe.
+        </p>
+      ) : null}
+      {editing ? (
+        <Suspense fallback={<p className="host__hint">Opening the settings…</p>}>
+          <RoomSettingsForm
+            initial={formOf(name, room.nextSettings ?? settings)}
+            mode="change"
+            edgesFor={edgesFor}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (form) => {
+              const answer = await send('room.settings', { settings: roomSettingsInput(form) });
+              if (answer.ok) {
+                setEditing(false);
+                return { ok: true };
+              }
+              return {
+                ok: false,
+                message: answer.code === 'INVALID_SETTING' ? answer.message : refusalWords(answer.code),
+                field: answer.field,
+              };
+            }}
+          />
+        </Suspense>
+      ) : (
+        <button type="button" onClick={() => setEditing(true)}>
+          Change settings for the next shoe
+        </button>
+      )}
+
+      <div className="host__end">
+        {asking?.kind === 'close' ? (
+          <Confirm
+            question="Close the room for everyone? Bets on the table settle first."
+            yes="Close the room"
+            onYes={() => void run('room.close', {})}
+            onNo={() => setAsking(null)}
+          />
+        ) : (
+          <button
+            type="button"
+            className="danger"
+            disabled={room.closing}
+            onClick={() => setAsking({ kind: 'close' })}
+          >
+            {room.closing ? 'Closing after this round…' : 'Close the room'}
+          </button>
+        )}
+      </div>
+      {refusal ? (
+        <p className="refusal" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+    </section>
+  );
+}

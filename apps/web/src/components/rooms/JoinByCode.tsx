@@ -1,0 +1,59 @@
+'use client';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api';
+import { absoluteLink, redeemInvite } from '../../lib/rooms-api';
+import { inviteRefusal } from '../../lib/words';
+
+/** "Join with a code": the short code a host read out leads to the room's link. */
+export function JoinByCode({ token }: { token: string }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError('Type the code your host gave you.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { link } = await redeemInvite(token, code);
+      const url = new URL(absoluteLink(link));
+      url.searchParams.set('sit', '1');
+      window.location.assign(url.toString());
+    } catch (e) {
+      setError(inviteRefusal(e instanceof ApiError ? e.code : 'INTERNAL'));
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="join-code" onSubmit={(e) => void submit(e)} aria-label="Join with a code">
+      <label htmlFor={`${id}-code`}>Join with a code</label>
+      <div className="join-code__row">
+        <input
+          id={`${id}-code`}
+          className="join-code__input"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={16}
+          placeholder="e.g. K7QX2MPA"
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Looking…' : 'Join'}
+        </button>
+      </div>
+      {error ? (
+        <p className="refusal" role="alert" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+export type GoneReason = 'kicked' | 'closed' | 'locked' | 'unknown';
+
+const PAGES: Record<GoneReason, { title: string; body: string }> = {
+  kicked: {
+    title: 'The host removed you from this room',
+    body: 'You cannot come back into it. Any bet you had on the table was settled as usual, and your chips are yours.',
+  },
+  closed: {
+    title: 'This room is closed',
+    body: 'The host closed it, or everyone had left. Every bet was settled and the last shoe’s seed is published.',
+  },
+  locked: {
+    title: 'This room is locked',
+    body: 'The host is not letting new players in just now. Ask them to unlock it, then open the link again.',
+  },
+  unknown: {
+    title: 'There is no table here',
+    body: 'The link may be mistyped, or the room has closed. Ask whoever sent it for a new link or a code.',
+  },
+};
+
+/** The whole page when there is no way to this table: clear words and the way back. */
+export function RoomGone({ reason }: { reason: GoneReason }) {
+  const page = PAGES[reason];
+  return (
+    <main className="welcome" data-testid={`room-gone-${reason}`}>
+      <div className="welcome__card">
+        <p className="welcome__brand" aria-hidden="true">
+          Banco
+        </p>
+        <h1>{page.title}</h1>
+        <p>{page.body}</p>
+        <a className="button primary big" href="/lobby/">
+          Back to the tables
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,365 @@
+'use client';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { SPOT_LABELS } from '../../bets/spots';
+import { LAST_HAND_WORDS, percent, RULE_SET_WORDS, type RuleSetName } from '../../lib/words';
+import {
+  BETTING_SECONDS,
+  DECK_CHOICES,
+  fieldOf,
+  SEAT_HOLD_CHOICES,
+  SEAT_RANGE,
+  SIDE_BETS,
+  type FormField,
+  type RoomForm,
+} from '../../rooms/room-form';
+
+/** House edges (fractions) of the main spots for one deck count and rule set. */
+export interface MainEdges {
+  player: number;
+  banker: number;
+  tie: number;
+}
+export type EdgesFor = (decks: number, commission: RuleSetName, tiePays: 8 | 9) => MainEdges | null;
+
+export type SubmitAnswer =
+  { ok: true } | { ok: false; message: string; field?: string | undefined };
+
+export interface RoomSettingsFormProps {
+  initial: RoomForm;
+  /** 'open' asks for a name too; 'change' edits the settings of the next shoe. */
+  mode: 'open' | 'change';
+  edgesFor: EdgesFor;
+  onSubmit: (form: RoomForm) => Promise<SubmitAnswer>;
+  onCancel?: () => void;
+}
+
+const RULE_SETS: RuleSetName[] = ['standard', 'no-commission', 'even-money'];
+
+/**
+ * The private room's settings. The server is the only judge of what is allowed: a refused
+ * setting comes back with its dotted path and the message is shown beside that input.
+ */
+export function RoomSettingsForm({
+  initial,
+  mode,
+  edgesFor,
+  onSubmit,
+  onCancel,
+}: RoomSettingsFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<RoomForm>(initial);
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof RoomForm>(key: K, value: RoomForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await onSubmit(form);
+    setBusy(false);
+    if (answer.ok) {
+      setErrors({});
+      setGeneral(null);
+      return;
+    }
+    const field = answer.field === undefined ? null : fieldOf(answer.field);
+    setErrors(field ? { [field]: answer.message } : {});
+    setGeneral(field ? null : answer.message);
+    if (field) {
+      // Straight to the input that needs changing.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus(),
+      );
+    }
+  };
+
+  const errorId = (field: FormField) => `${id}-${field}-error`;
+  const invalid = (field: FormField) =>
+    errors[field]
+      ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) }
+      : {};
+  const fieldError = (field: FormField) =>
+    errors[field] ? (
+      <p className="field__error" id={errorId(field)} data-testid={`error-${field}`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const number = (field: FormField, key: keyof RoomForm, label: string, hint?: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        data-field={field}
+        type="number"
+        inputMode="numeric"
+        value={String(form[key])}
+        onChange={(e) => set(key, Number(e.target.value) as never)}
+        {...invalid(field)}
+      />
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      {fieldError(field)}
+    </div>
+  );
+  const edges = edgesFor(form.decks, form.commission, form.tiePays);
+
+  return (
+    <form
+      ref={formRef}
+      className="room-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={mode === 'open' ? 'Open a private room' : 'Settings for the next shoe'}
+    >
+      {mode === 'open' ? (
+        <Group title="Your room">
+          <div className="field field--wide">
+            <label htmlFor={`${id}-name`}>Room name</label>
+            <input
+              id={`${id}-name`}
+              data-field="name"
+              value={form.name}
+              maxLength={20}
+              placeholder="Friday night"
+              autoFocus
+              onChange={(e) => set('name', e.target.value)}
+              {...invalid('name')}
+            />
+            {fieldError('name')}
+          </div>
+        </Group>
+      ) : null}
+
+      <Group title="The game">
+        <div className="field">
+          <label htmlFor={`${id}-decks`}>Decks in the shoe</label>
+          <select
+            id={`${id}-decks`}
+            data-field="decks"
+            value={form.decks}
+            onChange={(e) => set('decks', Number(e.target.value))}
+            {...invalid('decks')}
+          >
+            {DECK_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'deck' : 'decks'}
+              </option>
+            ))}
+          </select>
+          {fieldError('decks')}
+        </div>
+
+        <fieldset className="field field--wide choice" data-testid="rule-sets">
+          <legend>How a Banker win pays</legend>
+          {RULE_SETS.map((rule) => {
+            const edge = edgesFor(form.decks, rule, form.tiePays);
+            return (
+              <label key={rule} className="choice__option">
+                <input
+                  type="radio"
+                  name={`${id}-commission`}
+                  data-field={rule === form.commission ? 'commission' : undefined}
+                  checked={form.commission === rule}
+                  onChange={() => set('commission', rule)}
+                />
+                <span className="choice__text">
+                  <strong>{RULE_SET_WORDS[rule].name}</strong>
+                  <span>{RULE_SET_WORDS[rule].detail}</span>
+                  <span className="choice__edges" data-testid={`edges-${rule}`}>
+                    {edge
+                      ? `House edge: Banker ${percent(edge.banker)} · Player ${percent(edge.player)}`
+                      : 'House edges loading…'}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+          {fieldError('commission')}
+        </fieldset>
+
+        <fieldset className="field choice choice--row">
+          <legend>A Tie pays</legend>
+          {([8, 9] as const).map((pays) => (
+            <label key={pays} className="choice__option">
+              <input
+                type="radio"
+                name={`${id}-tie`}
+                data-field={pays === form.tiePays ? 'tiePays' : undefined}
+                checked={form.tiePays === pays}
+                onChange={() => set('tiePays', pays)}
+              />
+              <span>{pays} to 1</span>
+            </label>
+          ))}
+          <p className="field__hint" data-testid="edge-tie">
+            {edges ? `House edge on a Tie: ${percent(edges.tie)}` : ' '}
+          </p>
+          {fieldError('tiePays')}
+        </fieldset>
+
+        <fieldset className="field field--wide choice choice--row">
+          <legend>Side bets</legend>
+          {SIDE_BETS.map((spot, i) => (
+            <label key={spot} className="choice__option">
+              <input
+                type="checkbox"
+                data-field={i === 0 ? 'sideBets' : undefined}
+                checked={form.sideBets.includes(spot)}
+                onChange={(e) =>
+                  set(
+                    'sideBets',
+                    e.target.checked
+                      ? SIDE_BETS.filter((s) => s === spot || form.sideBets.includes(s))
+                      : form.sideBets.filter((s) => s !== spot),
+                  )
+                }
+              />
+              <span>{SPOT_LABELS[spot]}</span>
+            </label>
+          ))}
+          {fieldError('sideBets')}
+        </fieldset>
+      </Group>
+
+      <Group title="Limits, in chips">
+        {number('minBet', 'minBet', 'Smallest bet')}
+        {number('maxBet', 'maxBet', 'Largest Player or Banker bet')}
+        {number('tieMax', 'tieMax', 'Largest Tie bet')}
+        {form.sideBets.length > 0 ? number('sideMax', 'sideMax', 'Largest side bet') : null}
+      </Group>
+
+      <Group title="Seats and pace">
+        {number('seats', 'seats', 'Seats', `${SEAT_RANGE.min} to ${SEAT_RANGE.max}`)}
+        <div className="field">
+          <span className="field__label" id={`${id}-betting-label`}>
+            Time to bet
+          </span>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.bettingSeconds === null}
+              onChange={(e) => set('bettingSeconds', e.target.checked ? null : 15)}
+            />
+            <span>Untimed: wait until everyone has bet</span>
+          </label>
+          {form.bettingSeconds !== null ? (
+            <>
+              <label htmlFor={`${id}-betting`} className="sr-only">
+                Seconds to bet
+              </label>
+              <input
+                id={`${id}-betting`}
+                data-field="betting"
+                type="number"
+                inputMode="numeric"
+                value={String(form.bettingSeconds)}
+                onChange={(e) => set('bettingSeconds', Number(e.target.value))}
+                {...invalid('betting')}
+              />
+              <p className="field__hint">
+                Seconds, {BETTING_SECONDS.min} to {BETTING_SECONDS.max}
+              </p>
+            </>
+          ) : (
+            <p className="field__hint">You get a “Close bets now” button.</p>
+          )}
+          {fieldError('betting')}
+        </div>
+        <div className="field">
+          <span className="field__label">Turning the cards</span>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-field="cardTurning"
+              checked={form.cardTurning}
+              onChange={(e) => set('cardTurning', e.target.checked)}
+            />
+            <span>Players squeeze and turn the cards</span>
+          </label>
+          <p className="field__hint">
+            {form.cardTurning
+              ? 'The biggest bettors turn each hand.'
+              : 'Cards turn over by themselves, one at a time.'}
+          </p>
+          {fieldError('cardTurning')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-hold`}>Hold a dropped player’s seat</label>
+          <select
+            id={`${id}-hold`}
+            data-field="seatHold"
+            value={form.seatHoldSeconds}
+            onChange={(e) => set('seatHoldSeconds', Number(e.target.value))}
+            {...invalid('seatHold')}
+          >
+            {SEAT_HOLD_CHOICES.map((s) => (
+              <option key={s} value={s}>
+                {s < 60 ? `${s} seconds` : s === 60 ? '1 minute' : `${s / 60} minutes`}
+              </option>
+            ))}
+          </select>
+          {fieldError('seatHold')}
+        </div>
+      </Group>
+
+      <Group title="End of the shoe">
+        {number('cut', 'cut', 'Cards behind the cut card')}
+        <div className="field field--wide">
+          <label htmlFor={`${id}-last`}>When the cut card comes out</label>
+          <select
+            id={`${id}-last`}
+            data-field="lastHand"
+            value={form.lastHand}
+            onChange={(e) => set('lastHand', e.target.value as RoomForm['lastHand'])}
+            {...invalid('lastHand')}
+          >
+            {(['plus-one', 'finish-current'] as const).map((rule) => (
+              <option key={rule} value={rule}>
+                {LAST_HAND_WORDS[rule]}
+              </option>
+            ))}
+          </select>
+          {fieldError('lastHand')}
+        </div>
+      </Group>
+
+      {general ? (
+        <p className="refusal" role="alert" data-testid="room-form-error">
+          {general}
+        </p>
+      ) : null}
+      {Object.keys(errors).length > 0 ? (
+        <p className="refusal" role="alert">
+          One setting needs changing: see the message beside it.
+        </p>
+      ) : null}
+      <div className="room-form__actions">
+        <button type="submit" className="primary big" disabled={busy}>
+          {mode === 'open'
+            ? busy
+              ? 'Opening…'
+              : 'Open the room'
+            : busy
+              ? 'Saving…'
+              : 'Use from the next shoe'}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="room-form__group">
+      <legend>{title}</legend>
+      <div className="room-form__fields">{children}</div>
+    </fieldset>
+  );
+}

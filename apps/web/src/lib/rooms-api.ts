@@ -1,0 +1,36 @@
+import { tableSummarySchema } from '@banco/protocol';
+import { z } from 'zod';
+import type { RoomSettingsInput } from '../rooms/room-form';
+import { asPlayer, call } from './api';
+import { serverOrigin } from './origin';
+
+export const roomSummarySchema = tableSummarySchema.extend({
+  isPublic: z.boolean(),
+  hostName: z.string().nullable(),
+  locked: z.boolean(),
+});
+export type RoomSummary = z.infer<typeof roomSummarySchema>;
+
+const openedSchema = z.object({ room: roomSummarySchema, link: z.string() });
+const inviteSchema = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
+const invitedSchema = z.object({ roomId: z.string(), link: z.string() });
+
+export const openRoom = (token: string, name: string, settings: RoomSettingsInput) =>
+  call('/api/rooms', openedSchema, asPlayer(token, 'POST', { name, settings }));
+
+export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
+  call(
+    `/api/rooms/${encodeURIComponent(roomId)}/invites`,
+    inviteSchema,
+    asPlayer(token, 'POST', { ttlMinutes }),
+  );
+
+/** The room an invite code leads to; UNKNOWN_TABLE or INVITE_EXPIRED otherwise. */
+export const redeemInvite = (token: string, code: string) =>
+  call(`/api/invites/${encodeURIComponent(code.trim().toUpperCase())}`, invitedSchema, asPlayer(token));
+
+/** The server answers with a relative link; a friend needs the whole address. */
+export const absoluteLink = (link: string): string => new URL(link, serverOrigin()).toString();
+
+export const roomLink = (roomId: string): string =>
+  absoluteLink(`/table/?id=${encodeURIComponent(roomId)}`);
