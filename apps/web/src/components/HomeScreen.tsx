@@ -2,11 +2,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, createGuest } from '../lib/api';
 import { LoginForm } from './account/LoginForm';
+import { nextPlace } from '../lib/navigation';
 import { ageConfirmed, confirmAge, storedGuest, storeGuest } from '../lib/session';
 
 type Step = 'age' | 'name' | 'login';
 
-const goToLobby = () => window.location.assign('/lobby/');
+const goToLobby = () => window.location.assign(nextPlace(window.location.search));
 
 /** First visit: the age gate, then a name, then the lobby. A returning player goes straight on. */
 export function HomeScreen() {

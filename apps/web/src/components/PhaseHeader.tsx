@@ -1,3 +1,5 @@
+import { waitingFor } from '../lib/words';
+import { undecided } from '../store/derive';
 import type { TableState } from '../store/table-state';
 import { Countdown } from './Countdown';
 
@@ -80,6 +82,11 @@ export function PhaseHeader({ state, name }: { state: TableState; name: Name }) 
       <p className="felt__phase" data-testid="phase">
         {phaseLine(state, name)}
       </p>
+      {state.phase.kind === 'betting' && state.phase.closesAt === null ? (
+        <p className="untimed" data-testid="untimed">
+          {waitingFor(undecided(state))}
+        </p>
+      ) : null}
       {clock ? (
         <Countdown
           key={clock.testId}

@@ -1,6 +1,6 @@
 'use client';
 import type { CommandName, CommandPayload } from '@banco/protocol';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableConnection } from '../net/connection';
 import { chips } from '../lib/format';
 import { serverOrigin } from '../lib/origin';
@@ -12,7 +12,14 @@ import {
   type StoredGuest,
 } from '../lib/session';
 import { refusalWords, type RefusalCode } from '../lib/words';
-import { announcement, changesBySeat, pipsOf, stakesBySeat, yourBets } from '../store/derive';
+import {
+  announcement,
+  changesBySeat,
+  goneReason,
+  pipsOf,
+  stakesBySeat,
+  yourBets,
+} from '../store/derive';
 import { TableStore, useTable } from '../store/table-store';
 import type { TableState } from '../store/table-state';
 import { play, unlockSound } from '../sound/sound';
@@ -27,6 +34,16 @@ import { Seats } from './Seats';
 import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
+import { RoomBar } from './rooms/RoomBar';
+import { RoomGone } from './rooms/RoomGone';
+import type { HostSend } from '../rooms/host';
+
+// Only private rooms need these, and only their host needs the controls: they load on demand,
+// which keeps the table's first load inside its budget.
+const HostControls = lazy(() => import('./rooms/HostControls'));
+const SharePanel = lazy(() =>
+  import('./rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
+);
 
 type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
 
@@ -37,7 +54,9 @@ export function TablePage() {
     const query = new URLSearchParams(window.location.search);
     const guest = storedGuest();
     if (!guest) {
-      window.location.replace('/');
+      // A friend's first visit by a room link: name first, then straight back to the room.
+      const id = query.get('id');
+      window.location.replace(id ? `/?next=${encodeURIComponent(`/table/?id=${id}`)}` : '/');
       return;
     }
     setWhere({ id: query.get('id') ?? 'main', sit: query.get('sit') === '1', guest });
@@ -104,6 +123,18 @@ function TableScreen({
     const ack = await live.send(name, payload);
     return ack.ok ? { ok: true } : { ok: false, code: ack.code, message: ack.message };
   }, []);
+
+  const hostSend: HostSend = useCallback(
+    (name, payload) =>
+      send(name, { tableId, ...payload } as CommandPayload<typeof name>),
+    [send, tableId],
+  );
+
+  const gone = goneReason(state);
+  // Nothing more will come from a table that has shut this player out.
+  useEffect(() => {
+    if (gone) connection.current?.close();
+  }, [gone]);
 
   const act = useCallback(
     async <N extends CommandName>(name: N, payload: CommandPayload<N>) => {
@@ -194,6 +225,10 @@ function TableScreen({
           ? 'Reconnecting…'
           : ((state.refusal && refusalWords(state.refusal.code as RefusalCode)) ?? 'Disconnected');
   const shoeRound = state.round?.shoeRound;
+  const room = state.room;
+  const youHost = room !== null && room.hostPlayerId === state.you.playerId;
+
+  if (gone) return <RoomGone reason={gone} />;
 
   return (
     <main className="table-page" data-phase={phase.kind}>
@@ -223,6 +258,7 @@ function TableScreen({
           </button>
         ) : null}
       </header>
+      {room ? <RoomBar room={room} youHost={youHost} /> : null}
 
       {state.connection === 'reconnecting' ? (
         <p className="notice notice--error" aria-hidden="true">
@@ -319,6 +355,9 @@ function TableScreen({
                 · {decided} of {state.seats.length} seated players decided
               </span>
             ) : null}
+            {settings && !settings.cardTurning ? (
+              <span data-testid="self-turning"> · cards turn over by themselves</span>
+            ) : null}
             {state.shoe ? (
               <span className="felt__holder">
                 {' '}
@@ -341,6 +380,24 @@ function TableScreen({
         </section>
 
         <aside className="side">
+          {room && youHost && settings ? (
+            <Suspense fallback={null}>
+              <HostControls
+                room={room}
+                name={state.name}
+                settings={settings}
+                seats={state.seats}
+                you={state.you.playerId}
+                betting={phase.kind === 'betting'}
+                send={hostSend}
+              />
+            </Suspense>
+          ) : null}
+          {room ? (
+            <Suspense fallback={null}>
+              <SharePanel roomId={tableId} token={guest.token} isHost={youHost} />
+            </Suspense>
+          ) : null}
           <ShoePanel
             shoe={state.shoe}
             holderName={state.holder === null ? null : nameOf(state.holder)}

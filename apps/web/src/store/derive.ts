@@ -74,3 +74,24 @@ export function announcement(state: TableState): string {
     return `Your balance was topped up by ${chips(state.notices.refill.amount)}.`;
   return '';
 }
+
+/** Why a player sees a closed door instead of the table. */
+export type GoneReason = 'kicked' | 'closed' | 'locked' | 'unknown';
+
+const GONE_BY_REFUSAL: Partial<Record<string, GoneReason>> = {
+  KICKED: 'kicked',
+  ROOM_LOCKED: 'locked',
+  ROOM_CLOSED: 'closed',
+  UNKNOWN_TABLE: 'unknown',
+};
+
+/** Whether this table is closed to this player, and why: then the page says so, and only that. */
+export function goneReason(state: TableState): GoneReason | null {
+  if (state.gone) return state.gone;
+  if (state.connection !== 'refused' || !state.refusal) return null;
+  return GONE_BY_REFUSAL[state.refusal.code] ?? null;
+}
+
+/** Seated players who have not yet bet or declared no bet this round. */
+export const undecided = (state: TableState): number =>
+  state.seats.filter((s) => s.betting === 'open').length;

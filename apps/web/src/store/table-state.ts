@@ -4,6 +4,7 @@ import type {
   LiveOdds,
   PhaseView,
   RoadsView,
+  RoomState,
   SeatView,
   ShoeView,
   TableEvent,
@@ -37,6 +38,9 @@ export interface Notices {
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'refused';
 
+/** Why this table is over for this player: the host removed them, or the room closed. */
+export type Gone = 'kicked' | 'closed';
+
 /**
  * Everything the table screen draws. It is the last snapshot with every later event applied in
  * version order; the client decides nothing here, it only records what the server said.
@@ -60,6 +64,9 @@ export interface TableState {
   roads: RoadsView | null;
   odds: LiveOdds | null;
   you: { playerId: string; seat: number | null };
+  /** A private room's host controls; null at a public table. */
+  room: RoomState | null;
+  gone: Gone | null;
   lastCall: boolean;
   /** Why each hand drew or stood this round, as the reveals said. */
   why: Partial<Record<Side, NonNullable<EventOf<'cards.revealed'>['why']>>>;
@@ -98,6 +105,8 @@ export function emptyTable(tableId: string): TableState {
     roads: null,
     odds: null,
     you: { playerId: '', seat: null },
+    room: null,
+    gone: null,
     lastCall: false,
     why: {},
     settlement: { collected: null, paid: null },
@@ -149,6 +158,7 @@ export function applySnapshot(
     roads: snap.roads,
     odds: snap.odds,
     you: snap.you,
+    room: snap.room,
     why: sameRound ? state.why : {},
     settlement: sameRound ? state.settlement : { collected: null, paid: null },
     result: sameRound ? state.result : null,
@@ -516,9 +526,58 @@ function reduce(state: TableState, event: TableEvent): TableState {
     }
     case 'table.closing':
       return { ...state, story: tell(state, event.message) };
+    case 'room.updated': {
+      const line = roomChange(state.room, event.room, state.you.playerId);
+      return {
+        ...state,
+        room: event.room,
+        settings: event.settings ?? state.settings,
+        story: line ? tell(state, line) : state.story,
+      };
+    }
+    case 'player.kicked': {
+      if (event.playerId === state.you.playerId) {
+        return { ...state, gone: 'kicked', you: { ...state.you, seat: null } };
+      }
+      const name =
+        state.seats.find((s) => s.player.id === event.playerId)?.player.name ?? 'A player';
+      return {
+        ...state,
+        seats: state.seats.filter((s) => s.player.id !== event.playerId),
+        story: tell(state, `${name} was removed by the host.`),
+      };
+    }
+    case 'room.closed':
+      return {
+        ...state,
+        gone: 'closed',
+        story: tell(
+          state,
+          event.reason === 'idle' ? 'The room closed: nobody was here.' : 'The host closed the room.',
+        ),
+      };
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+/** The story line for what the host just changed, if anything worth a line. */
+function roomChange(before: RoomState | null, after: RoomState, you: string): string | null {
+  if (!before) return null;
+  if (before.hostPlayerId !== after.hostPlayerId) {
+    return after.hostPlayerId === you ? 'You are the host now.' : `${after.hostName} is the host now.`;
+  }
+  if (before.locked !== after.locked) {
+    return after.locked ? 'The host locked the room: no new players.' : 'The host unlocked the room.';
+  }
+  if (!before.closing && after.closing) return 'The host is closing the room after this round.';
+  if (before.paused !== after.paused) {
+    return after.paused ? 'The host paused the game after this round.' : 'The host resumed the game.';
+  }
+  if (!before.nextSettings && after.nextSettings) {
+    return 'The host changed the rules: they start with the next shoe.';
+  }
+  return null;
 }

@@ -4,6 +4,7 @@ import { logIn } from '../../lib/account-api';
 import { ApiError } from '../../lib/api';
 import { storeGuest } from '../../lib/session';
 import { accountRefusal } from '../../lib/words';
+import { nextPlace } from '../../lib/navigation';
 
 /** A returning player, on any device: username and password, then the lobby. */
 export function LoginForm({ onBack }: { onBack: () => void }) {
@@ -19,7 +20,7 @@ export function LoginForm({ onBack }: { onBack: () => void }) {
     try {
       const reply = await logIn(username.trim(), password);
       storeGuest({ token: reply.token, player: reply.player, username: reply.username });
-      window.location.assign('/lobby/');
+      window.location.assign(nextPlace(window.location.search));
     } catch (e) {
       setError(accountRefusal(e instanceof ApiError ? e.code : 'INTERNAL'));
       setBusy(false);

@@ -1,4 +1,4 @@
-export type GoneReason = 'kicked' | 'closed' | 'locked' | 'unknown';
+import type { GoneReason } from '../../store/derive';
 
 const PAGES: Record<GoneReason, { title: string; body: string }> = {
   kicked: {
