@@ -7,7 +7,9 @@ function focusedName(page: Page) {
     if (!el || el === document.body) return { name: '', role: '' };
     const label =
       el.getAttribute('aria-label') ??
-      (el instanceof HTMLInputElement && el.labels?.[0] ? el.labels[0].textContent : null) ??
+      ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.labels?.[0]
+        ? el.labels[0].textContent
+        : null) ??
       el.textContent ??
       '';
     const role = el.getAttribute('role') ?? el.tagName.toLowerCase();

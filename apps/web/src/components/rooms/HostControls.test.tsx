@@ -1,0 +1,114 @@
+import type { SeatView } from '@banco/protocol';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HostAnswer, RoomView } from '../../rooms/host';
+import { mainTableSettings } from '../../testing/table-settings';
+import HostControls, { type HostControlsProps } from './HostControls';
+
+const room: RoomView = {
+  hostPlayerId: 'ann',
+  hostName: 'Ann',
+  locked: false,
+  paused: false,
+  closing: false,
+  nextSettings: null,
+};
+const seat = (n: number, id: string, name: string): SeatView => ({
+  seat: n,
+  player: { id, name },
+  balance: 100_000,
+  betting: 'open',
+  awayUntil: null,
+});
+
+function controls(overrides: Partial<HostControlsProps> = {}) {
+  const send = vi.fn(async (): Promise<HostAnswer> => ({ ok: true }));
+  render(
+    <HostControls
+      room={room}
+      name="Friday"
+      settings={mainTableSettings}
+      seats={[seat(1, 'ann', 'Ann'), seat(2, 'bob', 'Bob'), seat(3, 'cat', 'Cat')]}
+      you="ann"
+      betting={false}
+      send={send}
+      {...overrides}
+    />,
+  );
+  return send;
+}
+
+beforeEach(() => {
+  // The settings form asks for house edges; none are needed here.
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 })));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HostControls', () => {
+  it('locks and unlocks the room', async () => {
+    const send = controls();
+    fireEvent.click(screen.getByRole('button', { name: 'Lock the room' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('room.lock', { locked: true }));
+  });
+
+  it('shows the locked and paused state on its buttons', () => {
+    controls({ room: { ...room, locked: true, paused: true } });
+    expect(screen.getByRole('button', { name: 'Unlock the room' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Resume play' })).toBeTruthy();
+  });
+
+  it('asks before removing a player; Escape keeps them, the confirm button removes', async () => {
+    const send = controls();
+    expect(screen.queryByRole('button', { name: 'Remove Ann' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    const yes = screen.getByRole('button', { name: 'Remove Bob' });
+    expect(document.activeElement).toBe(yes);
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.keyDown(yes, { key: 'Escape' });
+    expect(screen.queryByText(/cannot come back/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Cat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Cat' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('room.kick', { playerId: 'cat' }));
+  });
+
+  it('hands the host over and closes the room only after a confirmation', async () => {
+    const send = controls();
+    fireEvent.click(screen.getByRole('button', { name: 'Make Bob host' }));
+    expect(screen.getByText(/You will lose these controls/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make Bob host' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('room.host', { playerId: 'bob' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close the room' }));
+    expect(send).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close the room' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('room.close', {}));
+  });
+
+  it('offers "Close bets now" only while an untimed room is betting', async () => {
+    controls({ betting: true });
+    expect(screen.queryByRole('button', { name: 'Close bets now' })).toBeNull();
+    const send = vi.fn(async (): Promise<HostAnswer> => ({ ok: true }));
+    render(
+      <HostControls
+        room={room}
+        name="Friday"
+        settings={{ ...mainTableSettings, untimedBetting: true }}
+        seats={[]}
+        you="ann"
+        betting
+        send={send}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close bets now' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('bets.close', {}));
+  });
+
+  it('says why the server refused, in words', async () => {
+    controls({
+      send: vi.fn(async (): Promise<HostAnswer> => ({ ok: false, code: 'NOT_HOST', message: 'x' })),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Pause after this round' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Only the host/);
+  });
+});

@@ -1,0 +1,77 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ROOM, type RoomForm } from '../../rooms/room-form';
+import { RoomSettingsForm, type EdgesFor, type SubmitAnswer } from './RoomSettingsForm';
+
+/** A fixture of edges: each rule set's Banker edge differs so the test can tell them apart. */
+const edgesFor: EdgesFor = (decks, commission, tiePays) => ({
+  player: 0.0124 + decks / 10_000,
+  banker: { standard: 0.0106, 'no-commission': 0.0146, 'even-money': -0.0124 }[commission],
+  tie: tiePays === 8 ? 0.1436 : 0.0484,
+});
+
+function form(answer: SubmitAnswer = { ok: true }) {
+  const onSubmit = vi.fn(async (_form: RoomForm) => answer);
+  render(<RoomSettingsForm initial={DEFAULT_ROOM} mode="open" edgesFor={edgesFor} onSubmit={onSubmit} />);
+  return onSubmit;
+}
+
+describe('RoomSettingsForm', () => {
+  it('shows every rule set with its house edges for the chosen deck count', () => {
+    form();
+    const rules = screen.getByTestId('rule-sets');
+    expect(within(rules).getAllByRole('radio')).toHaveLength(3);
+    expect(screen.getByTestId('edges-standard').textContent).toBe(
+      'House edge: Banker 1.06% · Player 1.32%',
+    );
+    expect(screen.getByTestId('edges-even-money').textContent).toMatch(/Banker -1.24%/);
+    fireEvent.change(screen.getByLabelText('Decks in the shoe'), { target: { value: '1' } });
+    expect(screen.getByTestId('edges-standard').textContent).toMatch(/Player 1.25%/);
+    expect(screen.getByTestId('edge-tie').textContent).toMatch(/14.36%/);
+    fireEvent.click(screen.getByRole('radio', { name: '9 to 1' }));
+    expect(screen.getByTestId('edge-tie').textContent).toMatch(/4.84%/);
+  });
+
+  it('sends what the host chose: 6 decks, no commission, a 10 s window', async () => {
+    const onSubmit = form();
+    fireEvent.change(screen.getByLabelText('Room name'), { target: { value: 'Friday' } });
+    fireEvent.change(screen.getByLabelText('Decks in the shoe'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('radio', { name: /No commission/ }));
+    fireEvent.change(screen.getByLabelText('Seconds to bet'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      name: 'Friday',
+      decks: 6,
+      commission: 'no-commission',
+      bettingSeconds: 10,
+    });
+  });
+
+  it('untimed betting hides the seconds and promises a close-bets button', () => {
+    form();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Untimed/ }));
+    expect(screen.queryByLabelText('Seconds to bet')).toBeNull();
+    expect(screen.getByText(/Close bets now/)).toBeTruthy();
+  });
+
+  it('shows a refused setting beside its field, marks it invalid and focuses it', async () => {
+    form({ ok: false, message: 'the Tie maximum is below the minimum', field: 'limits.tie.max' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    const error = await screen.findByTestId('error-tieMax');
+    expect(error.textContent).toBe('the Tie maximum is below the minimum');
+    const input = screen.getByLabelText('Largest Tie bet');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(screen.queryByTestId('error-maxBet')).toBeNull();
+  });
+
+  it('a refusal that names no field is said once, under the form', async () => {
+    form({ ok: false, message: 'You have too many rooms open.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    expect((await screen.findByTestId('room-form-error')).textContent).toBe(
+      'You have too many rooms open.',
+    );
+  });
+});
