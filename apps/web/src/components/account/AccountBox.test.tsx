@@ -54,7 +54,7 @@ describe('AccountBox', () => {
   it('an account shows its username and asks before logging out everywhere', async () => {
     const fetch = serverAnswers({ status: 200, body: {} });
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal('location', { origin: window.location.origin, search: '', assign });
     storeGuest({ ...guest, username: 'ann_k' });
     render(<AccountBox guest={{ ...guest, username: 'ann_k' }} onChange={vi.fn()} />);
     expect(screen.getByTestId('username').textContent).toBe('ann_k');

@@ -29,7 +29,7 @@ export function JoinByCode({ token }: { token: string }) {
     }
   };
   return (
-    <form className="join-code" onSubmit={(e) => void submit(e)} aria-label="Join with a code">
+    <form className="join-code" onSubmit={(e) => void submit(e)}>
       <label htmlFor={`${id}-code`}>Join with a code</label>
       <div className="join-code__row">
         <input

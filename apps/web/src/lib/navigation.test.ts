@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { nextPlace } from './navigation';
+
+describe('where a named visitor goes next', () => {
+  it('back to the room link that brought them', () => {
+    const room = '/table/?id=r_Qk3vV9xw7nE2bL0aZpT5sg';
+    expect(nextPlace(`?next=${encodeURIComponent(room)}`)).toBe(room);
+  });
+
+  it('the lobby for anything else: no other site, no other page', () => {
+    for (const next of ['https://evil.example/', '//evil.example/table/?id=x', '/table/?id=x&sit=1', '/lobby/']) {
+      expect(nextPlace(`?next=${encodeURIComponent(next)}`)).toBe('/lobby/');
+    }
+    expect(nextPlace('')).toBe('/lobby/');
+  });
+});
