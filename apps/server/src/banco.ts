@@ -1,6 +1,8 @@
 import { createShoe, type CardCode } from '@banco/rules';
 import type { Config } from './config.js';
 import { createLedger, type Ledger } from './db/ledger.js';
+import { createLogins } from './db/logins.js';
+import { createSessions, type Sessions } from './db/sessions.js';
 import { createPrisma, type PrismaClient } from './db/prisma.js';
 import { createBancoServer, type BancoServerHandle } from './http/server.js';
 import { createMetrics } from './metrics.js';
@@ -26,6 +28,7 @@ export function mainTable(
 export interface Banco extends BancoServerHandle {
   readonly prisma: PrismaClient;
   readonly ledger: Ledger;
+  readonly sessions: Sessions;
 }
 
 /**
@@ -40,7 +43,11 @@ export async function startBanco(options: {
 }): Promise<Banco> {
   const { config } = options;
   const prisma = createPrisma(options.databaseUrl, { lockTimeoutMs: config.dbLockTimeoutMs });
-  const ledger = createLedger(prisma);
+  const ledger = createLedger(prisma, config.guestTokenTtlMs);
+  const sessions = createSessions(prisma, {
+    guestMs: config.guestTokenTtlMs,
+    loginMs: config.sessionTtlMs,
+  });
   const metrics = createMetrics();
   const observer: TableObserver = {
     roundSettled: (table, seconds) => {
@@ -54,6 +61,8 @@ export async function startBanco(options: {
   const server = await createBancoServer({
     config,
     guests: ledger,
+    sessions,
+    logins: createLogins(prisma),
     history: ledger,
     metrics,
     logger: options.logger ?? false,
@@ -79,5 +88,5 @@ export async function startBanco(options: {
         testHoldSettlementMs: config.testHoldSettlementMs,
       }),
   });
-  return { ...server, prisma, ledger };
+  return { ...server, prisma, ledger, sessions };
 }

@@ -124,8 +124,15 @@ export const envSchema = z.object({
   /** Commands a second for one player across all their sockets. */
   PLAYER_RATE_PER_SECOND: integer(30, 1, 10_000),
   PLAYER_RATE_BURST: integer(60, 1, 100_000),
-  /** How long a guest token lets its player in after it was issued. */
+  /** How long a guest's session lets its player in after it was issued. */
   GUEST_TOKEN_TTL_HOURS: integer(720, 1, 87_600),
+  /** How long a login session (P8.3) lasts after the login. */
+  SESSION_TTL_HOURS: integer(168, 1, 87_600),
+  /** P8.4: login attempts at one username, from anywhere, per window. */
+  LOGIN_ATTEMPTS_PER_USERNAME: integer(5, 1, 1_000),
+  /** P8.4: login attempts from one client address, at any username, per window. */
+  LOGIN_ATTEMPTS_PER_ADDRESS: integer(30, 1, 100_000),
+  LOGIN_ATTEMPT_WINDOW_MINUTES: integer(15, 1, 1_440),
   /** T9.7: a stop that takes longer than this ends the process anyway (ms). */
   SHUTDOWN_DEADLINE_MS: integer(9_000, 100, 60_000),
   /**
@@ -162,6 +169,8 @@ export interface Config {
   playerRatePerSecond: number;
   playerRateBurst: number;
   guestTokenTtlMs: number;
+  sessionTtlMs: number;
+  loginLimits: { perUsername: number; perAddress: number; windowMs: number };
   shutdownDeadlineMs: number;
   dbLockTimeoutMs: number;
   testHoldSettlementMs: number;
@@ -218,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     playerRatePerSecond: e.PLAYER_RATE_PER_SECOND,
     playerRateBurst: e.PLAYER_RATE_BURST,
     guestTokenTtlMs: e.GUEST_TOKEN_TTL_HOURS * 3_600_000,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    loginLimits: {
+      perUsername: e.LOGIN_ATTEMPTS_PER_USERNAME,
+      perAddress: e.LOGIN_ATTEMPTS_PER_ADDRESS,
+      windowMs: e.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000,
+    },
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,

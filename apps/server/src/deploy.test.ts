@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ENV_KEYS, loadConfig, REPO_ROOT } from './config.js';
 import { createBancoServer, type BancoServerHandle } from './http/server.js';
-import { emptyRegistry, realLedger, testConfig, type RealLedger } from './http/test-support.js';
+import {
+  emptyRegistry,
+  realLedger,
+  storeDeps,
+  testConfig,
+  type RealLedger,
+} from './http/test-support.js';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 
@@ -129,8 +135,7 @@ describe('the server health check script', () => {
     store = await realLedger();
     banco = await createBancoServer({
       config: testConfig(),
-      guests: store.ledger,
-      history: store.ledger,
+      ...storeDeps(store),
       checkDb: async () => dbUp && (await store.checkDb()),
       createTables: async () => emptyRegistry(),
       logger: false,

@@ -42,6 +42,14 @@ export const ERROR_CODES = [
   'DUPLICATE_CONFIRM_ID',
   // Server life
   'TABLE_CLOSING',
+  // Accounts and sessions (P8)
+  /** 401, the same for an unknown username and a wrong password. */
+  'INVALID_CREDENTIALS',
+  'USERNAME_TAKEN',
+  'ALREADY_CLAIMED',
+  'WEAK_PASSWORD',
+  /** The session was logged out, revoked or ran out: log in again (or play as a new guest). */
+  'SESSION_EXPIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,3 +21,15 @@ export const TABLE_EVENT = 'table.event';
 export const TABLE_PRIVATE = 'table.private';
 /** Sent to one socket when the server drops a command before it reaches a table. */
 export const COMMAND_REFUSED = 'command.refused';
+
+/**
+ * P8.5: sent to a socket just before the server closes it because its session ended (logout,
+ * logout everywhere, or expiry). The client should not reconnect with the same token.
+ */
+export const SESSION_ENDED = 'session.ended';
+export const sessionEndedSchema = z.object({
+  code: z.literal('SESSION_EXPIRED'),
+  reason: z.enum(['logout', 'logout-all', 'expired']),
+  message: z.string(),
+});
+export type SessionEnded = z.infer<typeof sessionEndedSchema>;

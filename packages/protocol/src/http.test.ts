@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createGuestBody, normalizeName, visibleLength } from './index.js';
+import {
+  createGuestBody,
+  normalizeName,
+  passwordProblem,
+  usernameSchema,
+  visibleLength,
+} from './index.js';
 
 const nameOf = (name: string) => {
   const parsed = createGuestBody.safeParse({ name });
@@ -30,5 +36,23 @@ describe('guest names are normalised (P0.1)', () => {
     expect(visibleLength('\u{1F3B2}'.repeat(20))).toBe(20);
     // A pile of combining marks on a few letters is bounded too.
     expect(nameOf(`a${'\u0301'.repeat(80)}`)).toBeNull();
+  });
+});
+
+describe('account fields (P8.2)', () => {
+  it('folds a username to lower case and holds it to 3–20 of a–z 0–9 _', () => {
+    expect(usernameSchema.parse(' Ann_1 ')).toBe('ann_1');
+    for (const bad of ['ab', 'a'.repeat(21), 'ann smith', 'änn', 'ann-1', '']) {
+      expect(usernameSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('refuses a password under 10 characters or equal to the username', () => {
+    expect(passwordProblem('123456789', 'ann')).toMatch(/10 characters/);
+    expect(passwordProblem('ann_smith_1', 'ANN_SMITH_1')).toMatch(/username/);
+    expect(passwordProblem('correct horse', 'ann')).toBeNull();
+    // Ten characters as a reader counts them, not UTF-16 units.
+    expect(passwordProblem('🎲'.repeat(9), 'ann')).not.toBeNull();
+    expect(passwordProblem('🎲'.repeat(10), 'ann')).toBeNull();
   });
 });

@@ -50,3 +50,81 @@ export const createGuestReply = z.object({
   token: z.string(),
   balance: minorUnitsSchema,
 });
+
+/**
+ * P8.2: a username is 3–20 of `a–z 0–9 _`; capitals are accepted and folded, so `Ann_1` and
+ * `ann_1` are one username.
+ */
+export const usernameSchema = z
+  .string()
+  .max(64)
+  .transform((raw) => raw.trim().toLowerCase())
+  .pipe(
+    z.string().regex(/^[a-z0-9_]{3,20}$/, 'a username is 3 to 20 letters, digits or underscores'),
+  );
+
+export const MIN_PASSWORD_CHARACTERS = 10;
+/** Bounds the work one password costs to hash; no real passphrase is near it. */
+export const MAX_PASSWORD_CHARACTERS = 256;
+
+/**
+ * P8.2: why a password is refused (WEAK_PASSWORD), or null when it is acceptable. The server
+ * and the web form apply the same check.
+ */
+export function passwordProblem(password: string, username: string): string | null {
+  const text = password.normalize('NFC');
+  if ([...text].length < MIN_PASSWORD_CHARACTERS) {
+    return `a password needs at least ${MIN_PASSWORD_CHARACTERS} characters`;
+  }
+  if (text.toLowerCase() === username.toLowerCase()) {
+    return 'a password may not be the username';
+  }
+  return null;
+}
+
+const passwordField = z.string().min(1).max(MAX_PASSWORD_CHARACTERS);
+
+/** POST /api/account/claim (bearer: the guest's session token) */
+export const claimAccountBody = z.strictObject({
+  username: usernameSchema,
+  password: passwordField,
+});
+export const claimAccountReply = z.object({ player: playerSchema, username: z.string() });
+
+/**
+ * POST /api/session/login. The username is not held to the claim rules here: any name that is
+ * not an account gets the same INVALID_CREDENTIALS as a wrong password.
+ */
+export const loginBody = z.strictObject({
+  username: z
+    .string()
+    .min(1)
+    .max(64)
+    .transform((raw) => raw.trim().toLowerCase()),
+  password: passwordField,
+});
+
+export const sessionKindSchema = z.enum(['guest', 'login']);
+export type SessionKind = z.infer<typeof sessionKindSchema>;
+
+/** GET /api/session: who the bearer token is, and until when it lasts. */
+export const sessionReply = z.object({
+  player: playerSchema,
+  /** Null for a guest who has not claimed an account. */
+  username: z.string().nullable(),
+  kind: sessionKindSchema,
+  expiresAt: z.iso.datetime(),
+  balance: minorUnitsSchema,
+});
+
+export const loginReply = sessionReply.extend({
+  /** Shown once, like a guest's: the socket handshake and HTTP calls present it. */
+  token: z.string(),
+  username: z.string(),
+});
+
+/** POST /api/session/logout and /api/session/logout-all */
+export const logoutReply = z.object({
+  /** Sessions ended by this call (0 when it was already over). */
+  revoked: z.number().int().nonnegative(),
+});

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.js';
 import { Ledger } from './ledger.js';
+import { Sessions } from './sessions.js';
 import { checkLedger } from './ledger-invariant.js';
 import { migrate } from './migrate.js';
 import { createPrisma } from './prisma.js';
@@ -92,7 +93,7 @@ describe('startEmbeddedPostgres', () => {
     const second = await startEmbeddedPostgres({ dataDir, port });
     expect((await migrate(second.url)).applied).toEqual([]);
     prisma = createPrisma(second.url);
-    expect(await new Ledger(prisma).playerByToken(guest.token)).toEqual(guest.player);
+    expect(await new Sessions(prisma).playerByToken(guest.token)).toEqual(guest.player);
     await prisma.$disconnect();
     await second.stop();
 

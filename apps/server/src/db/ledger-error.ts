@@ -59,3 +59,10 @@ export function isCheckViolation(err: unknown, constraint: string): boolean {
     (f) => f.code === '23514' && (f.message ?? '').includes(`"${constraint}"`),
   );
 }
+
+/** True when `err` is Postgres refusing a row because of the named unique index. */
+export function isUniqueViolation(err: unknown, index: string): boolean {
+  return pgErrorFacts(err).some(
+    (f) => f.code === '23505' && (f.message ?? '').includes(`"${index}"`),
+  );
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowAccount, Ledger, LedgerError, walletAccount, WELCOME_AMOUNT } from './ledger.js';
 import { checkLedger } from './ledger-invariant.js';
 import { createPrisma, type PrismaClient } from './prisma.js';
+import { createSessions } from './sessions.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 let db: TestDatabase;
@@ -85,9 +86,10 @@ describe('guests', () => {
     expect(await ledger.balanceOf(guest.player.id)).toBe(100_000);
     expect(await accountBalance('refill')).toBe(refillBefore - 100_000);
 
-    const stored = await prisma.player.findUniqueOrThrow({ where: { id: guest.player.id } });
-    expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(stored.tokenHash).not.toContain(guest.token);
+    const [stored] = await prisma.session.findMany({ where: { playerId: guest.player.id } });
+    expect(stored).toMatchObject({ kind: 'GUEST', revokedAt: null });
+    expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.tokenHash).not.toContain(guest.token);
 
     const transfer = await prisma.transfer.findUniqueOrThrow({
       where: { key: `welcome:${guest.player.id}` },
@@ -99,8 +101,9 @@ describe('guests', () => {
       kind: 'WELCOME',
     });
 
-    expect(await ledger.playerByToken(guest.token)).toEqual(guest.player);
-    expect(await ledger.playerByToken('not-a-token')).toBeNull();
+    const sessions = createSessions(prisma);
+    expect(await sessions.playerByToken(guest.token)).toEqual(guest.player);
+    expect(await sessions.playerByToken('not-a-token')).toBeNull();
     await expectLedgerError(ledger.balanceOf('nobody'), 'NOT_FOUND');
   });
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { assertAmount, toNumber } from './amounts.js';
 import {
   addDelta,
@@ -30,6 +30,7 @@ import type {
   TableRow,
 } from './ledger-types.js';
 import type { Prisma, PrismaClient } from './prisma.js';
+import { DEFAULT_SESSION_TTLS, insertSession } from './sessions.js';
 
 export { LedgerError } from './ledger-error.js';
 export type { LedgerErrorCode } from './ledger-error.js';
@@ -49,17 +50,17 @@ const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 type Tx = Prisma.TransactionClient;
 type Json = Prisma.InputJsonValue;
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
 /**
  * The chip ledger: every chip movement is a row in `transfers` (append-only, unique idempotency
  * key) plus the matching change to two account balances, in the same transaction. Amounts in
  * and out are integers in minor units (1 chip = 100).
  */
 export class Ledger {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** How long a new guest's session lasts (GUEST_TOKEN_TTL_HOURS). */
+    private readonly guestSessionTtlMs: number = DEFAULT_SESSION_TTLS.guestMs,
+  ) {}
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, TX_OPTIONS);
@@ -67,10 +68,9 @@ export class Ledger {
 
   async createGuest(name: string): Promise<GuestCreated> {
     const id = randomUUID();
-    const token = randomBytes(32).toString('base64url');
     const wallet = walletAccount(id);
-    await this.tx(async (tx) => {
-      await tx.player.create({ data: { id, name, tokenHash: sha256(token) } });
+    const token = await this.tx(async (tx) => {
+      await tx.player.create({ data: { id, name } });
       await tx.account.create({
         data: { id: wallet, kind: 'WALLET', playerId: id, balance: WELCOME_AMOUNT },
       });
@@ -87,21 +87,10 @@ export class Ledger {
           kind: 'WELCOME',
         },
       });
+      // The guest's one session: their only way back in until they claim an account (P8).
+      return (await insertSession(tx, id, 'guest', this.guestSessionTtlMs)).token;
     });
     return { player: { id, name }, token, balance: WELCOME_AMOUNT };
-  }
-
-  async playerByToken(
-    token: string,
-    issuedAfter?: Date,
-  ): Promise<{ id: string; name: string } | null> {
-    const player = await this.prisma.player.findUnique({
-      where: { tokenHash: sha256(token) },
-      select: { id: true, name: true, createdAt: true },
-    });
-    // A guest's token is issued with the player, so the player's age is the token's.
-    if (!player || (issuedAfter && player.createdAt < issuedAfter)) return null;
-    return { id: player.id, name: player.name };
   }
 
   async playerInfo(playerId: string): Promise<{ id: string; name: string } | null> {
@@ -562,6 +551,6 @@ export class Ledger {
   }
 }
 
-export function createLedger(prisma: PrismaClient): Ledger {
-  return new Ledger(prisma);
+export function createLedger(prisma: PrismaClient, guestSessionTtlMs?: number): Ledger {
+  return new Ledger(prisma, guestSessionTtlMs);
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { createLedger } from '../db/ledger.js';
 import { createPrisma } from '../db/prisma.js';
+import { Sessions } from '../db/sessions.js';
 import { createMetrics } from '../metrics.js';
 import type { TablePort } from '../table/table-port.js';
 import { buildHttpApp, type HttpAppDeps } from './app.js';
@@ -17,6 +18,7 @@ import {
   emptyRegistry,
   pingDb,
   realLedger,
+  storeDeps,
   testConfig,
   UNREACHABLE_DB_URL,
   type RealLedger,
@@ -39,8 +41,9 @@ function build(overrides: Partial<HttpAppDeps> = {}) {
   const guests = countCalls(store.ledger);
   const app = buildHttpApp({
     config: testConfig(),
+    ...storeDeps(store),
     guests,
-    history: store.ledger,
+    sockets: () => undefined,
     tables: () => emptyRegistry(),
     metrics: createMetrics(),
     checkDb: store.checkDb,
@@ -156,7 +159,12 @@ describe('OpenAPI and docs', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/account/claim',
       '/api/guests',
+      '/api/session',
+      '/api/session/login',
+      '/api/session/logout',
+      '/api/session/logout-all',
       '/api/shoes/{shoeId}',
       '/api/tables',
       '/api/tables/{tableId}/rounds',
@@ -253,7 +261,7 @@ describe('POST /api/guests', () => {
     expect(body.player.name).toBe('Ann');
     expect(body.balance).toBe(100_000);
     expect(guests.calls.createGuest).toBe(1);
-    expect(await store.ledger.playerByToken(body.token)).toEqual(body.player);
+    expect(await store.sessions.playerByToken(body.token)).toEqual(body.player);
   });
 
   it.each([
@@ -301,10 +309,13 @@ describe('POST /api/guests', () => {
 
   it('P0.1: a guest token stops working once it is older than the TTL', async () => {
     const guest = await store.ledger.createGuest('Old');
-    expect(await store.ledger.playerByToken(guest.token, new Date(Date.now() - 60_000))).toEqual(
-      guest.player,
-    );
-    expect(await store.ledger.playerByToken(guest.token, new Date(Date.now() + 60_000))).toBeNull();
+    const hourTtl = { guestMs: 3_600_000, loginMs: 3_600_000 };
+    const at = (ms: number) => () => new Date(Date.now() + ms);
+    const before = new Sessions(store.prisma, hourTtl, at(3_600_000 - 60_000));
+    const after = new Sessions(store.prisma, hourTtl, at(3_600_000 + 60_000));
+    expect(await before.playerByToken(guest.token)).toEqual(guest.player);
+    expect(await after.playerByToken(guest.token)).toBeNull();
+    expect(await after.lookup(guest.token)).toEqual({ status: 'ended' });
   });
 
   it('allows 30 guests a minute per address (14 friends behind one router), then RATE_LIMITED', async () => {

@@ -32,7 +32,14 @@ import {
 } from './transport-errors.js';
 import { registerRoutes } from './routes.js';
 import { isImmutableAsset, registerWebApp } from './web-app.js';
-import type { GuestStore, HistoryStore } from './stores.js';
+import { registerAccountRoutes } from './account-routes.js';
+import type {
+  GuestStore,
+  HistoryStore,
+  LoginStore,
+  SessionSockets,
+  SessionStore,
+} from './stores.js';
 
 /**
  * Per client IP: every route but /health, and the stricter limit on creating guests; 30 a
@@ -49,6 +56,10 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 export interface HttpAppDeps {
   config: Config;
   guests: GuestStore;
+  sessions: SessionStore;
+  logins: LoginStore;
+  /** The socket side, once it exists: closes the sockets of sessions that end. */
+  sockets: () => SessionSockets | undefined;
   history: HistoryStore;
   /** The live tables, once they exist (the socket layer must be up before tables are made). */
   tables: () => TableRegistry | undefined;
@@ -137,6 +148,7 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
       tags: [
         { name: 'ops', description: 'Health and metrics' },
         { name: 'guests', description: 'Guest sessions' },
+        { name: 'accounts', description: 'Claimed accounts, logins and sessions' },
         { name: 'tables', description: 'Live tables and their history' },
         { name: 'fairness', description: 'Shoe records and verification' },
       ],
@@ -157,6 +169,7 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   });
 
   app.register(async (scope) => registerRoutes(scope, deps));
+  app.register(async (scope) => registerAccountRoutes(scope, deps));
   const web = registerWebApp(app, deps.config.webDir);
 
   // After the plugins load, so unknown URLs are rate limited too (no free scanning).

@@ -5,11 +5,13 @@ import { createMetrics, type Metrics } from '../metrics.js';
 import { attachSocketGateway, type BancoServer } from '../socket/gateway.js';
 import type { CreateTables, TableRegistry } from '../table/table-port.js';
 import { buildHttpApp } from './app.js';
-import type { GuestStore, HistoryStore } from './stores.js';
+import type { GuestStore, HistoryStore, LoginStore, SessionStore } from './stores.js';
 
 export interface BancoServerDeps {
   config: Config;
   guests: GuestStore;
+  sessions: SessionStore;
+  logins: LoginStore;
   history: HistoryStore;
   /** True when the database answers (GET /health). */
   checkDb: () => Promise<boolean>;
@@ -46,13 +48,17 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
   const app = buildHttpApp({
     config,
     guests: deps.guests,
+    sessions: deps.sessions,
+    logins: deps.logins,
+    // Called by a route, so only once the gateway below exists.
+    sockets: () => gateway,
     history: deps.history,
     checkDb: deps.checkDb,
     tables: () => tables,
     metrics,
     logger: deps.logger,
   });
-  const gateway = attachSocketGateway(app, { config, guests: deps.guests, metrics });
+  const gateway = attachSocketGateway(app, { config, sessions: deps.sessions, metrics });
 
   try {
     await app.ready();

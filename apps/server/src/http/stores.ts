@@ -4,15 +4,40 @@
  */
 import type { PlayerInfo } from '@banco/protocol';
 import type { RecentRound, ShoeRecord } from '../db/ledger-types.js';
+import type { ClaimResult } from '../db/logins.js';
+import type { IssuedSession, SessionLookup } from '../db/sessions.js';
 
 export interface GuestStore {
-  /** A new guest with a welcome balance; the token is shown once. */
+  /** A new guest with a welcome balance and a guest session; the token is shown once. */
   createGuest(name: string): Promise<{ player: PlayerInfo; token: string; balance: number }>;
-  /**
-   * The player a session token belongs to, or null; with `issuedAfter`, null too for a token
-   * issued before then (tokens expire: GUEST_TOKEN_TTL_HOURS).
-   */
-  playerByToken(token: string, issuedAfter?: Date): Promise<PlayerInfo | null>;
+  /** The player's wallet balance in minor units. */
+  balanceOf(playerId: string): Promise<number>;
+}
+
+/** Every bearer token is a session (P8): src/db/sessions.ts. */
+export interface SessionStore {
+  lookup(token: string): Promise<SessionLookup>;
+  issueLogin(playerId: string): Promise<IssuedSession>;
+  /** Ends one session; how many were still open (0 or 1). */
+  revoke(sessionId: string): Promise<number>;
+  /** Ends every session of the player; how many were still open. */
+  revokeAll(playerId: string): Promise<number>;
+  touch(sessionId: string): Promise<void>;
+}
+
+/** Usernames and password hashes: src/db/logins.ts. */
+export interface LoginStore {
+  claim(playerId: string, username: string, passwordHash: string): Promise<ClaimResult>;
+  credentials(username: string): Promise<{ player: PlayerInfo; passwordHash: string } | null>;
+}
+
+/** Which live sockets a session change reaches: one session's, or every one of a player's. */
+export type SessionTarget = { sessionId: string } | { playerId: string };
+
+/** What the HTTP side asks of the socket side when sessions end. */
+export interface SessionSockets {
+  /** Tells the target's live sockets why (`session.ended`, P8.5), then closes them. */
+  endSessions(target: SessionTarget, reason: 'logout' | 'logout-all'): void;
 }
 
 /** A settled round as history shows it: the ledger's own record. */

@@ -4,6 +4,8 @@
  */
 import { loadConfig, type Config } from '../config.js';
 import { createLedger, type Ledger } from '../db/ledger.js';
+import { createLogins, type Logins } from '../db/logins.js';
+import { createSessions, type Sessions } from '../db/sessions.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import type { TableRegistry } from '../table/table-port.js';
@@ -13,6 +15,8 @@ export interface RealLedger {
   db: TestDatabase;
   prisma: PrismaClient;
   ledger: Ledger;
+  sessions: Sessions;
+  logins: Logins;
   /** What main's /health uses: one round trip to Postgres. */
   checkDb: () => Promise<boolean>;
   close(): Promise<void>;
@@ -34,11 +38,23 @@ export async function realLedger(): Promise<RealLedger> {
     db,
     prisma,
     ledger: createLedger(prisma),
+    sessions: createSessions(prisma),
+    logins: createLogins(prisma),
     checkDb: () => pingDb(prisma),
     async close() {
       await prisma.$disconnect();
       await db.drop();
     },
+  };
+}
+
+/** The real stores on a test database, as createBancoServer and buildHttpApp take them. */
+export function storeDeps(store: RealLedger) {
+  return {
+    guests: store.ledger,
+    sessions: store.sessions,
+    logins: store.logins,
+    history: store.ledger,
   };
 }
 
@@ -64,7 +80,7 @@ export function countCalls(store: GuestStore): GuestStore & { calls: { createGue
       calls.createGuest += 1;
       return store.createGuest(name);
     },
-    playerByToken: (token, issuedAfter) => store.playerByToken(token, issuedAfter),
+    balanceOf: (playerId) => store.balanceOf(playerId),
   };
 }
 

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../metrics.js';
 import { buildHttpApp } from './app.js';
 import { errorReplySchema } from './errors.js';
-import { emptyRegistry, realLedger, testConfig, type RealLedger } from './test-support.js';
+import {
+  emptyRegistry,
+  realLedger,
+  storeDeps,
+  testConfig,
+  type RealLedger,
+} from './test-support.js';
 
 let store: RealLedger;
 let app: FastifyInstance;
@@ -15,8 +21,8 @@ beforeAll(async () => {
   store = await realLedger();
   app = buildHttpApp({
     config: testConfig(),
-    guests: store.ledger,
-    history: store.ledger,
+    ...storeDeps(store),
+    sockets: () => undefined,
     tables: () => emptyRegistry(),
     metrics: createMetrics(),
     checkDb: store.checkDb,

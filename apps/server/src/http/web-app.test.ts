@@ -8,7 +8,13 @@ import { createMetrics } from '../metrics.js';
 import { buildHttpApp, RATE_LIMITS } from './app.js';
 import { errorReplySchema } from './errors.js';
 import { contentSecurityPolicyFor } from './web-app.js';
-import { emptyRegistry, realLedger, testConfig, type RealLedger } from './test-support.js';
+import {
+  emptyRegistry,
+  realLedger,
+  storeDeps,
+  testConfig,
+  type RealLedger,
+} from './test-support.js';
 
 /** A miniature of Next's static export: pages with inline scripts, hashed assets, a 404 page. */
 const INLINE = '(self.__next_f=self.__next_f||[]).push([0])';
@@ -45,8 +51,8 @@ afterAll(async () => {
 function build(dir: string) {
   const app = buildHttpApp({
     config: testConfig({ WEB_DIR: dir }),
-    guests: store.ledger,
-    history: store.ledger,
+    ...storeDeps(store),
+    sockets: () => undefined,
     tables: () => emptyRegistry(),
     metrics: createMetrics(),
     checkDb: store.checkDb,

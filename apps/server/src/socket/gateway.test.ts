@@ -15,7 +15,13 @@ import {
 } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBancoServer, type BancoServerHandle } from '../http/server.js';
-import { emptyRegistry, realLedger, testConfig, type RealLedger } from '../http/test-support.js';
+import {
+  emptyRegistry,
+  realLedger,
+  storeDeps,
+  testConfig,
+  type RealLedger,
+} from '../http/test-support.js';
 import type { TableOutbox } from '../table/table-port.js';
 import { playerRoom, tableRoom, TRANSPORT_MAX_BYTES } from './gateway.js';
 
@@ -31,8 +37,7 @@ beforeAll(async () => {
   store = await realLedger();
   server = await createBancoServer({
     config: testConfig(),
-    guests: store.ledger,
-    history: store.ledger,
+    ...storeDeps(store),
     checkDb: store.checkDb,
     createTables: async (outboxes) => {
       outboxFor = outboxes;
@@ -204,12 +209,15 @@ describe('handshake', () => {
 });
 
 describe('commands before a table', () => {
-  it('answers UNKNOWN_TABLE for a table that does not exist, without joining any room', async () => {
+  it('answers UNKNOWN_TABLE for a table that does not exist, without joining any table room', async () => {
     const socket = await ready();
     const ack = await ask(socket, 'table.join', { tableId: 'main' });
     expect(ack).toEqual({ ok: false, code: 'UNKNOWN_TABLE', message: expect.any(String) });
     const [serverSocket] = await server.io.in(socket.id!).fetchSockets();
-    expect([...serverSocket!.rooms]).toEqual([serverSocket!.id]);
+    // Only its own room and its session's and player's (P8.5), none of a table.
+    expect([...serverSocket!.rooms].sort()).toEqual(
+      [serverSocket!.id, `account:${playerId}`, `session:${serverSocket!.data.sessionId}`].sort(),
+    );
     expect(await ask(socket, 'seat.take', { tableId: 'main', seat: 1 })).toMatchObject({
       code: 'UNKNOWN_TABLE',
     });
@@ -364,8 +372,7 @@ describe('close', () => {
   it('disconnects clients and stops listening', async () => {
     const extra = await createBancoServer({
       config: testConfig(),
-      guests: store.ledger,
-      history: store.ledger,
+      ...storeDeps(store),
       checkDb: store.checkDb,
       createTables: async () => emptyRegistry(),
       logger: false,

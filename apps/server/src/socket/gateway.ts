@@ -17,12 +17,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type ExtendedError, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import type { GuestStore } from '../http/stores.js';
+import type { SessionSockets, SessionStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
 import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
+import { accountRoom, closeAtExpiry, endSessions, sessionRoom } from './session-sockets.js';
 
 /**
  * The transport's own cap on one socket.io packet. Commands are far smaller; the per-command
@@ -33,6 +34,9 @@ export const TRANSPORT_MAX_BYTES = 64 * 1024;
 /** What the gateway keeps on each socket. */
 export interface SocketData {
   player: PlayerInfo;
+  /** The session the handshake's token named (P8): its logout closes this socket. */
+  sessionId: string;
+  sessionExpiresAt: Date;
   /** Tables this socket has joined. */
   tables: Set<string>;
   /** RATE_LIMITED answers in a row; a socket that ignores them is disconnected (P1.6). */
@@ -48,11 +52,11 @@ type AckFn = (response: unknown) => void;
 
 export interface SocketGatewayDeps {
   config: Config;
-  guests: Pick<GuestStore, 'playerByToken'>;
+  sessions: Pick<SessionStore, 'lookup' | 'touch'>;
   metrics: Metrics;
 }
 
-export interface SocketGateway {
+export interface SocketGateway extends SessionSockets {
   io: BancoServer;
   /** Where a table's actor sends its broadcasts and private messages. */
   outboxFor(tableId: string): TableOutbox;
@@ -110,7 +114,7 @@ function isSameOrigin(origin: string, request: IncomingMessage): boolean {
  * when a player's first socket arrives or last one leaves.
  */
 export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDeps): SocketGateway {
-  const { config, guests, metrics } = deps;
+  const { config, sessions, metrics } = deps;
   const log: FastifyBaseLogger = app.log.child({ component: 'socket' });
   const allowedOrigins = new Set(config.corsOrigins);
 
@@ -303,19 +307,26 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     if (!share.connectAllowed(address)) {
       return next(connectRefusal('RATE_LIMITED', 'reconnecting too fast: wait a second'));
     }
-    const issuedAfter = new Date(Date.now() - config.guestTokenTtlMs);
-    guests.playerByToken(parsed.data.token, issuedAfter).then(
-      (player) => {
-        if (!player) return next(connectRefusal('UNAUTHORIZED', 'unknown or expired token'));
+    sessions.lookup(parsed.data.token).then(
+      (found) => {
+        if (found.status === 'unknown') {
+          return next(connectRefusal('UNAUTHORIZED', 'unknown token'));
+        }
+        if (found.status === 'ended') {
+          return next(connectRefusal('SESSION_EXPIRED', 'this session has ended: log in again'));
+        }
+        const { session } = found;
         // Gone while the token was looked up: nothing to count, and no close event to come.
         if (socket.conn.readyState !== 'open') return next(connectRefusal('INTERNAL', 'closed'));
-        const admitted = share.admit(player.id, address);
+        const admitted = share.admit(session.player.id, address);
         if ('refused' in admitted) {
           return next(connectRefusal('TOO_MANY_CONNECTIONS', admitted.refused));
         }
         // The engine connection closes however the socket ends, even before it connects.
         socket.conn.once('close', admitted.release);
-        socket.data.player = player;
+        socket.data.player = session.player;
+        socket.data.sessionId = session.id;
+        socket.data.sessionExpiresAt = session.expiresAt;
         socket.data.tables = new Set();
         socket.data.strikes = 0;
         next();
@@ -329,6 +340,13 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
   io.on('connection', (socket) => {
     metrics.sockets.inc();
+    const { player, sessionId, sessionExpiresAt } = socket.data;
+    // Joined before any command can run, so a logout from now on reaches this socket.
+    void socket.join([sessionRoom(sessionId), accountRoom(player.id)]);
+    closeAtExpiry(socket, sessionExpiresAt);
+    sessions.touch(sessionId).catch((error: unknown) => {
+      log.warn({ err: error, sessionId }, 'could not note the session as seen');
+    });
     const bucket = new TokenBucket(config.socketRatePerSecond, config.socketRateBurst);
 
     for (const name of COMMAND_NAMES) {
@@ -374,5 +392,6 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     setTables: (tables) => {
       registry = tables;
     },
+    endSessions: (target, reason) => endSessions(io, target, reason),
   };
 }

@@ -103,7 +103,7 @@ function TableScreen({
         tableId,
         store,
         onRefused: (code) => {
-          if (code === 'UNAUTHORIZED') {
+          if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') {
             storeGuest(null);
             window.location.replace('/');
           }

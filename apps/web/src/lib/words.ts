@@ -37,6 +37,11 @@ const REFUSALS: Record<RefusalCode, string> = {
   INSUFFICIENT_BALANCE: 'Not enough chips for that.',
   ALREADY_CONFIRMED: 'Your bets for this round are already in.',
   DUPLICATE_CONFIRM_ID: 'That bet was already sent with other stakes.',
+  INVALID_CREDENTIALS: 'Wrong username or password.',
+  USERNAME_TAKEN: 'That username is taken. Pick another.',
+  ALREADY_CLAIMED: 'This account already has a username.',
+  WEAK_PASSWORD: 'Pick a longer password: at least 10 characters, not your username.',
+  SESSION_EXPIRED: 'You are logged out. Log in again to play.',
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
 };
