@@ -1,10 +1,11 @@
 'use client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TableSummary } from '@banco/protocol';
-import { listTables, shoeSoFar, type ShoeSoFar } from '../lib/api';
+import { currentSession } from '../lib/account-api';
+import { ApiError, listTables, shoeSoFar, type ShoeSoFar } from '../lib/api';
 import { chips } from '../lib/format';
 import type { RoomSummary } from '../lib/rooms-api';
-import { storedGuest, type StoredGuest } from '../lib/session';
+import { storedGuest, storeGuest, type StoredGuest } from '../lib/session';
 import { AccountBox } from './account/AccountBox';
 import { PipStrip } from './PipStrip';
 import { JoinByCode } from './rooms/JoinByCode';
@@ -36,6 +37,21 @@ export function LobbyScreen() {
     }
     setGuest(known);
     let alive = true;
+    // Who this token is now: a session ended elsewhere (logout everywhere) sends them home.
+    currentSession(known.token).then(
+      (session) => {
+        if (!alive || session.username === (known.username ?? null)) return;
+        const next = { ...known, username: session.username };
+        storeGuest(next);
+        setGuest(next);
+      },
+      (e: unknown) => {
+        if (e instanceof ApiError && (e.code === 'SESSION_EXPIRED' || e.code === 'UNAUTHORIZED')) {
+          storeGuest(null);
+          window.location.replace('/');
+        }
+      },
+    );
     const load = async () => {
       try {
         const tables = await listTables();

@@ -161,28 +161,21 @@ export function inviteWords(expiresAt: number, now: number): string {
   return minutes === 0 ? 'It has stopped working.' : `Works for ${minutes} more minutes.`;
 }
 
-/** Account refusals: deliberately vague where the server is (a wrong name or password look alike). */
+/** Account refusals: a form's own words where the table's would not fit, else the table's. */
 export function accountRefusal(code: string): string {
   switch (code) {
-    case 'INVALID_CREDENTIALS':
-      return 'That username and password do not match an account.';
-    case 'USERNAME_TAKEN':
-      return 'That username is taken. Try another.';
-    case 'ALREADY_CLAIMED':
-      return 'These chips already belong to an account.';
-    case 'WEAK_PASSWORD':
-      return 'Use a longer password: at least 10 characters.';
     case 'INVALID_PAYLOAD':
       return 'A username has 3 to 20 letters, digits or _; a password at least 10 characters.';
     case 'RATE_LIMITED':
       return 'Too many tries. Wait a few minutes and try again.';
-    case 'SESSION_EXPIRED':
     case 'UNAUTHORIZED':
-      return 'You were logged out. Log in again.';
+      return REFUSALS.SESSION_EXPIRED;
     case 'OFFLINE':
       return 'The table server cannot be reached. Is it running?';
     default:
-      return 'That did not work. Try again in a moment.';
+      return code in REFUSALS
+        ? REFUSALS[code as RefusalCode]
+        : 'That did not work. Try again in a moment.';
   }
 }
 

@@ -3,6 +3,8 @@ import {
   cardsPeekMessage,
   connectRefusalSchema,
   PROTOCOL_VERSION,
+  SESSION_ENDED,
+  sessionEndedSchema,
   TABLE_EVENT,
   TABLE_PRIVATE,
   tableEventSchema,
@@ -118,6 +120,14 @@ export function connectTable(options: ConnectOptions): TableConnection {
     } else {
       store.connection('reconnecting');
     }
+  });
+  // P8.5: a logout (here or on every device) ends the session: this token will not come back.
+  socket.on(SESSION_ENDED, (raw: unknown) => {
+    const ended = sessionEndedSchema.safeParse(raw);
+    if (!ended.success) return;
+    closed = true;
+    store.connection('refused', { code: ended.data.code, message: ended.data.message });
+    options.onRefused?.(ended.data.code);
   });
   socket.on(TABLE_EVENT, (raw: unknown) => {
     const parsed = tableEventSchema.safeParse(raw);

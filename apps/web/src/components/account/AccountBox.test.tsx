@@ -45,14 +45,27 @@ describe('AccountBox', () => {
     serverAnswers({ status: 409, body: { code: 'USERNAME_TAKEN', message: 'taken' } });
     render(<AccountBox guest={guest} onChange={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Keep my chips' }));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save my account' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'That username is taken. Try another.',
+      'That username is taken. Pick another.',
     );
   });
 
+  it('a short password is refused before anything is sent', async () => {
+    const fetch = serverAnswers();
+    render(<AccountBox guest={guest} onChange={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my chips' }));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save my account' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/at least 10 characters/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('an account shows its username and asks before logging out everywhere', async () => {
-    const fetch = serverAnswers({ status: 200, body: {} });
+    const fetch = serverAnswers({ status: 200, body: { revoked: 2 } });
     const assign = vi.fn();
     vi.stubGlobal('location', { origin: window.location.origin, search: '', assign });
     storeGuest({ ...guest, username: 'ann_k' });

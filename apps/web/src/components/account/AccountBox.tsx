@@ -1,4 +1,5 @@
 'use client';
+import { passwordProblem } from '@banco/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { claimAccount, logOut, logOutEverywhere } from '../../lib/account-api';
 import { ApiError } from '../../lib/api';
@@ -109,6 +110,12 @@ function ClaimForm({ guest, onDone }: { guest: StoredGuest; onDone: (username: s
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The server's own rule, checked here first so a short password costs no round trip.
+    const problem = passwordProblem(password, username.trim());
+    if (problem) {
+      setError(accountRefusal('WEAK_PASSWORD'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {

@@ -26,7 +26,9 @@ describe('LoginForm', () => {
       token: 'tok-2',
       player: { id: 'p1', name: 'Ann' },
       username: 'ann_k',
-      expiresAt: Date.now() + 86_400_000,
+      kind: 'login',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      balance: 100_000,
     });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/lobby/'));
     expect(storedGuest()).toEqual({ token: 'tok-2', player: { id: 'p1', name: 'Ann' }, username: 'ann_k' });
@@ -35,7 +37,7 @@ describe('LoginForm', () => {
   it('one message for a wrong name or a wrong password', async () => {
     login(401, { code: 'INVALID_CREDENTIALS', message: 'no' });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'That username and password do not match an account.',
+      'Wrong username or password.',
     );
     expect(storedGuest()).toBeNull();
   });
