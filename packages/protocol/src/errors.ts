@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   'DUPLICATE_CONFIRM_ID',
   // Server life
   'TABLE_CLOSING',
+  // Rooms (P8)
+  'INVALID_SETTING',
+  'INVITE_EXPIRED',
+  'TOO_MANY_ROOMS',
+  'NOT_HOST',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

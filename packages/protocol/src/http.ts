@@ -50,3 +50,4 @@ export const createGuestReply = z.object({
   token: z.string(),
   balance: minorUnitsSchema,
 });
+export type CreateGuestReply = z.infer<typeof createGuestReply>;

@@ -59,3 +59,8 @@ export function isCheckViolation(err: unknown, constraint: string): boolean {
     (f) => f.code === '23514' && (f.message ?? '').includes(`"${constraint}"`),
   );
 }
+
+/** True when `err` is Postgres refusing a row that repeats a unique key (SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return pgErrorFacts(err).some((f) => f.code === '23505');
+}

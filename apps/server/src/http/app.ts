@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
+import type { Rooms } from '../rooms/rooms.js';
 import type { TableRegistry } from '../table/table-port.js';
 import { trustFunction } from './client-address.js';
 import { errorReply, type ErrorReply } from './errors.js';
@@ -30,6 +31,7 @@ import {
   rateLimitKey,
   refuseBadPreflight,
 } from './transport-errors.js';
+import { registerRoomRoutes } from './room-routes.js';
 import { registerRoutes } from './routes.js';
 import { isImmutableAsset, registerWebApp } from './web-app.js';
 import type { GuestStore, HistoryStore } from './stores.js';
@@ -41,6 +43,11 @@ import type { GuestStore, HistoryStore } from './stores.js';
 export const RATE_LIMITS = {
   global: { max: 100, timeWindow: 60_000 },
   createGuest: { max: 30, timeWindow: 60_000 },
+  /** T10.2: on top of the per-host cap. */
+  createRoom: { max: 10, timeWindow: 60_000 },
+  createInvite: { max: 30, timeWindow: 60_000 },
+  /** T10.3: codes are short, so guessing them is slowed down. */
+  resolveInvite: { max: 20, timeWindow: 60_000 },
 } as const;
 
 /** Our JSON bodies are tiny; anything near this is not a real client. */
@@ -55,6 +62,8 @@ export interface HttpAppDeps {
   metrics: Metrics;
   /** True when the database answers. */
   checkDb: () => Promise<boolean>;
+  /** Private rooms (P8); their routes exist only where rooms are run. */
+  rooms?: Rooms;
   /** Fastify's logger option; defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -139,7 +148,11 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
         { name: 'guests', description: 'Guest sessions' },
         { name: 'tables', description: 'Live tables and their history' },
         { name: 'fairness', description: 'Shoe records and verification' },
+        { name: 'rooms', description: 'Private rooms and invite codes' },
       ],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -157,6 +170,8 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   });
 
   app.register(async (scope) => registerRoutes(scope, deps));
+  const { rooms } = deps;
+  if (rooms) app.register(async (scope) => registerRoomRoutes(scope, { ...deps, rooms }));
   const web = registerWebApp(app, deps.config.webDir);
 
   // After the plugins load, so unknown URLs are rate limited too (no free scanning).

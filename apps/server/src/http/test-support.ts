@@ -50,6 +50,7 @@ export function emptyRegistry(): TableRegistry {
   return {
     get: () => undefined,
     list: () => [],
+    listPublic: () => [],
     shutdown: async () => undefined,
     close: async () => undefined,
   };
