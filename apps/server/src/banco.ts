@@ -7,7 +7,9 @@ import { createPrisma, type PrismaClient } from './db/prisma.js';
 import { createBancoServer, type BancoServerHandle } from './http/server.js';
 import { createMetrics } from './metrics.js';
 import type { TableObserver } from './table/actor.js';
-import { startTables, type TableDefinition } from './table/registry.js';
+import { RoomStore } from './db/rooms.js';
+import { Rooms } from './rooms/rooms.js';
+import { startTables, type LiveTables, type TableDefinition } from './table/registry.js';
 import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
 
 /**
@@ -18,17 +20,38 @@ export function mainTable(
   timings: keyof typeof TIMINGS,
   scriptedShoe?: readonly CardCode[],
 ): TableDefinition {
+  return publicTables(1, timings, scriptedShoe)[0]!;
+}
+
+/**
+ * T10.7: the operator's public tables (PUBLIC_TABLES), all like the main table: `main`
+ * ("Main table"), then `main-2` ("Main table 2") and on.
+ */
+export function publicTables(
+  count: number,
+  timings: keyof typeof TIMINGS,
+  scriptedShoe?: readonly CardCode[],
+): TableDefinition[] {
   const settings = tableSettings({ ...MAIN_TABLE_SETTINGS, ...TIMINGS[timings] });
-  if (!scriptedShoe) return { id: 'main', name: 'Main table', isPublic: true, settings };
-  const checked = createShoe(scriptedShoe, { cut: settings.cut, lastHand: settings.lastHand });
-  if (!checked.ok) throw new Error(`TEST_SCRIPTED_SHOE: ${checked.error.message}`);
-  return { id: 'main', name: 'Main table', isPublic: true, settings, scriptedShoe };
+  if (scriptedShoe) {
+    const checked = createShoe(scriptedShoe, { cut: settings.cut, lastHand: settings.lastHand });
+    if (!checked.ok) throw new Error(`TEST_SCRIPTED_SHOE: ${checked.error.message}`);
+  }
+  return Array.from({ length: count }, (_, i) => ({
+    id: i === 0 ? 'main' : `main-${i + 1}`,
+    name: i === 0 ? 'Main table' : `Main table ${i + 1}`,
+    isPublic: true,
+    hostPlayerId: null,
+    settings,
+    ...(scriptedShoe ? { scriptedShoe } : {}),
+  }));
 }
 
 export interface Banco extends BancoServerHandle {
   readonly prisma: PrismaClient;
   readonly ledger: Ledger;
   readonly sessions: Sessions;
+  readonly rooms: Rooms;
 }
 
 /**
@@ -49,13 +72,25 @@ export async function startBanco(options: {
     loginMs: config.sessionTtlMs,
   });
   const metrics = createMetrics();
+  let tables: LiveTables | undefined;
+  const rooms = new Rooms({
+    store: new RoomStore(prisma),
+    tables: () => tables,
+    playerName: async (playerId) => (await ledger.playerInfo(playerId))?.name ?? null,
+    pace: config.tableTimings,
+    roomsPerHost: config.roomsPerHost,
+    maxOpenRooms: config.maxOpenRooms,
+  });
+  // T10.6: a private room's id is its key, so metrics count every room under one label.
+  const label = (tableId: string) =>
+    tables?.definition(tableId)?.isPublic === false ? 'private-room' : tableId;
   const observer: TableObserver = {
     roundSettled: (table, seconds) => {
-      metrics.rounds.inc({ table });
+      metrics.rounds.inc({ table: label(table) });
       metrics.settleSeconds.observe(seconds);
     },
     betsPlaced: (table, bets) => {
-      for (const bet of bets) metrics.bets.inc({ table, spot: bet.spot });
+      for (const bet of bets) metrics.bets.inc({ table: label(table), spot: bet.spot });
     },
   };
   const server = await createBancoServer({
@@ -64,6 +99,7 @@ export async function startBanco(options: {
     sessions,
     logins: createLogins(prisma),
     history: ledger,
+    rooms,
     metrics,
     logger: options.logger ?? false,
     checkDb: async () => {
@@ -75,18 +111,37 @@ export async function startBanco(options: {
       }
     },
     closeDb: () => prisma.$disconnect(),
-    createTables: (outboxFor, log) =>
-      startTables({
+    createTables: async (outboxFor, log) => {
+      const tableLog = {
+        error: (obj: unknown, msg?: string) => log.error(obj, msg),
+        info: (obj: unknown, msg?: string) => log.info(obj, msg),
+      };
+      // T10.4: every open room starts again, with its settings, before the abandoned sweep.
+      const open = await new RoomStore(prisma).openRooms();
+      if (open.unreadable.length > 0) {
+        tableLog.error({ rooms: open.unreadable }, 'rooms with unreadable settings not started');
+      }
+      tables = await startTables({
         ledger,
-        tables: options.tables ?? [mainTable(config.tableTimings, config.scriptedShoe)],
+        tables: [
+          ...(options.tables ??
+            publicTables(config.publicTables, config.tableTimings, config.scriptedShoe)),
+          ...open.rooms.map((room) => ({
+            id: room.id,
+            name: room.name,
+            isPublic: false,
+            hostPlayerId: room.hostPlayerId,
+            settings: room.settings,
+          })),
+        ],
         outboxFor,
         observer,
-        log: {
-          error: (obj, msg) => log.error(obj, msg),
-          info: (obj, msg) => log.info(obj, msg),
-        },
+        log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
-      }),
+        onClosed: (tableId) => void rooms.closed(tableId),
+      });
+      return tables;
+    },
   });
-  return { ...server, prisma, ledger, sessions };
+  return { ...server, prisma, ledger, sessions, rooms };
 }

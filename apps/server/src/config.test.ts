@@ -39,6 +39,9 @@ describe('loadConfig', () => {
       shutdownDeadlineMs: 9_000,
       dbLockTimeoutMs: 5_000,
       testHoldSettlementMs: 0,
+      publicTables: 1,
+      roomsPerHost: 3,
+      maxOpenRooms: 200,
     });
   });
 
@@ -78,6 +81,9 @@ describe('loadConfig', () => {
       SHUTDOWN_DEADLINE_MS: '5000',
       DB_LOCK_TIMEOUT_MS: '2000',
       TEST_HOLD_SETTLEMENT_MS: '300',
+      PUBLIC_TABLES: '4',
+      ROOMS_PER_HOST: '2',
+      MAX_OPEN_ROOMS: '50',
     });
     expect(config).toEqual({
       port: 0,
@@ -104,6 +110,9 @@ describe('loadConfig', () => {
       shutdownDeadlineMs: 5_000,
       dbLockTimeoutMs: 2_000,
       testHoldSettlementMs: 300,
+      publicTables: 4,
+      roomsPerHost: 2,
+      maxOpenRooms: 50,
     });
   });
 
@@ -225,6 +234,9 @@ describe('loadConfig', () => {
       'SHUTDOWN_DEADLINE_MS',
       'DB_LOCK_TIMEOUT_MS',
       'TEST_HOLD_SETTLEMENT_MS',
+      'PUBLIC_TABLES',
+      'ROOMS_PER_HOST',
+      'MAX_OPEN_ROOMS',
     ]);
   });
 });

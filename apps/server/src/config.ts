@@ -142,6 +142,12 @@ export const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
   /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
   TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
+  /** T10.7: how many public tables the lobby lists: `main`, then `main-2`, `main-3`… */
+  PUBLIC_TABLES: integer(1, 1, 50),
+  /** T10.2: private rooms one host may have open at once. */
+  ROOMS_PER_HOST: integer(3, 1, 100),
+  /** T10.2: private rooms this server runs at once, all hosts together. */
+  MAX_OPEN_ROOMS: integer(200, 1, 10_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -174,6 +180,9 @@ export interface Config {
   shutdownDeadlineMs: number;
   dbLockTimeoutMs: number;
   testHoldSettlementMs: number;
+  publicTables: number;
+  roomsPerHost: number;
+  maxOpenRooms: number;
 }
 
 export class ConfigError extends Error {
@@ -236,5 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
+    publicTables: e.PUBLIC_TABLES,
+    roomsPerHost: e.ROOMS_PER_HOST,
+    maxOpenRooms: e.MAX_OPEN_ROOMS,
   };
 }

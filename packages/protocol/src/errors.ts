@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'WEAK_PASSWORD',
   /** The session was logged out, revoked or ran out: log in again (or play as a new guest). */
   'SESSION_EXPIRED',
+  // Rooms (P8)
+  'INVALID_SETTING',
+  'INVITE_EXPIRED',
+  'TOO_MANY_ROOMS',
+  'NOT_HOST',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -50,6 +50,7 @@ export const createGuestReply = z.object({
   token: z.string(),
   balance: minorUnitsSchema,
 });
+export type CreateGuestReply = z.infer<typeof createGuestReply>;
 
 /**
  * P8.2: a username is 3–20 of `a–z 0–9 _`; capitals are accepted and folded, so `Ann_1` and

@@ -12,3 +12,4 @@ export * from './commands.js';
 export * from './handshake.js';
 export * from './http.js';
 export * from './resync.js';
+export * from './rooms.js';

@@ -4,7 +4,8 @@ import { z } from 'zod';
 /** Seat numbers run 1…seats (at most 14). */
 export const MAX_SEATS = 14;
 
-export const tableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/);
+/** Public tables are named (`main`, `main-2`); a private room's id is random base64url (P8.1). */
+export const tableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 export const playerIdSchema = z.string().min(1).max(64);
 export const seatSchema = z.number().int().min(1).max(MAX_SEATS);
 /** The table's round counter (1, 2, …), not the round's number inside its shoe. */

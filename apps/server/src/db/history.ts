@@ -59,6 +59,7 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
   const shoe = await prisma.shoe.findUnique({
     where: { id: shoeId },
     include: {
+      table: { select: { isPublic: true } },
       rounds: {
         where: { status: { in: ['SETTLED', 'VOIDED'] } },
         orderBy: [{ number: 'asc' }, { seq: 'asc' }],
@@ -71,6 +72,7 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
   return {
     id: shoe.id,
     tableId: shoe.tableId,
+    tablePublic: shoe.table.isPublic,
     number: shoe.number,
     commitment: shoe.commitment,
     clientSeed: shoe.clientSeed,

@@ -60,9 +60,12 @@ export function isCheckViolation(err: unknown, constraint: string): boolean {
   );
 }
 
-/** True when `err` is Postgres refusing a row because of the named unique index. */
-export function isUniqueViolation(err: unknown, index: string): boolean {
+/**
+ * True when `err` is Postgres refusing a row that repeats a unique key (SQLSTATE 23505); with
+ * `index`, only when it is that unique index.
+ */
+export function isUniqueViolation(err: unknown, index?: string): boolean {
   return pgErrorFacts(err).some(
-    (f) => f.code === '23505' && (f.message ?? '').includes(`"${index}"`),
+    (f) => f.code === '23505' && (index === undefined || (f.message ?? '').includes(`"${index}"`)),
   );
 }

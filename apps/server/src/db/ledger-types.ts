@@ -82,6 +82,8 @@ export interface RecentRound {
 export interface ShoeRecord {
   id: string;
   tableId: string;
+  /** T10.6: a private room's shoe is shown only to a caller who names the room. */
+  tablePublic: boolean;
   number: number;
   commitment: string;
   /** Null until the shoe is shuffled from the players' contributions (R11.7). */

@@ -152,6 +152,11 @@ export class Ledger {
     });
   }
 
+  /** Any table ever stored, public or private, open or closed, by its exact id. */
+  async tableExists(tableId: string): Promise<boolean> {
+    return (await this.prisma.table.count({ where: { id: tableId } })) > 0;
+  }
+
   /**
    * Stores a new shoe. Keyed by table and shoe number: a retry after a lost reply gets the shoe
    * already stored, with its seed and commitment, instead of a second (orphan) row.

@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
+import type { Rooms } from '../rooms/rooms.js';
 import type { TableRegistry } from '../table/table-port.js';
 import { trustFunction } from './client-address.js';
 import { errorReply, type ErrorReply } from './errors.js';
@@ -30,6 +31,7 @@ import {
   rateLimitKey,
   refuseBadPreflight,
 } from './transport-errors.js';
+import { registerRoomRoutes } from './room-routes.js';
 import { registerRoutes } from './routes.js';
 import { isImmutableAsset, registerWebApp } from './web-app.js';
 import { registerAccountRoutes } from './account-routes.js';
@@ -48,6 +50,11 @@ import type {
 export const RATE_LIMITS = {
   global: { max: 100, timeWindow: 60_000 },
   createGuest: { max: 30, timeWindow: 60_000 },
+  /** T10.2: on top of the per-host cap. */
+  createRoom: { max: 10, timeWindow: 60_000 },
+  createInvite: { max: 30, timeWindow: 60_000 },
+  /** T10.3: codes are short, so guessing them is slowed down. */
+  resolveInvite: { max: 20, timeWindow: 60_000 },
 } as const;
 
 /** Our JSON bodies are tiny; anything near this is not a real client. */
@@ -66,6 +73,8 @@ export interface HttpAppDeps {
   metrics: Metrics;
   /** True when the database answers. */
   checkDb: () => Promise<boolean>;
+  /** Private rooms (P8); their routes exist only where rooms are run. */
+  rooms?: Rooms;
   /** Fastify's logger option; defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -151,7 +160,11 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
         { name: 'accounts', description: 'Claimed accounts, logins and sessions' },
         { name: 'tables', description: 'Live tables and their history' },
         { name: 'fairness', description: 'Shoe records and verification' },
+        { name: 'rooms', description: 'Private rooms and invite codes' },
       ],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -170,6 +183,8 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
 
   app.register(async (scope) => registerRoutes(scope, deps));
   app.register(async (scope) => registerAccountRoutes(scope, deps));
+  const { rooms } = deps;
+  if (rooms) app.register(async (scope) => registerRoomRoutes(scope, { ...deps, rooms }));
   const web = registerWebApp(app, deps.config.webDir);
 
   // After the plugins load, so unknown URLs are rate limited too (no free scanning).

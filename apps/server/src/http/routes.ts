@@ -12,6 +12,9 @@ import { RATE_LIMITS } from './app.js';
 import { errorReply, errorResponses } from './errors.js';
 import { shoeConfigOf, verifyShoe } from './shoe-verification.js';
 
+/** What /health calls a private room with problems: its id would let anyone in (T10.6). */
+const PRIVATE_ROOM = '(private room)';
+
 /** How long /health waits for the database before calling it down. */
 const DB_CHECK_TIMEOUT_MS = 2_000;
 
@@ -130,8 +133,14 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
     },
     async (_request, reply) => {
       const dbOk = await withTimeout(deps.checkDb, DB_CHECK_TIMEOUT_MS);
-      const tables = (deps.tables()?.list() ?? [])
-        .map((table) => ({ id: table.id, problems: table.problems() }))
+      const registry = deps.tables();
+      const listed = new Set((registry?.listPublic() ?? []).map((table) => table.id));
+      const tables = (registry?.list() ?? [])
+        // T10.6: a private room's id is its key; health names it only as a room.
+        .map((table) => ({
+          id: listed.has(table.id) ? table.id : PRIVATE_ROOM,
+          problems: table.problems(),
+        }))
         .filter((table) => table.problems.length > 0);
       return reply.code(dbOk ? 200 : 503).send({
         status: dbOk && tables.length === 0 ? 'ok' : 'degraded',
@@ -182,12 +191,12 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
     {
       schema: {
         tags: ['tables'],
-        summary: 'The live tables',
+        summary: 'The live public tables (never a private room)',
         response: { 200: z.array(tableSummarySchema), ...errorResponses(429, 500) },
       },
     },
     async () =>
-      (deps.tables()?.list() ?? []).map((table) => ({
+      (deps.tables()?.listPublic() ?? []).map((table) => ({
         id: table.id,
         name: table.name,
         settings: table.settings,
@@ -209,8 +218,9 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
     },
     async (request, reply) => {
       const { tableId } = request.params;
-      const live = deps.tables()?.get(tableId) !== undefined;
-      const known = live || (await history.listTables()).some((t) => t.id === tableId);
+      // T10.6: the id is the key: a private room's history is anyone's who names it exactly.
+      const known =
+        deps.tables()?.get(tableId) !== undefined || (await history.tableExists(tableId));
       if (!known) {
         return reply.code(404).send(errorReply('UNKNOWN_TABLE', `no table ${tableId}`));
       }
@@ -229,12 +239,18 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
         tags: ['fairness'],
         summary: 'A shoe: its commitment, and once it has ended its seed and a server-side re-run',
         params: z.object({ shoeId: z.string().min(1).max(64) }),
+        querystring: z.object({
+          tableId: tableIdSchema
+            .optional()
+            .describe("Required for a private room's shoe: the room's id (T10.6)"),
+        }),
         response: { 200: shoeReply, ...errorResponses(400, 404, 429, 500) },
       },
     },
     async (request, reply) => {
       const shoe = await history.shoeRecord(request.params.shoeId);
-      if (!shoe) {
+      // T10.6: a private room's shoe answers exactly like no shoe unless the room is named.
+      if (!shoe || (!shoe.tablePublic && request.query.tableId !== shoe.tableId)) {
         return reply.code(404).send(errorReply('UNKNOWN_SHOE', `no shoe ${request.params.shoeId}`));
       }
       const config = shoeConfigOf(shoe);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { createMetrics, type Metrics } from '../metrics.js';
 import { attachSocketGateway, type BancoServer } from '../socket/gateway.js';
+import type { Rooms } from '../rooms/rooms.js';
 import type { CreateTables, TableRegistry } from '../table/table-port.js';
 import { buildHttpApp } from './app.js';
 import type { GuestStore, HistoryStore, LoginStore, SessionStore } from './stores.js';
@@ -19,6 +20,8 @@ export interface BancoServerDeps {
   createTables: CreateTables;
   /** Pass one in to share it with the tables (rounds, bets, settle time); made here otherwise. */
   metrics?: Metrics;
+  /** Private rooms (P8): their HTTP routes. */
+  rooms?: Rooms;
   /** Runs last on close(), after the tables have closed: e.g. disconnect Prisma. */
   closeDb?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
@@ -54,6 +57,7 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
     sockets: () => gateway,
     history: deps.history,
     checkDb: deps.checkDb,
+    rooms: deps.rooms,
     tables: () => tables,
     metrics,
     logger: deps.logger,

@@ -47,8 +47,8 @@ export type HistoryRound = RecentRound;
 export type HistoryShoe = ShoeRecord;
 
 export interface HistoryStore {
-  /** Public tables known to the database (live or not). */
-  listTables(): Promise<ReadonlyArray<{ id: string }>>;
+  /** Any table the database knows by this exact id (public or private, open or closed). */
+  tableExists(tableId: string): Promise<boolean>;
   /** Settled rounds of a table, newest first. */
   recentRounds(tableId: string, limit: number): Promise<readonly HistoryRound[]>;
   shoeRecord(shoeId: string): Promise<HistoryShoe | null>;

@@ -66,6 +66,7 @@ export function emptyRegistry(): TableRegistry {
   return {
     get: () => undefined,
     list: () => [],
+    listPublic: () => [],
     shutdown: async () => undefined,
     close: async () => undefined,
   };

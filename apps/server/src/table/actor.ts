@@ -33,6 +33,8 @@ export interface TableActorDeps {
     id: string;
     name: string;
     settings: TableSettings;
+    /** Who opened a private room (T10.1); null or absent for a public table. */
+    hostPlayerId?: string | null;
     /** TEST ONLY (config TEST_SCRIPTED_SHOE): every shoe is this card order, not a shuffle. */
     scriptedShoe?: readonly CardCode[];
   };
@@ -52,6 +54,11 @@ export interface TableActorDeps {
    * after logging that it does. Never set in production.
    */
   testHoldSettlementMs?: number;
+  /**
+   * Called once a closing room has settled its round, ended its shoe and published the seed:
+   * the registry then drops the table and the room is marked closed (T10.5).
+   */
+  onClosed?: (tableId: string) => void;
 }
 
 const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([

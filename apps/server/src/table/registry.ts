@@ -9,6 +9,8 @@ export interface TableDefinition {
   readonly id: string;
   readonly name: string;
   readonly isPublic: boolean;
+  /** Who opened a private room (T10.1); null (or absent) for a public table. */
+  readonly hostPlayerId?: string | null;
   readonly settings: TableSettings;
   /** TEST ONLY: see TableActorDeps' table.scriptedShoe. */
   readonly scriptedShoe?: readonly CardCode[];
@@ -30,6 +32,20 @@ export interface StartTablesDeps {
   log?: TableActorDeps['log'];
   clock?: () => number;
   testHoldSettlementMs?: number;
+  /**
+   * A room has settled its last round, ended its shoe and published the seed (T10.5): the
+   * caller marks it closed and drops it from the registry.
+   */
+  onClosed?: (tableId: string) => void;
+}
+
+/** The live tables, which rooms join and leave while the server runs (T10.1, T10.5). */
+export interface LiveTables extends TableRegistry {
+  /** Stores a new table's definition and starts its actor now. */
+  open(definition: TableDefinition): Promise<TablePort>;
+  /** Drops a closed table: from now on its id is unknown to every route and socket. */
+  closed(tableId: string): Promise<void>;
+  definition(tableId: string): TableDefinition | undefined;
 }
 
 /**
@@ -50,9 +66,10 @@ async function closeAbandoned(deps: StartTablesDeps, actors: readonly TableActor
 }
 
 /** Stores each table's definition and starts one actor per table in this process. */
-export async function startTables(deps: StartTablesDeps): Promise<TableRegistry> {
-  const actors = new Map<string, TableActor>();
-  for (const table of deps.tables) {
+export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
+  const live = new Map<string, { actor: TableActor; definition: TableDefinition }>();
+
+  const start = async (table: TableDefinition): Promise<TableActor> => {
     await deps.ledger.ensureTable(table);
     const actor = await TableActor.start({
       table,
@@ -62,18 +79,39 @@ export async function startTables(deps: StartTablesDeps): Promise<TableRegistry>
       log: deps.log,
       clock: deps.clock,
       testHoldSettlementMs: deps.testHoldSettlementMs,
+      onClosed: deps.onClosed,
     });
-    actors.set(table.id, actor);
-  }
-  await closeAbandoned(deps, [...actors.values()]);
+    live.set(table.id, { actor, definition: table });
+    return actor;
+  };
+
+  for (const table of deps.tables) await start(table);
+  await closeAbandoned(
+    deps,
+    [...live.values()].map((table) => table.actor),
+  );
+  const actors = () => [...live.values()].map((table) => table.actor);
   return {
-    get: (tableId: string): TablePort | undefined => actors.get(tableId),
-    list: () => [...actors.values()],
+    get: (tableId: string): TablePort | undefined => live.get(tableId)?.actor,
+    list: actors,
+    listPublic: () =>
+      [...live.values()].filter((table) => table.definition.isPublic).map((table) => table.actor),
+    definition: (tableId) => live.get(tableId)?.definition,
+    open: async (definition) => {
+      if (live.has(definition.id)) throw new Error(`table ${definition.id} is already open`);
+      return start(definition);
+    },
+    closed: async (tableId) => {
+      const table = live.get(tableId);
+      if (!table) return;
+      live.delete(tableId);
+      await table.actor.close();
+    },
     shutdown: async () => {
-      await Promise.all([...actors.values()].map((actor) => actor.shutdown()));
+      await Promise.all(actors().map((actor) => actor.shutdown()));
     },
     close: async () => {
-      await Promise.all([...actors.values()].map((actor) => actor.close()));
+      await Promise.all(actors().map((actor) => actor.close()));
     },
   };
 }

@@ -52,6 +52,8 @@ export interface TablePort {
 export interface TableRegistry {
   get(tableId: string): TablePort | undefined;
   list(): readonly TablePort[];
+  /** What the lobby lists: public tables only; a private room is reached by its id (T10.6). */
+  listPublic(): readonly TablePort[];
   /** T9.7: every table shuts down (events out, rounds finished or voided, state stored). */
   shutdown(): Promise<void>;
   close(): Promise<void>;

@@ -24,9 +24,12 @@ export interface TestBanco {
   close(): Promise<void>;
 }
 
-/** A real server on an ephemeral port over its own fresh Postgres database. */
+/**
+ * A real server on an ephemeral port over its own fresh Postgres database; `tables` undefined
+ * runs the operator's public tables (PUBLIC_TABLES).
+ */
 export async function startTestBanco(
-  tables: readonly TableDefinition[],
+  tables: readonly TableDefinition[] | undefined,
   env: Record<string, string> = {},
 ): Promise<TestBanco> {
   const db = await createTestDatabase();

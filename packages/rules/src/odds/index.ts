@@ -34,3 +34,4 @@ export {
   type Tallies,
   type TallyName,
 } from './states.js';
+export { COMMISSION_RULES, deckEdges, type DeckEdges } from './rule-set-edges.js';
