@@ -37,6 +37,10 @@ const REFUSALS: Record<RefusalCode, string> = {
   INSUFFICIENT_BALANCE: 'Not enough chips for that.',
   ALREADY_CONFIRMED: 'Your bets for this round are already in.',
   DUPLICATE_CONFIRM_ID: 'That bet was already sent with other stakes.',
+  NOT_HOST: 'Only the host can do that.',
+  ROOM_LOCKED: 'The host has locked this room.',
+  KICKED: 'The host has asked you to leave this room.',
+  ROOM_CLOSED: 'This room is closed.',
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
 };

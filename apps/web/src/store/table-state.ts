@@ -516,6 +516,25 @@ function reduce(state: TableState, event: TableEvent): TableState {
     }
     case 'table.closing':
       return { ...state, story: tell(state, event.message) };
+    // P9: host controls. The screens for them come with the rooms web work; the table keeps
+    // its settings and says what happened.
+    case 'room.updated':
+      return event.settings ? { ...state, settings: event.settings } : state;
+    case 'player.kicked':
+      return {
+        ...state,
+        story: tell(state, `${nameAt(state, event.seat) ?? 'A player'} was asked to leave.`),
+      };
+    case 'room.closed':
+      return {
+        ...state,
+        story: tell(
+          state,
+          event.reason === 'idle'
+            ? 'The room closed: nobody was here.'
+            : 'The host closed the room.',
+        ),
+      };
     default: {
       const unknown: never = event;
       return unknown;
