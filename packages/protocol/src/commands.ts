@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema } from './errors.js';
 import {
   minorUnitsSchema,
+  playerIdSchema,
   roundSeqSchema,
   seatSchema,
   seedContributionSchema,
@@ -9,6 +10,7 @@ import {
   tableIdSchema,
 } from './primitives.js';
 import { tableEventSchema } from './events.js';
+import { tableSettingsSchema } from './settings.js';
 import { tableSnapshotSchema } from './snapshot.js';
 
 /**
@@ -52,6 +54,16 @@ export const refuseShoeCommand = z.strictObject({ ...atTable });
 /** R11.7: a contribution towards the client seed of the shoe being prepared. */
 export const seedShoeCommand = z.strictObject({ ...atTable, seed: seedContributionSchema });
 
+// P9: host controls of a private room. Anyone but the host is refused with NOT_HOST.
+export const lockRoomCommand = z.strictObject({ ...atTable, locked: z.boolean() });
+export const kickCommand = z.strictObject({ ...atTable, playerId: playerIdSchema });
+/** The whole settings object; it takes effect when the next shoe starts. */
+export const roomSettingsCommand = z.strictObject({ ...atTable, settings: tableSettingsSchema });
+export const pauseRoomCommand = z.strictObject({ ...atTable, paused: z.boolean() });
+export const closeBetsCommand = z.strictObject({ ...atTable });
+export const transferHostCommand = z.strictObject({ ...atTable, playerId: playerIdSchema });
+export const closeRoomCommand = z.strictObject({ ...atTable });
+
 export const COMMANDS = {
   'table.join': joinTableCommand,
   'table.leave': leaveTableCommand,
@@ -67,6 +79,13 @@ export const COMMANDS = {
   'shoe.refuse': refuseShoeCommand,
   'cards.reveal': revealCommand,
   'shoe.seed': seedShoeCommand,
+  'room.lock': lockRoomCommand,
+  'room.kick': kickCommand,
+  'room.settings': roomSettingsCommand,
+  'room.pause': pauseRoomCommand,
+  'bets.close': closeBetsCommand,
+  'room.host': transferHostCommand,
+  'room.close': closeRoomCommand,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -126,5 +145,12 @@ export const ACKS = {
   'shoe.refuse': withError(okAck(versionAt)),
   'cards.reveal': withError(okAck(versionAt)),
   'shoe.seed': withError(okAck(versionAt)),
+  'room.lock': withError(okAck(versionAt)),
+  'room.kick': withError(okAck(versionAt)),
+  'room.settings': withError(okAck(versionAt)),
+  'room.pause': withError(okAck(versionAt)),
+  'bets.close': withError(okAck(versionAt)),
+  'room.host': withError(okAck(versionAt)),
+  'room.close': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
 export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;

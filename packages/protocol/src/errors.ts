@@ -54,7 +54,15 @@ export const ERROR_CODES = [
   'INVALID_SETTING',
   'INVITE_EXPIRED',
   'TOO_MANY_ROOMS',
+  // Host controls (P9)
+  /** A host command from anyone but the room's host, or at a table without a host. */
   'NOT_HOST',
+  /** The room is locked: nobody new joins as a player or sits. */
+  'ROOM_LOCKED',
+  /** The host removed this player; they cannot come back while the room is open. */
+  'KICKED',
+  /** The room is closing or closed. */
+  'ROOM_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,8 @@ import {
   stakeSchema,
 } from './primitives.js';
 import { liveOddsSchema, roadsSchema } from './roads.js';
+import { roomStateSchema } from './room.js';
+import { tableSettingsSchema } from './settings.js';
 import { shoeViewSchema } from './shoe.js';
 
 /**
@@ -36,8 +38,11 @@ export const seatTakenEvent = event('seat.taken', {
 export const seatLeftEvent = event('seat.left', {
   seat: seatSchema,
   playerId: playerIdSchema,
-  /** `left`: the player stood up; `hold-expired`: they were away for the whole hold (T1.6). */
-  reason: z.enum(['left', 'hold-expired']),
+  /**
+   * `left`: the player stood up; `hold-expired`: they were away for the whole hold (T1.6);
+   * `kicked`: the host removed them (P9.2).
+   */
+  reason: z.enum(['left', 'hold-expired', 'kicked']),
 });
 /** T1.5: every connection of the seat's player dropped; the seat is held until `until`. */
 export const seatAwayEvent = event('seat.away', {
@@ -117,8 +122,9 @@ export const balanceRefilledEvent = event('balance.refilled', {
 export const bettingOpenedEvent = event('betting.opened', {
   round,
   shoeRound: z.number().int().positive(),
-  closesAt: epochMsSchema,
-  lastBetsAt: epochMsSchema,
+  /** Null for untimed betting: no countdown, no last call (P9.5). */
+  closesAt: epochMsSchema.nullable(),
+  lastBetsAt: epochMsSchema.nullable(),
 });
 export const lastBetsEvent = event('betting.last-call', { round, closesAt: epochMsSchema });
 export const betsConfirmedEvent = event('bets.confirmed', {
@@ -221,6 +227,22 @@ export const tableClosingEvent = event('table.closing', {
   message: z.string(),
 });
 
+/**
+ * P9: the room's host controls changed. `settings` is set when the table's settings changed
+ * with it (the host's next settings took effect with a new shoe).
+ */
+export const roomUpdatedEvent = event('room.updated', {
+  room: roomStateSchema,
+  settings: tableSettingsSchema.optional(),
+});
+/** P9.2: the host removed a player; their sockets then leave the table. */
+export const playerKickedEvent = event('player.kicked', {
+  playerId: playerIdSchema,
+  seat: seatSchema.nullable(),
+});
+/** P9.7, P9.8: the room is closed: its round settled, its shoe ended and its seed published. */
+export const roomClosedEvent = event('room.closed', { reason: z.enum(['host', 'idle']) });
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
@@ -250,6 +272,9 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   roundResultEvent,
   roundVoidedEvent,
   tableClosingEvent,
+  roomUpdatedEvent,
+  playerKickedEvent,
+  roomClosedEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 export type TableEventType = TableEvent['type'];

@@ -2,6 +2,7 @@ export * from './version.js';
 export * from './errors.js';
 export * from './primitives.js';
 export * from './settings.js';
+export * from './room.js';
 export * from './roads.js';
 export * from './hands.js';
 export * from './phase.js';

@@ -18,8 +18,9 @@ export const phaseViewSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('betting'),
     round: roundSeqSchema,
-    closesAt: epochMsSchema,
-    lastBetsAt: epochMsSchema,
+    /** Null for untimed betting: it closes when everyone has decided or the host says (P9.5). */
+    closesAt: epochMsSchema.nullable(),
+    lastBetsAt: epochMsSchema.nullable(),
   }),
   z.object({
     kind: z.literal('dealing'),

@@ -11,6 +11,7 @@ import {
   stakeSchema,
 } from './primitives.js';
 import { liveOddsSchema, roadsSchema } from './roads.js';
+import { roomStateSchema } from './room.js';
 import { tableSettingsSchema } from './settings.js';
 import { shoeViewSchema } from './shoe.js';
 
@@ -57,5 +58,7 @@ export const tableSnapshotSchema = z.object({
   roads: roadsSchema,
   odds: liveOddsSchema.nullable(),
   you: z.object({ playerId: playerIdSchema, seat: seatSchema.nullable() }),
+  /** P9: the host controls of a private room; null at a public table. */
+  room: roomStateSchema.nullable(),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

@@ -388,6 +388,14 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       broadcast: (event) => void io.to(tableRoom(tableId)).emit(TABLE_EVENT, event),
       sendPrivate: (playerId, message) =>
         void io.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message),
+      // T11.2: a kicked player's sockets leave the table; they are still connected otherwise.
+      eject: (playerId) => {
+        const ids = io.sockets.adapter.rooms.get(playerRoom(playerId, tableId)) ?? [];
+        for (const id of [...ids]) {
+          const socket = io.sockets.sockets.get(id);
+          if (socket) exit(socket, tableId, true);
+        }
+      },
     }),
     setTables: (tables) => {
       registry = tables;

@@ -33,7 +33,11 @@ describe('the table actor over the real ledger', () => {
     const actor = await TableActor.start({
       table,
       ledger,
-      outbox: { broadcast: (event) => events.push(event), sendPrivate: () => undefined },
+      outbox: {
+        broadcast: (event) => events.push(event),
+        sendPrivate: () => undefined,
+        eject: () => undefined,
+      },
       retryMs: 20,
     });
     return { actor, events };

@@ -19,6 +19,7 @@ import { snapshotOf } from './snapshot.js';
 import type { Effect, TableState } from './state.js';
 import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort } from './table-port.js';
+import { hostAwayFromStart, roomRefusal } from './host-presence.js';
 import { restoreSeatsAway } from './presence.js';
 import { durableKey, fromStored, toStored } from './stored-state.js';
 import { peekFor } from './turning.js';
@@ -33,10 +34,10 @@ export interface TableActorDeps {
     id: string;
     name: string;
     settings: TableSettings;
-    /** Who opened a private room (T10.1); null or absent for a public table. */
-    hostPlayerId?: string | null;
     /** TEST ONLY (config TEST_SCRIPTED_SHOE): every shoe is this card order, not a shuffle. */
     scriptedShoe?: readonly CardCode[];
+    /** Who opened a private room (T10.1, T11); null or absent for a public table. */
+    hostPlayerId?: string | null;
   };
   ledger: TableLedger;
   outbox: TableOutbox;
@@ -54,11 +55,10 @@ export interface TableActorDeps {
    * after logging that it does. Never set in production.
    */
   testHoldSettlementMs?: number;
-  /**
-   * Called once a closing room has settled its round, ended its shoe and published the seed:
-   * the registry then drops the table and the room is marked closed (T10.5).
-   */
+  /** T11.7: called once a closing room has settled its round, ended its shoe and said so. */
   onClosed?: (tableId: string) => void;
+  /** T11.8: a room with no connection at all for this long closes (ROOM_IDLE_MINUTES). */
+  roomIdleMs?: number;
 }
 
 const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([
@@ -78,8 +78,16 @@ const CLOSING = {
   message: 'the server is stopping; come back soon',
 } as const satisfies Reply;
 
+/** T11.8: ROOM_IDLE_MINUTES' default. */
+export const ROOM_IDLE_MS = 30 * 60_000;
+
 /** P2.13: how many recent events a table keeps for reconnecting clients (a few rounds' worth). */
 export const REPLAY_EVENTS = 512;
+const ROOM_CLOSED = {
+  ok: false,
+  code: 'ROOM_CLOSED',
+  message: 'this room is closed',
+} as const satisfies Reply;
 const RETRY_DEFAULTS = { firstMs: 1_000, maxMs: 30_000, attempts: 6 } as const;
 
 /** Ledger refusals a player can cause; anything else is the server's fault. */
@@ -114,6 +122,12 @@ export class TableActor implements TablePort {
    * without joining again.
    */
   private readonly joinedBefore = new Set<string>();
+  /** T11.1: everyone who has joined this room: a locked room still lets them back in. */
+  private readonly members = new Set<string>();
+  /** T11.8: armed while nobody at all is connected to this room. */
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** T11.7: the room is closed: joins are answered like an unknown table's. */
+  private roomClosed = false;
 
   /**
    * T9.1: a table with a stored state resumes it (seats, shoe, version, the round in play);
@@ -121,7 +135,9 @@ export class TableActor implements TablePort {
    */
   static async start(deps: TableActorDeps): Promise<TableActor> {
     const { ledger, table } = deps;
-    const fresh = initialTableState(table);
+    const host = table.hostPlayerId ? await ledger.playerInfo(table.hostPlayerId) : null;
+    const fresh = initialTableState({ ...table, hostName: host?.name });
+    const now = (deps.clock ?? Date.now)();
     const [stored, nextSeq, nextShoe] = await Promise.all([
       ledger.loadTableState(table.id),
       ledger.nextRoundSeq(table.id),
@@ -132,8 +148,10 @@ export class TableActor implements TablePort {
       deps.log?.error({ table: table.id }, 'stored table state unreadable: starting afresh');
     }
     if (!restored) {
+      // T11.6: nobody is connected yet, the host included.
+      const initial = hostAwayFromStart(fresh, now);
       return new TableActor(deps, {
-        ...fresh,
+        ...initial,
         version: stored?.version ?? 0,
         roundSeq: nextSeq - 1,
         lastShoeNumber: nextShoe - 1,
@@ -171,6 +189,8 @@ export class TableActor implements TablePort {
     for (const seat of initial.seats) {
       if (seat.awayUntil !== undefined) this.hold(seat.player.id, seat.awayUntil);
     }
+    this.holdHost();
+    this.armIdleClose();
   }
 
   /**
@@ -178,8 +198,57 @@ export class TableActor implements TablePort {
    * (a deadline stored before the restart is kept), and freed if its player is not back in time.
    */
   private markRestoredSeatsAway(): void {
-    this.state = restoreSeatsAway(this.state, this.clock());
+    const now = this.clock();
+    this.state = hostAwayFromStart(restoreSeatsAway(this.state, now), now);
     for (const seat of this.state.seats) this.hold(seat.player.id, seat.awayUntil!);
+    this.holdHost();
+  }
+
+  /** T11.6: the host's hold, armed for a table that starts without them. */
+  private holdHost(): void {
+    const room = this.state.room;
+    if (room?.hostAwayUntil != null && !room.closed)
+      this.hold(room.hostPlayerId, room.hostAwayUntil);
+  }
+
+  /** A live connection of the player at this table (T11.8: the room is not idle). */
+  private watch(playerId: string): void {
+    this.watchers.add(playerId);
+    if (this.state.room) this.members.add(playerId);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private unwatch(playerId: string): void {
+    this.watchers.delete(playerId);
+    this.armIdleClose();
+  }
+
+  /** T11.8: with nobody connected, the room closes itself after the idle time. */
+  private armIdleClose(): void {
+    if (!this.state.room || this.watchers.size > 0 || this.closed || this.roomClosed) return;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.watchers.size > 0) return;
+      void this.enqueue(() => this.run({ type: 'room-idle', now: this.clock() })).catch((error) =>
+        this.deps.log?.error({ err: error, table: this.id }, 'idle close failed'),
+      );
+    }, this.deps.roomIdleMs ?? ROOM_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  /**
+   * T11.1, T11.2, T11.7: whether a room lets this player join: not once it is closed (answered
+   * like an unknown table), not if kicked, and when locked only if it had them already.
+   */
+  private entryRefusal(playerId: string): Reply | null {
+    if (this.roomClosed) {
+      return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
+    }
+    const known = this.watchers.has(playerId) || this.members.has(playerId) || this.knows(playerId);
+    const refused = roomRefusal(this.state, playerId, known);
+    return refused ? { ok: false, ...refused } : null;
   }
 
   get id() {
@@ -229,8 +298,8 @@ export class TableActor implements TablePort {
 
   /** T1.5–T1.7: the gateway reports a player's first connection arriving or last one leaving. */
   presence(playerId: string, connected: boolean): void {
-    if (connected) this.watchers.add(playerId);
-    else this.watchers.delete(playerId);
+    if (connected) this.watch(playerId);
+    else this.unwatch(playerId);
     void this.enqueue(() =>
       this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
     ).catch((error) =>
@@ -248,22 +317,29 @@ export class TableActor implements TablePort {
     payload: CommandPayload<N>,
   ): Promise<Ack<N>> {
     switch (name) {
-      case 'table.join':
+      case 'table.join': {
         if (this.closing) return CLOSING as Ack<N>;
-        this.watchers.add(playerId);
+        const refused = this.entryRefusal(playerId);
+        if (refused) return refused as Ack<N>;
+        this.watch(playerId);
         return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
+      }
       case 'table.leave':
         // Watchers are counted by live connections: the gateway's presence call keeps the set.
         return { ok: true } as Ack<N>;
       case 'table.snapshot':
         return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
-      case 'table.resync':
+      case 'table.resync': {
         if (this.closing) return CLOSING as Ack<N>;
+        const refused = this.entryRefusal(playerId);
+        if (refused) return refused as Ack<N>;
         // Queued behind the player's return (the gateway reported it first), so they are back.
         return this.enqueue(
           async () => (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>,
         );
+      }
       default:
+        if (this.roomClosed) return ROOM_CLOSED as Ack<N>;
         return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
     }
   }
@@ -293,11 +369,16 @@ export class TableActor implements TablePort {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.stopTimers();
+    await this.queue;
+  }
+
+  private stopTimers(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     for (const hold of this.holds.values()) clearTimeout(hold);
     this.holds.clear();
-    await this.queue;
   }
 
   /**
@@ -325,7 +406,7 @@ export class TableActor implements TablePort {
    * again only to the turner it belongs to, and only while their turn lasts.
    */
   private async resync(playerId: string, since: number): Promise<Reply> {
-    this.watchers.add(playerId);
+    this.watch(playerId);
     const state = this.state;
     const events = this.log.since(since, state.version);
     const snapshot = events ? null : this.snapshotFor(playerId);
@@ -521,6 +602,17 @@ export class TableActor implements TablePort {
           key: effect.key,
         });
         return undefined;
+      case 'eject':
+        // T11.2: a kicked player is nobody this table knows any more.
+        this.joinedBefore.delete(effect.playerId);
+        this.members.delete(effect.playerId);
+        outbox.eject(effect.playerId);
+        return undefined;
+      case 'room-closed':
+        this.roomClosed = true;
+        this.stopTimers();
+        this.deps.onClosed?.(table.id);
+        return undefined;
       case 'void-round': {
         const { balances } = await ledger.voidRound({
           tableId: table.id,
@@ -548,7 +640,8 @@ export class TableActor implements TablePort {
    */
   private async newShoe(number: number): Promise<TableInput> {
     const { table, ledger } = this.deps;
-    const { decks, cut, lastHand, rules } = table.settings;
+    // T11.3: a room's settings may have changed since it started.
+    const { decks, cut, lastHand, rules } = this.state.settings;
     const fresh = randomBytes(32).toString('hex');
     // T9.8: keyed by number; a retry gets the seed stored the first time, not this one.
     const stored = await ledger.createShoe({

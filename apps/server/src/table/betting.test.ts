@@ -431,7 +431,7 @@ describe('closing bets early (T2.3)', () => {
       'betting.closed',
       'dealing.started',
     ]);
-    expect(table.now).toBeLessThan(closesAt);
+    expect(table.now).toBeLessThan(closesAt!);
     expect(table.state.phase.kind).toBe('dealing');
     expect(table.state.timer?.at).toBe(table.now + 5_000);
   });

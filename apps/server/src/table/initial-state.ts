@@ -5,6 +5,9 @@ export function initialTableState(table: {
   id: string;
   name: string;
   settings: TableSettings;
+  /** T11: a private room's host; null or absent for a public table. */
+  hostPlayerId?: string | null;
+  hostName?: string;
 }): TableState {
   return {
     tableId: table.id,
@@ -23,5 +26,18 @@ export function initialTableState(table: {
     nextTimerToken: 1,
     lastShoeNumber: 0,
     closing: false,
+    room: table.hostPlayerId
+      ? {
+          hostPlayerId: table.hostPlayerId,
+          hostName: table.hostName ?? '',
+          hostAwayUntil: null,
+          locked: false,
+          paused: false,
+          kicked: [],
+          nextSettings: null,
+          closing: null,
+          closed: false,
+        }
+      : null,
   };
 }

@@ -64,6 +64,8 @@ export type TableInput =
       readonly now: number;
       readonly balances: ReadonlyMap<string, number>;
     }
+  /** T11.8: the room has had no connection for the idle time. */
+  | { readonly type: 'room-idle'; readonly now: number }
   // ── Issue 8 (recovery, shutdown, failed effects) ──
   /** T9.1: the table was restored from its stored state; finish what it was doing. */
   | { readonly type: 'resume'; readonly now: number }

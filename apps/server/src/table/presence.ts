@@ -1,4 +1,5 @@
 import { closeBettingIfDecided, dealCards, startNextRound } from './round-flow.js';
+import { handOverIfHostGone, hostAway, hostBack } from './host-presence.js';
 import { isAway, seatOf } from './seats.js';
 import { vacateSeat } from './seating.js';
 import { passFromAwayHolder } from './shoe-passing.js';
@@ -16,6 +17,7 @@ function present(seat: SeatState): SeatState {
  * time; a card turn they hold falls to the house at once, and betting stops waiting for them.
  */
 export function playerAway(step: Step, playerId: string): void {
+  hostAway(step, playerId);
   const mine = seatOf(step.state, playerId);
   if (!mine || isAway(mine)) return;
   const until = step.now + step.state.settings.seatHoldMs;
@@ -38,6 +40,7 @@ export function playerAway(step: Step, playerId: string): void {
 
 /** T1.7: back within the hold, in the same seat; a table idle for want of players resumes. */
 export function playerBack(step: Step, playerId: string): void {
+  hostBack(step, playerId);
   const mine = seatOf(step.state, playerId);
   if (!mine || !isAway(mine)) return;
   step.update({ seats: step.state.seats.map((s) => (s.seat === mine.seat ? present(s) : s)) });
@@ -47,6 +50,7 @@ export function playerBack(step: Step, playerId: string): void {
 
 /** T1.6: the hold ran out with the player still away: the seat is freed, and the table told why. */
 export function holdExpired(step: Step, playerId: string): void {
+  if (step.state.room?.hostPlayerId === playerId) handOverIfHostGone(step);
   const mine = seatOf(step.state, playerId);
   if (!mine || mine.awayUntil === undefined || mine.awayUntil > step.now) return;
   vacateSeat(step, mine, 'hold-expired');

@@ -50,7 +50,11 @@ async function startTable(
   const actor = await TableActor.start({
     table,
     ledger,
-    outbox: { broadcast: (event) => events.push(event), sendPrivate: () => undefined },
+    outbox: {
+      broadcast: (event) => events.push(event),
+      sendPrivate: () => undefined,
+      eject: () => undefined,
+    },
     retryMs: 5,
     ...options,
   });

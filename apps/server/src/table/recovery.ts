@@ -14,8 +14,10 @@ type VoidReason = Extract<TableInput, { type: 'round-voided' }>['reason'];
  * does whatever a player would have done; a round still in betting is voided.
  */
 export function resume(step: Step): void {
-  const { phase, settings } = step.state;
+  const { phase, settings, room } = step.state;
   step.cancelWakeUp();
+  // T11.7: closed before the restart; whoever keeps rooms may not have heard (it is idempotent).
+  if (room?.closed) return step.effect({ type: 'room-closed' });
   switch (phase.kind) {
     case 'waiting':
     case 'result':
@@ -30,7 +32,7 @@ export function resume(step: Step): void {
       // The commitment is out and the seed stored: the window opens again, same shoe.
       const deadline = step.now + settings.seedMs;
       step.update({ phase: { ...phase, deadline } });
-      if (settings.seedMs > 0) step.wakeAt(deadline);
+      if (settings.seedMs > 0 && !room?.closing) step.wakeAt(deadline);
       else shuffleShoe(step);
       return;
     }

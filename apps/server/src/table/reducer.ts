@@ -11,6 +11,16 @@ import {
   shuffleShoe,
   startNextRound,
 } from './round-flow.js';
+import {
+  changeSettings,
+  closeBetsNow,
+  closeIdleRoom,
+  closeRoom,
+  kickPlayer,
+  lockRoom,
+  pauseRoom,
+  transferHost,
+} from './host-controls.js';
 import { holdExpired, playerAway, playerBack } from './presence.js';
 import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
 import { leaveSeat, takeSeat } from './seating.js';
@@ -72,6 +82,9 @@ export function reduce(state: TableState, input: TableInput): Reduced {
     case 'round-voided':
       onRoundVoided(step, input);
       break;
+    case 'room-idle':
+      closeIdleRoom(step);
+      break;
     default: {
       const unknown: never = input;
       throw new TypeError(`unknown table input ${JSON.stringify(unknown)}`);
@@ -108,6 +121,20 @@ function runCommand(
       return reveal(step, playerId, command.payload.round);
     case 'shoe.seed':
       return contributeSeed(step, playerId, command.payload.seed);
+    case 'room.lock':
+      return lockRoom(step, playerId, command.payload.locked);
+    case 'room.kick':
+      return kickPlayer(step, playerId, command.payload.playerId);
+    case 'room.settings':
+      return changeSettings(step, playerId, command.payload.settings);
+    case 'room.pause':
+      return pauseRoom(step, playerId, command.payload.paused);
+    case 'bets.close':
+      return closeBetsNow(step, playerId);
+    case 'room.host':
+      return transferHost(step, playerId, command.payload.playerId);
+    case 'room.close':
+      return closeRoom(step, playerId);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);

@@ -11,6 +11,7 @@ import {
   type Hand,
   type RuleSet,
 } from '@banco/rules';
+import type { TableSettings } from '@banco/protocol';
 import type { TableInput } from './inputs.js';
 import { everyoneDecided } from './betting.js';
 import {
@@ -19,7 +20,9 @@ import {
   passShoeAfter,
   settleOpenOffer,
 } from './shoe-passing.js';
+import { applyNextSettings, finishClose } from './room-life.js';
 import { isPresent, presentCount } from './seats.js';
+import { endShoe } from './shoe-end.js';
 import { STARTING_BALANCE, tableMinimum } from './settings.js';
 import type { RevealStep, RoundState, SettledStake, ShoeSession } from './state.js';
 import type { Step } from './step.js';
@@ -31,16 +34,19 @@ const shoeIsOver = (shoe: ShoeSession | null) =>
 
 /**
  * T2.1: between rounds, the table opens the next one as long as somebody is seated and present
- * (T1.5: a table of away seats waits for one of them to come back).
+ * (T1.5: a table of away seats waits for one of them to come back), the room is not paused
+ * (T11.4) and not closing (T11.7: it closes now that its round is over).
  */
 export function startNextRound(step: Step): void {
   const { state } = step;
   step.cancelWakeUp();
-  if (presentCount(state) === 0 || state.closing) {
+  if (state.room?.closing) return finishClose(step);
+  if (presentCount(state) === 0 || state.closing || state.room?.paused) {
     step.update({ phase: { kind: 'waiting' } });
     return;
   }
   if (shoeIsOver(state.shoe)) {
+    applyNextSettings(step);
     step.update({ phase: { kind: 'shuffling' } });
     step.effect({ type: 'new-shoe', number: state.lastShoeNumber + 1 });
     return;
@@ -89,7 +95,8 @@ export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe
     seedingUntil: deadline,
   });
   step.update({ phase: { kind: 'seeding', shoe, deadline, contributions: [] } });
-  if (seedMs > 0) step.wakeAt(deadline);
+  // A closing room takes no contributions: the shoe is shuffled, ended and revealed (T11.7).
+  if (seedMs > 0 && !step.state.room?.closing) step.wakeAt(deadline);
   else shuffleShoe(step);
 }
 
@@ -156,8 +163,7 @@ export function shuffleShoe(step: Step): void {
     clientSeed: clientSeed.value,
     shown: burned.value.shown,
   });
-  if (presentCount(step.state) === 0) step.update({ phase: { kind: 'waiting' } });
-  else openRound(step);
+  startNextRound(step);
 }
 
 /** T2.2, T8.2: the round is stored and low wallets topped up; bets open. */
@@ -167,6 +173,12 @@ export function onRoundOpened(
 ): void {
   const { phase, settings, shoe } = step.state;
   if (phase.kind !== 'opening' || phase.seq !== input.seq || !shoe) return;
+  if (step.state.room?.closing) {
+    // T11.7: the room closed while its round was being stored: nobody could bet in it.
+    step.update({ phase: { kind: 'waiting' } });
+    step.effect({ type: 'void-round', seq: phase.seq, reason: 'empty' });
+    return;
+  }
   for (const refill of input.refills) {
     step.update({
       seats: step.state.seats.map((s) =>
@@ -175,9 +187,6 @@ export function onRoundOpened(
     });
     if (refill.amount > 0) step.emit({ type: 'balance.refilled', ...refill });
   }
-  const now = step.now;
-  const closesAt = now + settings.bettingMs;
-  const lastBetsAt = Math.max(now, closesAt - settings.lastBetsMs);
   const round: RoundState = {
     seq: input.seq,
     roundId: input.roundId,
@@ -190,22 +199,32 @@ export function onRoundOpened(
     revealed: 0,
     dealer: null,
   };
-  const lastCallSent = lastBetsAt >= closesAt;
-  step.update({ phase: { kind: 'betting', round, closesAt, lastBetsAt, lastCallSent } });
+  const clock = bettingWindow(settings, step.now);
+  step.update({ phase: { kind: 'betting', round, ...clock } });
   step.emit({
     type: 'betting.opened',
     round: round.seq,
     shoeRound: round.shoeRound,
-    closesAt,
-    lastBetsAt,
+    closesAt: clock.closesAt,
+    lastBetsAt: clock.lastBetsAt,
   });
-  step.wakeAt(lastCallSent ? closesAt : lastBetsAt);
+  if (clock.closesAt !== null) {
+    step.wakeAt(clock.lastCallSent ? clock.closesAt : clock.lastBetsAt!);
+  }
+}
+
+/** T2.2; T11.9: untimed betting has no closing time and no last call. */
+function bettingWindow(settings: TableSettings, now: number) {
+  if (settings.untimedBetting) return { closesAt: null, lastBetsAt: null, lastCallSent: true };
+  const closesAt = now + settings.bettingMs;
+  const lastBetsAt = Math.max(now, closesAt - settings.lastBetsMs);
+  return { closesAt, lastBetsAt, lastCallSent: lastBetsAt >= closesAt };
 }
 
 /** T2.2: the betting clock: a last call, then the close. */
 export function bettingClock(step: Step): void {
   const { phase } = step.state;
-  if (phase.kind !== 'betting') return;
+  if (phase.kind !== 'betting' || phase.closesAt === null) return;
   if (!phase.lastCallSent) {
     step.update({ phase: { ...phase, lastCallSent: true } });
     step.emit({ type: 'betting.last-call', round: phase.round.seq, closesAt: phase.closesAt });
@@ -215,13 +234,16 @@ export function bettingClock(step: Step): void {
   closeBetting(step);
 }
 
+/** T2.3; T11.9: untimed betting also ends once nobody is left seated to wait for. */
 export function closeBettingIfDecided(step: Step): void {
-  const { phase } = step.state;
-  if (phase.kind === 'betting' && everyoneDecided(step.state, phase.round)) closeBetting(step);
+  const { phase, settings, seats } = step.state;
+  if (phase.kind !== 'betting') return;
+  const nobodyLeft = settings.untimedBetting && seats.length === 0;
+  if (nobodyLeft || everyoneDecided(step.state, phase.round)) closeBetting(step);
 }
 
 /** T2.3, T2.4: bets close; the holder has a moment to deal, or the house deals at once. */
-function closeBetting(step: Step): void {
+export function closeBetting(step: Step): void {
   const { phase } = step.state;
   if (phase.kind !== 'betting') return;
   step.cancelWakeUp();
@@ -410,17 +432,5 @@ const handOf = (hand: Hand) => ({
  */
 export function endShoeIfOver(step: Step, options: { announce: boolean }): void {
   const shoe = step.state.shoe;
-  if (!shoe || roundStatus(shoe.state) !== 'finished') return;
-  if (options.announce) {
-    step.emit({
-      type: 'shoe.ended',
-      shoeId: shoe.id,
-      number: shoe.number,
-      serverSeed: shoe.serverSeed,
-      clientSeed: shoe.clientSeed,
-      commitment: shoe.commitment,
-      rounds: shoe.results.length,
-    });
-  }
-  step.effect({ type: 'end-shoe', shoeId: shoe.id });
+  if (shoe && roundStatus(shoe.state) === 'finished') endShoe(step, options);
 }

@@ -1,4 +1,5 @@
 import type { CommandPayload, PlayerInfo } from '@banco/protocol';
+import { handOverIfHostGone, roomRefusal } from './host-presence.js';
 import { seatAt, seatOf } from './seats.js';
 import { shoeAfterLeaving } from './shoe-passing.js';
 import { closeBettingIfDecided, startNextRound } from './round-flow.js';
@@ -14,15 +15,19 @@ export function takeSeat(
   seating: { player: PlayerInfo; balance: number } | undefined,
 ): void {
   const { state } = step;
-  if (payload.seat > state.settings.seats) {
-    return step.refuse('SEAT_OUT_OF_RANGE', `this table has seats 1–${state.settings.seats}`);
+  const refusal = roomRefusal(state, playerId);
+  if (refusal) return step.refuse(refusal.code, refusal.message);
+  // T11.3: a seat the host's next settings no longer have is not given out meanwhile.
+  const seatCount = Math.min(state.settings.seats, state.room?.nextSettings?.seats ?? Infinity);
+  if (payload.seat > seatCount) {
+    return step.refuse('SEAT_OUT_OF_RANGE', `this table has seats 1–${seatCount}`);
   }
   const mine = seatOf(state, playerId);
   if (mine) return step.refuse('ALREADY_SEATED', `you already sit in seat ${mine.seat}`);
   if (seatAt(state, payload.seat))
     return step.refuse('SEAT_TAKEN', `seat ${payload.seat} is taken`);
   if (!seating) throw new Error('seat.take needs the player and balance from the ledger');
-  const seats = [...state.seats, { seat: payload.seat, ...seating }].sort(
+  const seats = [...state.seats, { seat: payload.seat, ...seating, since: step.now }].sort(
     (a, b) => a.seat - b.seat,
   );
   step.update({ seats });
@@ -40,6 +45,8 @@ export function takeSeat(
     key: seatKey(step),
   });
   step.succeed({ seat: payload.seat, balance: seating.balance });
+  // T11.6: a host who vanished while nobody else sat passes the room to the first to sit.
+  handOverIfHostGone(step);
   if (step.state.phase.kind === 'waiting') startNextRound(step);
 }
 
@@ -62,7 +69,11 @@ export function leaveSeat(
 }
 
 /** Frees a seat, whether its player stood up (T1.4) or their hold ran out (T1.6). */
-export function vacateSeat(step: Step, mine: SeatState, reason: 'left' | 'hold-expired'): void {
+export function vacateSeat(
+  step: Step,
+  mine: SeatState,
+  reason: 'left' | 'hold-expired' | 'kicked',
+): void {
   const playerId = mine.player.id;
   step.update({ seats: step.state.seats.filter((s) => s.seat !== mine.seat) });
   const before = step.state.phase;

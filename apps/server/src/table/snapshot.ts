@@ -1,5 +1,6 @@
 import type { PhaseView, TableSnapshot } from '@banco/protocol';
 import type { Phase, RoundState, TableState } from './state.js';
+import { roomView } from './room-life.js';
 import { layoutOf, liveOdds, roadsView, shoeView } from './views.js';
 import type { RuleSet } from '@banco/rules';
 
@@ -109,5 +110,6 @@ export function snapshotOf(
         ? liveOdds(shoe, state.settings.rules as RuleSet)
         : null,
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
+    room: roomView(state.room),
   };
 }

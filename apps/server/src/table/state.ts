@@ -7,6 +7,26 @@ export interface SeatState {
   readonly balance: number;
   /** T1.5: set while every connection of the player is gone; the seat is held until then. */
   readonly awayUntil?: number;
+  /** When the player sat down: the longest-seated player inherits a vanished host (T11.6). */
+  readonly since?: number;
+}
+
+/** T11: a private room's host controls. Public tables have none (`room: null`). */
+export interface RoomControl {
+  readonly hostPlayerId: string;
+  readonly hostName: string;
+  /** T11.6: every connection of the host dropped; the host passes on at this time. */
+  readonly hostAwayUntil: number | null;
+  readonly locked: boolean;
+  readonly paused: boolean;
+  /** Players the host removed: they may not join or sit while the room is open (T11.2). */
+  readonly kicked: readonly string[];
+  /** T11.3: settings taking effect when the next shoe starts. */
+  readonly nextSettings: TableSettings | null;
+  /** T11.7, T11.8: why the room is closing, once it is. */
+  readonly closing: 'host' | 'idle' | null;
+  /** The round settled, the shoe ended, `room.closed` sent. */
+  readonly closed: boolean;
 }
 
 /** A shoe in play. The server seed stays in here and is published only when the shoe ends. */
@@ -84,8 +104,9 @@ export type Phase =
   | {
       readonly kind: 'betting';
       readonly round: RoundState;
-      readonly closesAt: number;
-      readonly lastBetsAt: number;
+      /** Null for untimed betting (T11.9): it waits for every seat, or the host. */
+      readonly closesAt: number | null;
+      readonly lastBetsAt: number | null;
       readonly lastCallSent: boolean;
     }
   | { readonly kind: 'dealing'; readonly round: RoundState; readonly deadline: number }
@@ -139,6 +160,8 @@ export interface TableState {
   readonly lastShoeNumber: number;
   /** T9.7: the server is stopping: no new round opens. */
   readonly closing: boolean;
+  // ── Issue 9 (rooms and hosts) ──
+  readonly room: RoomControl | null;
 }
 
 /** A bet as the rules settle it, with whose it is. */
@@ -200,6 +223,10 @@ export type Effect =
       /** The table and the version of the seat event: unique, so a retry writes nothing. */
       readonly key: string;
     }
+  /** T11.2: every socket of the player leaves the table. */
+  | { readonly type: 'eject'; readonly playerId: string }
+  /** T11.7: the room is closed; whoever keeps rooms is told (`onClosed`). */
+  | { readonly type: 'room-closed' }
   /** T9.2: refunds every open stake of round `seq`; answers with `round-voided`. */
   | {
       readonly type: 'void-round';

@@ -1,5 +1,6 @@
+import { tableSettingsSchema } from '@banco/protocol';
 import type { StoredTableState } from '../db/table-states.js';
-import type { TableState } from './state.js';
+import type { RoomControl, TableState } from './state.js';
 
 /**
  * T9.1: versions handed out ahead of each save. A save stores `version + VERSION_LEASE` as the
@@ -22,6 +23,8 @@ export function durableKey(state: TableState): string {
     state.lastHolder,
     state.lastShoeNumber,
     state.closing,
+    // T11: the host controls, and with them the settings a room changed.
+    state.room,
   ]);
 }
 
@@ -41,8 +44,9 @@ export function toStored(state: TableState, watchers: readonly string[]): Stored
     version: state.version + VERSION_LEASE,
     roundSeq,
     shoeId: pendingShoe ?? state.shoe?.id ?? null,
-    // The timer belongs to the process that set it; settings come from the table's definition.
-    state: { ...state, timer: null, settings: undefined, watchers },
+    // The timer belongs to the process that set it. A public table's settings come from its
+    // definition; a room keeps its own, which its host may have changed (T11.3).
+    state: { ...state, timer: null, settings: state.room ? state.settings : undefined, watchers },
   };
 }
 
@@ -65,11 +69,14 @@ export function fromStored(
     return null;
   }
   const { watchers, ...rest } = raw;
+  const room = isRoom(rest.room) ? rest.room : fresh.room;
+  const kept = room ? tableSettingsSchema.safeParse(rest.settings) : null;
   const state: TableState = {
     ...fresh,
     ...rest,
+    room,
     name: fresh.name,
-    settings: fresh.settings,
+    settings: kept?.success ? kept.data : fresh.settings,
     timer: null,
     closing: false,
     version: Math.max(stored.version, rest.version ?? 0),
@@ -78,4 +85,17 @@ export function fromStored(
     ? watchers.filter((w): w is string => typeof w === 'string')
     : [];
   return { state, watchers: joined };
+}
+
+/** A stored room's host controls, as far as a restarted table needs to trust them. */
+function isRoom(value: unknown): value is RoomControl {
+  const room = value as Partial<RoomControl> | null | undefined;
+  return (
+    typeof room === 'object' &&
+    room !== null &&
+    typeof room.hostPlayerId === 'string' &&
+    Array.isArray(room.kicked) &&
+    typeof room.locked === 'boolean' &&
+    typeof room.paused === 'boolean'
+  );
 }

@@ -14,6 +14,8 @@ export interface TableOutbox {
   broadcast(event: TableEvent): void;
   /** To every socket of one player at this table, and to nobody else. */
   sendPrivate(playerId: string, message: CardsPeek): void;
+  /** T11.2: every socket of the player leaves the table (they were kicked). */
+  eject(playerId: string): void;
 }
 
 /** One live table as the transport sees it: commands in, acknowledgements out. */

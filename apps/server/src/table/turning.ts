@@ -1,7 +1,7 @@
 import type { CardsPeek } from '@banco/protocol';
 import { handTotal, type CardCode, type Side } from '@banco/rules';
 import { isPresent, isSeated, seatAt } from './seats.js';
-import type { RoundState, TableState } from './state.js';
+import type { RevealStep, RoundState, TableState } from './state.js';
 import type { Step } from './step.js';
 import { handPositions, layoutOf } from './views.js';
 import { settleRound } from './round-flow.js';
@@ -41,6 +41,7 @@ export function turnerFor(state: TableState, round: RoundState, hand: Side): num
 export function turnOrReveal(step: Step, round: RoundState): void {
   const next = round.steps[round.revealed];
   if (!next) return settleRound(step, round);
+  if (!step.state.settings.cardTurning) return revealByTable(step, round, next);
   const chosen = turnerFor(step.state, round, next.hand);
   // T1.5: an away player's turn is the house's at once.
   const turner = isPresent(step.state, chosen) ? chosen : null;
@@ -58,6 +59,27 @@ export function turnOrReveal(step: Step, round: RoundState): void {
   });
   const playerId = seatAt(step.state, turner)!.player.id;
   step.effect({ type: 'private', playerId, message: peekFor(step.state, playerId)! });
+  step.wakeAt(deadline);
+}
+
+/**
+ * T11.10: without card turning nobody turns: the table reveals each step by itself, `revealMs`
+ * after the last, and nobody sees a face before everybody does.
+ */
+function revealByTable(step: Step, round: RoundState, next: RevealStep): void {
+  const { revealMs } = step.state.settings;
+  if (revealMs === 0) return revealStep(step, round, null);
+  const deadline = step.now + revealMs;
+  step.update({ phase: { kind: 'turning', round, turner: null, deadline } });
+  step.emit({
+    type: 'turn.started',
+    round: round.seq,
+    hand: next.hand,
+    stage: next.stage,
+    turner: null,
+    deadline,
+    layout: layoutOf(round),
+  });
   step.wakeAt(deadline);
 }
 

@@ -48,9 +48,11 @@ function phaseClock(state: TableState): Clock | null {
   const phase = state.phase;
   switch (phase.kind) {
     case 'betting':
+      // Untimed betting has no countdown: it closes when everyone has decided.
+      if (phase.closesAt === null) return null;
       return {
         deadline: phase.closesAt,
-        lastCallAt: phase.lastBetsAt,
+        lastCallAt: phase.lastBetsAt ?? undefined,
         label: 'Bets close in',
         testId: 'countdown',
       };

@@ -42,6 +42,13 @@ const REFUSALS: Record<RefusalCode, string> = {
   ALREADY_CLAIMED: 'This account already has a username.',
   WEAK_PASSWORD: 'Pick a longer password: at least 10 characters, not your username.',
   SESSION_EXPIRED: 'You are logged out. Log in again to play.',
+  INVALID_SETTING: 'One of those settings is not allowed.',
+  INVITE_EXPIRED: 'That invite code has stopped working. Ask the host for a new one.',
+  TOO_MANY_ROOMS: 'You have as many rooms open as you may. Close one first.',
+  NOT_HOST: 'Only the host can do that.',
+  ROOM_LOCKED: 'The host has locked this room: nobody new can sit down.',
+  KICKED: 'The host has asked you to leave this room.',
+  ROOM_CLOSED: 'This room is closed.',
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
 };

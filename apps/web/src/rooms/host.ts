@@ -1,28 +1,19 @@
-import type { TableSettings } from '@banco/protocol';
+import type { CommandPayload, RoomState } from '@banco/protocol';
 import type { RefusalCode } from '../lib/words';
-import type { RoomSettingsInput } from './room-form';
 
 /** A private room's state as the table reports it (null at public tables). */
-export interface RoomView {
-  hostPlayerId: string | null;
-  hostName: string | null;
-  locked: boolean;
-  paused: boolean;
-  closing: boolean;
-  nextSettings: TableSettings | null;
-}
+export type RoomView = RoomState;
 
-/** What each host command carries besides the table id. */
-export interface HostPayloads {
-  'room.lock': { locked: boolean };
-  'room.pause': { paused: boolean };
-  'room.kick': { playerId: string };
-  'room.host': { playerId: string };
-  'room.settings': { settings: RoomSettingsInput };
-  'room.close': Record<string, never>;
-  'bets.close': Record<string, never>;
-}
-export type HostCommand = keyof HostPayloads;
+/** The host's commands (P9), each with what it carries besides the table id. */
+export type HostCommand =
+  | 'room.lock'
+  | 'room.pause'
+  | 'room.kick'
+  | 'room.host'
+  | 'room.settings'
+  | 'room.close'
+  | 'bets.close';
+export type HostPayloads = { [N in HostCommand]: Omit<CommandPayload<N>, 'tableId'> };
 
 export type HostAnswer =
   | { ok: true }

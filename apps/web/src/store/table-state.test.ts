@@ -47,6 +47,7 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
     roads: emptyRoads,
     odds: null,
     you: { playerId: 'ann', seat: 3 },
+    room: null,
     ...overrides,
   };
 }

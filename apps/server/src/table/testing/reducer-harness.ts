@@ -35,12 +35,24 @@ export class ReducerHarness {
   /** The last round the table had in play: what a void-round effect refunds. */
   private voiding: RoundState | null = null;
 
-  constructor(settings: Partial<TableSettings> = {}, shoes: CardCode[][] = []) {
+  /** Players whose sockets the table sent away (T11.2). */
+  readonly ejected: string[] = [];
+  /** How often the table said its room is closed (T11.7). */
+  roomsClosed = 0;
+
+  /** With `host`, the table is a private room with that host (T11). */
+  constructor(
+    settings: Partial<TableSettings> = {},
+    shoes: CardCode[][] = [],
+    room: { host?: string } = {},
+  ) {
     this.state = initialTableState({
       id: 'test',
       name: 'Test table',
       // No seeding window unless a test asks for one: most tests start at the first bets.
       settings: tableSettings({ ...TIMINGS.live, seedMs: 0, ...settings }),
+      hostPlayerId: room.host ?? null,
+      hostName: room.host,
     });
     this.shoes.push(...shoes);
   }
@@ -200,6 +212,12 @@ export class ReducerHarness {
           balances,
         };
       }
+      case 'eject':
+        this.ejected.push(effect.playerId);
+        return undefined;
+      case 'room-closed':
+        this.roomsClosed += 1;
+        return undefined;
       case 'schedule':
       case 'record-shuffle':
       case 'end-shoe':

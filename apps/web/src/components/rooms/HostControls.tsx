@@ -1,5 +1,11 @@
 'use client';
-import type { SeatView, TableSettings } from '@banco/protocol';
+import {
+  roomSettingsInputSchema,
+  roomTableSettings,
+  settingField,
+  type SeatView,
+  type TableSettings,
+} from '@banco/protocol';
 import { lazy, Suspense, useState } from 'react';
 import { formOf, roomSettingsInput } from '../../rooms/room-form';
 import type { HostSend, RoomView } from '../../rooms/host';
@@ -155,7 +161,15 @@ export default function HostControls({
             edgesFor={edgesFor}
             onCancel={() => setEditing(false)}
             onSubmit={async (form) => {
-              const answer = await send('room.settings', { settings: roomSettingsInput(form) });
+              // Checked with the server's own schema first, so a refusal names its field.
+              const input = roomSettingsInputSchema.safeParse(roomSettingsInput(form));
+              if (!input.success) {
+                const issue = input.error.issues[0]!;
+                return { ok: false, message: issue.message, field: settingField(issue) };
+              }
+              // The room form's units become the table's; the pace stays the server's.
+              const next = roomTableSettings(input.data, settings);
+              const answer = await send('room.settings', { settings: next });
               if (answer.ok) {
                 setEditing(false);
                 return { ok: true };

@@ -1,0 +1,158 @@
+import type { TableSettings } from '@banco/protocol';
+import { roundStatus } from '@banco/rules';
+import { giveHost } from './host-presence.js';
+import { applyNextSettings, updateRoom } from './room-life.js';
+import { closeBetting, shuffleShoe, startNextRound } from './round-flow.js';
+import { vacateSeat } from './seating.js';
+import { seatOf } from './seats.js';
+import type { RoomControl, TableState } from './state.js';
+import type { Step } from './step.js';
+
+/**
+ * T11: the host's controls. Anyone but the host is refused with NOT_HOST (a public table has
+ * no host, so there everybody is); a room that is closing takes no more of them.
+ */
+function hostRoom(step: Step, playerId: string): RoomControl | null {
+  const { room } = step.state;
+  if (!room || room.hostPlayerId !== playerId) {
+    step.refuse('NOT_HOST', room ? 'only the host may do that' : 'this table has no host');
+    return null;
+  }
+  if (room.closing) {
+    step.refuse('ROOM_CLOSED', 'this room is closing');
+    return null;
+  }
+  return room;
+}
+
+/** T11.1: a locked room lets nobody new in or down; who is in stays. */
+export function lockRoom(step: Step, playerId: string, locked: boolean): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  step.succeed();
+  if (room.locked !== locked) updateRoom(step, { locked });
+}
+
+/**
+ * T11.2: the player loses their seat (their confirmed bets stand and settle as usual), leaves
+ * the table, and may not come back while the room is open.
+ */
+export function kickPlayer(step: Step, playerId: string, target: string): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  if (target === playerId) {
+    return step.refuse('INVALID_PAYLOAD', 'the host cannot remove themselves; hand over first');
+  }
+  step.succeed();
+  if (room.kicked.includes(target)) return;
+  step.update({ room: { ...room, kicked: [...room.kicked, target] } });
+  const seat = seatOf(step.state, target);
+  step.emit({ type: 'player.kicked', playerId: target, seat: seat?.seat ?? null });
+  if (seat) vacateSeat(step, seat, 'kicked');
+  step.effect({ type: 'eject', playerId: target });
+}
+
+/**
+ * T11.3: settings the host changes take effect with the next shoe: at once when no shoe is in
+ * play, otherwise when the cut card has ended this one.
+ */
+export function changeSettings(step: Step, playerId: string, settings: TableSettings): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  const problem = settingsProblem(step.state, settings);
+  if (problem) return step.refuse('INVALID_PAYLOAD', problem);
+  step.succeed();
+  updateRoom(step, { nextSettings: settings });
+  const shoe = step.state.shoe;
+  const noShoeInPlay = shoe === null || roundStatus(shoe.state) === 'finished';
+  if (step.state.phase.kind === 'waiting' && noShoeInPlay) applyNextSettings(step);
+}
+
+/** What the schema cannot see: limits that make sense, seats for everyone seated. */
+function settingsProblem(state: TableState, settings: TableSettings): string | null {
+  for (const [spot, limit] of Object.entries(settings.limits)) {
+    if (limit.min > limit.max) return `limits.${spot}: the minimum is above the maximum`;
+  }
+  for (const spot of ['player', 'banker', 'tie', ...settings.rules.sideBets] as const) {
+    if (!settings.limits[spot]) return `limits.${spot}: every spot offered needs limits`;
+  }
+  const highest = Math.max(0, ...state.seats.map((s) => s.seat));
+  if (settings.seats < highest) return `seats: seat ${highest} is taken`;
+  return null;
+}
+
+/** T11.4: a paused room opens no new round once the one in play is over; resuming opens one. */
+export function pauseRoom(step: Step, playerId: string, paused: boolean): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  step.succeed();
+  if (room.paused === paused) return;
+  updateRoom(step, { paused });
+  if (!paused && step.state.phase.kind === 'waiting') startNextRound(step);
+}
+
+/** T11.9: the host closes betting now, timed or not. */
+export function closeBetsNow(step: Step, playerId: string): void {
+  if (!hostRoom(step, playerId)) return;
+  if (step.state.phase.kind !== 'betting') {
+    return step.refuse('WRONG_PHASE', `bets are not open (the table is ${step.state.phase.kind})`);
+  }
+  step.succeed();
+  closeBetting(step);
+}
+
+/** T11.5: the host hands the room to a seated player. */
+export function transferHost(step: Step, playerId: string, target: string): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  const seat = seatOf(step.state, target);
+  if (!seat) return step.refuse('NOT_SEATED', 'the host passes only to a seated player');
+  step.succeed();
+  if (target !== room.hostPlayerId) giveHost(step, seat);
+}
+
+/** T11.7: the host closes the room. */
+export function closeRoom(step: Step, playerId: string): void {
+  if (!hostRoom(step, playerId)) return;
+  step.succeed();
+  beginClose(step, 'host');
+}
+
+/** T11.8: nobody has been connected for the idle time. */
+export function closeIdleRoom(step: Step): void {
+  const { room } = step.state;
+  if (room && !room.closing) beginClose(step, 'idle');
+}
+
+/**
+ * T11.7: the round in play finishes and settles first: betting closes now (a round nobody bet
+ * on is dropped), a round past betting plays out. Then the room closes (startNextRound).
+ */
+function beginClose(step: Step, reason: 'host' | 'idle'): void {
+  updateRoom(step, { closing: reason, paused: false });
+  const { phase } = step.state;
+  switch (phase.kind) {
+    case 'waiting':
+    case 'result':
+      return startNextRound(step);
+    case 'seeding':
+      return shuffleShoe(step);
+    case 'betting':
+      if (phase.round.bets.length > 0) return closeBetting(step);
+      step.cancelWakeUp();
+      step.update({ phase: { kind: 'waiting' } });
+      step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
+      return;
+    case 'shuffling':
+    case 'opening':
+    case 'dealing':
+    case 'turning':
+    case 'settling':
+      // The database answer or the round in play leads to startNextRound, which closes.
+      return;
+    default: {
+      const unknown: never = phase;
+      throw new TypeError(`unknown phase ${JSON.stringify(unknown)}`);
+    }
+  }
+}
