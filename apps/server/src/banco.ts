@@ -80,6 +80,8 @@ export async function startBanco(options: {
     pace: config.tableTimings,
     roomsPerHost: config.roomsPerHost,
     maxOpenRooms: config.maxOpenRooms,
+    // Browser tests script the shoe of the room they open, as they do the public table's.
+    ...(config.scriptedShoe ? { scriptedShoe: config.scriptedShoe } : {}),
   });
   // T10.6: a private room's id is its key, so metrics count every room under one label.
   const label = (tableId: string) =>

@@ -4,6 +4,7 @@ import {
   type PlayerInfo,
   type RoomSummary,
 } from '@banco/protocol';
+import type { CardCode } from '@banco/rules';
 import { z } from 'zod';
 import { isUniqueViolation } from '../db/ledger-error.js';
 import type { InviteLookup, RoomStore } from '../db/rooms.js';
@@ -27,6 +28,8 @@ export interface RoomsDeps {
   log?: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
   /** Waits between tries of marking a room closed (ms); tests shorten them. */
   closeRetryMs?: readonly number[];
+  /** TEST ONLY (config TEST_SCRIPTED_SHOE): rooms opened here deal this card order too. */
+  scriptedShoe?: readonly CardCode[];
 }
 
 /**
@@ -77,6 +80,7 @@ export class Rooms {
         isPublic: false,
         hostPlayerId: host.id,
         settings,
+        ...(this.deps.scriptedShoe ? { scriptedShoe: this.deps.scriptedShoe } : {}),
       });
     } catch (error) {
       // A room whose table never started must not come back at the next restart either.
