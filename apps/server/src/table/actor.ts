@@ -214,7 +214,6 @@ export class TableActor implements TablePort {
   /** A live connection of the player at this table (T11.8: the room is not idle). */
   private watch(playerId: string): void {
     this.watchers.add(playerId);
-    if (this.state.room) this.members.add(playerId);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
   }
@@ -246,7 +245,9 @@ export class TableActor implements TablePort {
     if (this.roomClosed) {
       return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
     }
-    const known = this.watchers.has(playerId) || this.members.has(playerId) || this.knows(playerId);
+    // Not `watchers`: the gateway reports a joining socket's presence before its join is
+    // judged, so a newcomer is already watching here; only an earlier, accepted join counts.
+    const known = this.members.has(playerId) || this.knows(playerId);
     const refused = roomRefusal(this.state, playerId, known);
     return refused ? { ok: false, ...refused } : null;
   }
@@ -322,6 +323,7 @@ export class TableActor implements TablePort {
         const refused = this.entryRefusal(playerId);
         if (refused) return refused as Ack<N>;
         this.watch(playerId);
+        if (this.state.room) this.members.add(playerId);
         return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
       }
       case 'table.leave':
