@@ -71,6 +71,8 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
   let link = '';
   let roomId = '';
   let code = '';
+  /** Visitors who never sit (a newcomer after the lock, someone without the link). */
+  const passersBy: (Visitor & { name: string })[] = [];
   const everyone = () => [host, ...friends];
   const bySeat = (seat: number | null) => everyone().find((f) => f.seat === seat);
 
@@ -82,7 +84,7 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
   afterEach(async (context) => {
     if (context.task.result?.state !== 'fail') return;
     const test = context.task.name.split(':')[0]!.replace(/\W+/g, '-');
-    for (const visitor of everyone().filter(Boolean)) {
+    for (const visitor of [...everyone(), ...passersBy].filter(Boolean)) {
       await screenshot(visitor.page, `failed-rooms-${test}-${visitor.name}`).catch(() => undefined);
     }
     if (observer) console.error(observer.events.map((e) => `${e.version} ${e.type}`).join('\n'));
@@ -337,15 +339,16 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
     for (const f of everyone().filter((f) => f !== dan)) {
       await expect.poll(() => f.page.getByTestId('room-locked').isVisible()).toBe(true);
     }
-    const eve = await newVisitor(browser, server.url, DESKTOP);
+    const eve = { ...(await newVisitor(browser, server.url, DESKTOP)), name: 'Eve' };
+    passersBy.push(eve);
     await arriveByLink(eve.page, link, 'Eve');
     await eve.page.getByTestId('room-gone-locked').waitFor();
     await screenshot(eve.page, 'room-locked');
-    await eve.context.close();
   });
 
   it('someone without the link finds nothing of the room: lobby, API, history, a guessed id', async () => {
-    const fay = await newVisitor(browser, server.url, DESKTOP);
+    const fay = { ...(await newVisitor(browser, server.url, DESKTOP)), name: 'Fay' };
+    passersBy.push(fay);
     const { page } = fay;
     await arrive(page, 'Fay');
     expect(await page.locator(`[data-testid="lobby-table-${roomId}"]`).count()).toBe(0);
@@ -369,7 +372,6 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
 
     await page.goto(`/table/?id=${guess}`);
     await page.getByTestId('room-gone-unknown').waitFor();
-    await fay.context.close();
   });
 
   it('no page fetched from outside the app or logged an error', () => {

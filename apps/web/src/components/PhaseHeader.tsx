@@ -78,12 +78,20 @@ function phaseClock(state: TableState): Clock | null {
 }
 
 export function PhaseHeader({ state, name }: { state: TableState; name: Name }) {
-  const clock = phaseClock(state);
+  // A paused room opens no next round: a countdown to one would promise what will not come.
+  const paused =
+    state.room?.paused === true && (state.phase.kind === 'result' || state.phase.kind === 'waiting');
+  const clock = paused ? null : phaseClock(state);
   return (
     <>
       <p className="felt__phase" data-testid="phase">
         {phaseLine(state, name)}
       </p>
+      {paused ? (
+        <p className="untimed" data-testid="paused-line">
+          The host has paused the game. Play goes on when they resume.
+        </p>
+      ) : null}
       {state.phase.kind === 'betting' && state.phase.closesAt === null ? (
         <p className="untimed" data-testid="untimed">
           {waitingFor(undecided(state))}

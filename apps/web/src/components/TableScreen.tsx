@@ -340,7 +340,7 @@ function TableScreen({
                 stakes={stakesBySeat(state)}
                 changes={changesBySeat(state)}
                 onSit={
-                  seat === null && state.connection === 'live'
+                  seat === null && state.connection === 'live' && !(room?.locked && !youHost)
                     ? (n) => void act('seat.take', { tableId, seat: n })
                     : null
                 }
@@ -428,7 +428,11 @@ function TableScreen({
             />
           ) : settings ? (
             <section className="bets bets--watching" aria-label="Watching">
-              {freeSeats.length === 0 ? (
+              {room?.locked && !youHost ? (
+                <p data-testid="room-locked-watching">
+                  The host has locked this room: you can watch, but nobody new can sit down.
+                </p>
+              ) : freeSeats.length === 0 ? (
                 <p data-testid="table-full">
                   This table is full: you can watch until a seat frees up.
                 </p>

@@ -137,9 +137,10 @@ export const LAST_HAND_WORDS: Record<'plus-one' | 'finish-current', string> = {
   'finish-current': 'End the shoe with the round the cut card comes out in',
 };
 
-/** "2.5%" from a fraction; a negative edge favours the player. */
-export function percent(fraction: number): string {
-  return `${(fraction * 100).toFixed(2)}%`;
+/** A house edge as a newcomer reads it: "1.06%", or "−1.24% (in your favour)" below zero. */
+export function edgeText(edge: number): string {
+  const text = `${(Math.abs(edge) * 100).toFixed(2)}%`;
+  return edge < 0 ? `−${text} (in your favour)` : text;
 }
 
 /** What the room's state means for someone at the table. */

@@ -24,7 +24,7 @@ describe('RoomSettingsForm', () => {
     expect(screen.getByTestId('edges-standard').textContent).toBe(
       'House edge: Banker 1.06% · Player 1.32%',
     );
-    expect(screen.getByTestId('edges-even-money').textContent).toMatch(/Banker -1.24%/);
+    expect(screen.getByTestId('edges-even-money').textContent).toMatch(/Banker −1.24% \(in your favour\)/);
     fireEvent.change(screen.getByLabelText('Decks in the shoe'), { target: { value: '1' } });
     expect(screen.getByTestId('edges-standard').textContent).toMatch(/Player 1.25%/);
     expect(screen.getByTestId('edge-tie').textContent).toMatch(/14.36%/);

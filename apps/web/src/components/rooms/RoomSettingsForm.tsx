@@ -1,7 +1,7 @@
 'use client';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SPOT_LABELS } from '../../bets/spots';
-import { LAST_HAND_WORDS, percent, RULE_SET_WORDS, type RuleSetName } from '../../lib/words';
+import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/words';
 import {
   BETTING_SECONDS,
   DECK_CHOICES,
@@ -169,7 +169,7 @@ export function RoomSettingsForm({
                   <span>{RULE_SET_WORDS[rule].detail}</span>
                   <span className="choice__edges" data-testid={`edges-${rule}`}>
                     {edge
-                      ? `House edge: Banker ${percent(edge.banker)} · Player ${percent(edge.player)}`
+                      ? `House edge: Banker ${edgeText(edge.banker)} · Player ${edgeText(edge.player)}`
                       : 'House edges loading…'}
                   </span>
                 </span>
@@ -179,7 +179,7 @@ export function RoomSettingsForm({
           {fieldError('commission')}
         </fieldset>
 
-        <fieldset className="field choice choice--row">
+        <fieldset className="field field--wide choice choice--row">
           <legend>A Tie pays</legend>
           {([8, 9] as const).map((pays) => (
             <label key={pays} className="choice__option">
@@ -194,7 +194,7 @@ export function RoomSettingsForm({
             </label>
           ))}
           <p className="field__hint" data-testid="edge-tie">
-            {edges ? `House edge on a Tie: ${percent(edges.tie)}` : ' '}
+            {edges ? `House edge on a Tie: ${edgeText(edges.tie)}` : ' '}
           </p>
           {fieldError('tiePays')}
         </fieldset>
