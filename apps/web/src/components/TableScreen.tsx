@@ -35,12 +35,12 @@ import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
-import { RoomGone } from './rooms/RoomGone';
 import type { HostSend } from '../rooms/host';
 
 // Only private rooms need these, and only their host needs the controls: they load on demand,
 // which keeps the table's first load inside its budget.
 const HostControls = lazy(() => import('./rooms/HostControls'));
+const RoomGone = lazy(() => import('./rooms/RoomGone').then((m) => ({ default: m.RoomGone })));
 const SharePanel = lazy(() =>
   import('./rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
@@ -228,7 +228,13 @@ function TableScreen({
   const room = state.room;
   const youHost = room !== null && room.hostPlayerId === state.you.playerId;
 
-  if (gone) return <RoomGone reason={gone} />;
+  if (gone) {
+    return (
+      <Suspense fallback={<main className="table-page table-page--loading">Leaving the table…</main>}>
+        <RoomGone reason={gone} />
+      </Suspense>
+    );
+  }
 
   return (
     <main className="table-page" data-phase={phase.kind}>

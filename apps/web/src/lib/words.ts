@@ -55,6 +55,8 @@ const REFUSALS: Record<RefusalCode, string> = {
 
 export const refusalWords = (code: RefusalCode): string => REFUSALS[code];
 
+export const isRefusalCode = (code: string): code is RefusalCode => Object.hasOwn(REFUSALS, code);
+
 export type Side = 'player' | 'banker';
 export type Outcome = Side | 'tie';
 
@@ -120,84 +122,8 @@ export function holderSentence(reason: HolderReason, who: string | null): string
   }
 }
 
-export type RuleSetName = 'standard' | 'no-commission' | 'even-money';
-
-/** The three Banker rule sets, as a host choosing one would want them explained. */
-export const RULE_SET_WORDS: Record<RuleSetName, { name: string; detail: string }> = {
-  standard: { name: 'Standard', detail: 'A Banker win pays 0.95 to 1 (the house keeps 5%).' },
-  'no-commission': {
-    name: 'No commission',
-    detail: 'A Banker win pays 1 to 1, but a Banker win on 6 pays only half.',
-  },
-  'even-money': { name: 'Even money', detail: 'A Banker win always pays 1 to 1.' },
-};
-
-export const LAST_HAND_WORDS: Record<'plus-one' | 'finish-current', string> = {
-  'plus-one': 'Play one more round after the cut card',
-  'finish-current': 'End the shoe with the round the cut card comes out in',
-};
-
-/** A house edge as a newcomer reads it: "1.06%", or "−1.24% (in your favour)" below zero. */
-export function edgeText(edge: number): string {
-  const text = `${(Math.abs(edge) * 100).toFixed(2)}%`;
-  return edge < 0 ? `−${text} (in your favour)` : text;
-}
-
-/** What the room's state means for someone at the table. */
-export function roomStateWords(room: {
-  hostName: string | null;
-  locked: boolean;
-  paused: boolean;
-  closing: boolean;
-}): string[] {
-  const lines = [room.hostName ? `Host: ${room.hostName}` : 'The host is away'];
-  if (room.closing) lines.push('Closing after this round');
-  else if (room.paused) lines.push('Paused after this round');
-  if (room.locked) lines.push('Locked: no new players');
-  return lines;
-}
-
 /** Untimed betting: who the round is still waiting for. */
 export function waitingFor(undecided: number): string {
   if (undecided === 0) return 'Everyone has decided.';
   return undecided === 1 ? 'Waiting for 1 player to decide.' : `Waiting for ${undecided} players to decide.`;
-}
-
-/** "Works for 60 more minutes." */
-export function inviteWords(expiresAt: number, now: number): string {
-  const minutes = Math.max(0, Math.round((expiresAt - now) / 60_000));
-  return minutes === 0 ? 'It has stopped working.' : `Works for ${minutes} more minutes.`;
-}
-
-/** Account refusals: a form's own words where the table's would not fit, else the table's. */
-export function accountRefusal(code: string): string {
-  switch (code) {
-    case 'INVALID_PAYLOAD':
-      return 'A username has 3 to 20 letters, digits or _; a password at least 10 characters.';
-    case 'RATE_LIMITED':
-      return 'Too many tries. Wait a few minutes and try again.';
-    case 'UNAUTHORIZED':
-      return REFUSALS.SESSION_EXPIRED;
-    case 'OFFLINE':
-      return 'The table server cannot be reached. Is it running?';
-    default:
-      return code in REFUSALS
-        ? REFUSALS[code as RefusalCode]
-        : 'That did not work. Try again in a moment.';
-  }
-}
-
-export function inviteRefusal(code: string): string {
-  switch (code) {
-    case 'UNKNOWN_TABLE':
-      return 'No room has that code. Check it with your host.';
-    case 'INVITE_EXPIRED':
-      return 'That code has stopped working. Ask your host for a new one.';
-    case 'RATE_LIMITED':
-      return 'Too many tries. Wait a minute and try again.';
-    case 'OFFLINE':
-      return 'The table server cannot be reached. Is it running?';
-    default:
-      return 'That code did not work. Try again in a moment.';
-  }
 }

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { claimAccount, logOut, logOutEverywhere } from '../../lib/account-api';
 import { ApiError } from '../../lib/api';
 import { storeGuest, type StoredGuest } from '../../lib/session';
-import { accountRefusal } from '../../lib/words';
+import { accountRefusal } from '../../lib/room-words';
 import { Confirm } from '../rooms/Confirm';
 
 const leave = () => {

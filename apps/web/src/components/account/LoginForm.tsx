@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { logIn } from '../../lib/account-api';
 import { ApiError } from '../../lib/api';
 import { storeGuest } from '../../lib/session';
-import { accountRefusal } from '../../lib/words';
+import { accountRefusal } from '../../lib/room-words';
 import { nextPlace } from '../../lib/navigation';
 
 /** A returning player, on any device: username and password, then the lobby. */

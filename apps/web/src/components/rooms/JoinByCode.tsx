@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { absoluteLink, redeemInvite } from '../../lib/rooms-api';
-import { inviteRefusal } from '../../lib/words';
+import { inviteRefusal } from '../../lib/room-words';
 
 /** "Join with a code": the short code a host read out leads to the room's link. */
 export function JoinByCode({ token }: { token: string }) {

@@ -1,7 +1,7 @@
 'use client';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SPOT_LABELS } from '../../bets/spots';
-import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/words';
+import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/room-words';
 import {
   BETTING_SECONDS,
   DECK_CHOICES,

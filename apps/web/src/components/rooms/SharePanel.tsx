@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { makeInvite, roomLink } from '../../lib/rooms-api';
-import { inviteWords, refusalWords, type RefusalCode } from '../../lib/words';
+import { inviteWords } from '../../lib/room-words';
+import { refusalWords, type RefusalCode } from '../../lib/words';
 
 const INVITE_MINUTES = 60;
 
