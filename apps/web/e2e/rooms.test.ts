@@ -50,10 +50,13 @@ async function arriveByLink(page: Page, link: string, name: string) {
 }
 
 const playerOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('banco.guest') ?? 'null') as {
-    token: string;
-    player: { id: string };
-  });
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('banco.guest') ?? 'null') as {
+        token: string;
+        player: { id: string };
+      },
+  );
 
 /** An HTTP answer as the page's own player sees it (their bearer token). */
 async function ask(page: Page, path: string) {
@@ -209,9 +212,7 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
       const taken = await observer.until('seat.taken', (e) => e.seat === i + 2);
       expect(taken.player.name).toBe(name);
       friends.push({ ...visitor, name, seat: i + 2, playerId: taken.player.id });
-      await expect
-        .poll(() => visitor.page.getByTestId('room-host').innerText())
-        .toBe('Host: Hana');
+      await expect.poll(() => visitor.page.getByTestId('room-host').innerText()).toBe('Host: Hana');
     }
     const visitor = await newVisitor(browser, server.url, DESKTOP);
     await arrive(visitor.page, 'Dan');
@@ -236,7 +237,9 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
     expect(opened.closesAt! - opened.at).toBeLessThanOrEqual(10_000);
     expect(observer.of('shoe.new').at(-1)?.decks).toBe(6);
     await expect
-      .poll(async () => Number(await bob.page.getByTestId('countdown').getAttribute('data-seconds')))
+      .poll(async () =>
+        Number(await bob.page.getByTestId('countdown').getAttribute('data-seconds')),
+      )
       .toBeLessThanOrEqual(10);
 
     await Promise.all([

@@ -50,9 +50,9 @@ describe('PhaseHeader in a private room', () => {
         name={name}
       />,
     );
-    expect(Number(screen.getByTestId('countdown').getAttribute('data-seconds'))).toBeLessThanOrEqual(
-      10,
-    );
+    expect(
+      Number(screen.getByTestId('countdown').getAttribute('data-seconds')),
+    ).toBeLessThanOrEqual(10);
     expect(screen.queryByTestId('untimed')).toBeNull();
   });
 

@@ -80,7 +80,8 @@ function phaseClock(state: TableState): Clock | null {
 export function PhaseHeader({ state, name }: { state: TableState; name: Name }) {
   // A paused room opens no next round: a countdown to one would promise what will not come.
   const paused =
-    state.room?.paused === true && (state.phase.kind === 'result' || state.phase.kind === 'waiting');
+    state.room?.paused === true &&
+    (state.phase.kind === 'result' || state.phase.kind === 'waiting');
   const clock = paused ? null : phaseClock(state);
   return (
     <>

@@ -125,8 +125,7 @@ function TableScreen({
   }, []);
 
   const hostSend: HostSend = useCallback(
-    (name, payload) =>
-      send(name, { tableId, ...payload } as CommandPayload<typeof name>),
+    (name, payload) => send(name, { tableId, ...payload } as CommandPayload<typeof name>),
     [send, tableId],
   );
 
@@ -230,7 +229,9 @@ function TableScreen({
 
   if (gone) {
     return (
-      <Suspense fallback={<main className="table-page table-page--loading">Leaving the table…</main>}>
+      <Suspense
+        fallback={<main className="table-page table-page--loading">Leaving the table…</main>}
+      >
         <RoomGone reason={gone} />
       </Suspense>
     );

@@ -1,9 +1,4 @@
-import {
-  claimAccountReply,
-  loginReply,
-  logoutReply,
-  sessionReply,
-} from '@banco/protocol';
+import { claimAccountReply, loginReply, logoutReply, sessionReply } from '@banco/protocol';
 import { asPlayer, call } from './api';
 
 /** Turns this guest into an account: the same player and balance, now with a password. */
@@ -23,4 +18,5 @@ export const logOut = (token: string) =>
 export const logOutEverywhere = (token: string) =>
   call('/api/session/logout-all', logoutReply, asPlayer(token, 'POST', {}));
 
-export const currentSession = (token: string) => call('/api/session', sessionReply, asPlayer(token));
+export const currentSession = (token: string) =>
+  call('/api/session', sessionReply, asPlayer(token));

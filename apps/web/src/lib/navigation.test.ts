@@ -8,7 +8,12 @@ describe('where a named visitor goes next', () => {
   });
 
   it('the lobby for anything else: no other site, no other page', () => {
-    for (const next of ['https://evil.example/', '//evil.example/table/?id=x', '/table/?id=x&sit=1', '/lobby/']) {
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example/table/?id=x',
+      '/table/?id=x&sit=1',
+      '/lobby/',
+    ]) {
       expect(nextPlace(`?next=${encodeURIComponent(next)}`)).toBe('/lobby/');
     }
     expect(nextPlace('')).toBe('/lobby/');

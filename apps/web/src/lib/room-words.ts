@@ -27,8 +27,6 @@ export function edgeText(edge: number): string {
   return edge < 0 ? `−${text} (in your favour)` : text;
 }
 
-
-
 /** "Works for 60 more minutes." */
 export function inviteWords(expiresAt: number, now: number): string {
   const minutes = Math.max(0, Math.round((expiresAt - now) / 60_000));
@@ -47,9 +45,7 @@ export function accountRefusal(code: string): string {
     case 'OFFLINE':
       return 'The table server cannot be reached. Is it running?';
     default:
-      return isRefusalCode(code)
-        ? refusalWords(code)
-        : 'That did not work. Try again in a moment.';
+      return isRefusalCode(code) ? refusalWords(code) : 'That did not work. Try again in a moment.';
   }
 }
 

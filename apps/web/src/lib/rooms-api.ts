@@ -27,7 +27,11 @@ export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
 
 /** The room an invite code leads to; UNKNOWN_TABLE or INVITE_EXPIRED otherwise. */
 export const redeemInvite = (token: string, code: string) =>
-  call(`/api/invites/${encodeURIComponent(code.trim().toUpperCase())}`, invitedSchema, asPlayer(token));
+  call(
+    `/api/invites/${encodeURIComponent(code.trim().toUpperCase())}`,
+    invitedSchema,
+    asPlayer(token),
+  );
 
 /** The server answers with a relative link; a friend needs the whole address. */
 export const absoluteLink = (link: string): string => new URL(link, serverOrigin()).toString();

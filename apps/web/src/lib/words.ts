@@ -125,5 +125,7 @@ export function holderSentence(reason: HolderReason, who: string | null): string
 /** Untimed betting: who the round is still waiting for. */
 export function waitingFor(undecided: number): string {
   if (undecided === 0) return 'Everyone has decided.';
-  return undecided === 1 ? 'Waiting for 1 player to decide.' : `Waiting for ${undecided} players to decide.`;
+  return undecided === 1
+    ? 'Waiting for 1 player to decide.'
+    : `Waiting for ${undecided} players to decide.`;
 }

@@ -16,7 +16,9 @@ export type HostCommand =
 export type HostPayloads = { [N in HostCommand]: Omit<CommandPayload<N>, 'tableId'> };
 
 export type HostAnswer =
-  | { ok: true }
-  | { ok: false; code: RefusalCode; message: string; field?: string | undefined };
+  { ok: true } | { ok: false; code: RefusalCode; message: string; field?: string | undefined };
 
-export type HostSend = <N extends HostCommand>(name: N, payload: HostPayloads[N]) => Promise<HostAnswer>;
+export type HostSend = <N extends HostCommand>(
+  name: N,
+  payload: HostPayloads[N],
+) => Promise<HostAnswer>;

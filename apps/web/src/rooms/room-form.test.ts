@@ -33,9 +33,17 @@ describe('the room form', () => {
 
   it('reads a table back into the form (change settings for the next shoe)', () => {
     const form = formOf('Main', mainTableSettings);
-    expect(form).toMatchObject({ decks: 8, commission: 'standard', minBet: 10, maxBet: 500, tieMax: 100 });
+    expect(form).toMatchObject({
+      decks: 8,
+      commission: 'standard',
+      minBet: 10,
+      maxBet: 500,
+      tieMax: 100,
+    });
     expect(form.bettingSeconds).toBe(15);
-    expect(formOf('Main', { ...mainTableSettings, untimedBetting: true }).bettingSeconds).toBeNull();
+    expect(
+      formOf('Main', { ...mainTableSettings, untimedBetting: true }).bettingSeconds,
+    ).toBeNull();
   });
 
   it('puts each refused setting beside its own input', () => {

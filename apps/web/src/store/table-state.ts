@@ -553,7 +553,9 @@ function reduce(state: TableState, event: TableEvent): TableState {
         gone: 'closed',
         story: tell(
           state,
-          event.reason === 'idle' ? 'The room closed: nobody was here.' : 'The host closed the room.',
+          event.reason === 'idle'
+            ? 'The room closed: nobody was here.'
+            : 'The host closed the room.',
         ),
       };
     default: {
@@ -567,14 +569,20 @@ function reduce(state: TableState, event: TableEvent): TableState {
 function roomChange(before: RoomState | null, after: RoomState, you: string): string | null {
   if (!before) return null;
   if (before.hostPlayerId !== after.hostPlayerId) {
-    return after.hostPlayerId === you ? 'You are the host now.' : `${after.hostName} is the host now.`;
+    return after.hostPlayerId === you
+      ? 'You are the host now.'
+      : `${after.hostName} is the host now.`;
   }
   if (before.locked !== after.locked) {
-    return after.locked ? 'The host locked the room: no new players.' : 'The host unlocked the room.';
+    return after.locked
+      ? 'The host locked the room: no new players.'
+      : 'The host unlocked the room.';
   }
   if (!before.closing && after.closing) return 'The host is closing the room after this round.';
   if (before.paused !== after.paused) {
-    return after.paused ? 'The host paused the game after this round.' : 'The host resumed the game.';
+    return after.paused
+      ? 'The host paused the game after this round.'
+      : 'The host resumed the game.';
   }
   if (!before.nextSettings && after.nextSettings) {
     return 'The host changed the rules: they start with the next shoe.';

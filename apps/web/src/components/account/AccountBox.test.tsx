@@ -37,7 +37,10 @@ describe('AccountBox', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toMatch(/\/api\/account\/claim$/);
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok-1');
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'ann_k', password: 'correct horse' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: 'ann_k',
+      password: 'correct horse',
+    });
     expect(storedGuest()?.username).toBe('ann_k');
   });
 

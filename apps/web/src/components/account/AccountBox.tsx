@@ -16,7 +16,13 @@ const leave = () => {
  * Who you are, in the top bar: a guest may keep their chips by choosing a username and a
  * password; an account may log out here or on every device at once.
  */
-export function AccountBox({ guest, onChange }: { guest: StoredGuest; onChange: (g: StoredGuest) => void }) {
+export function AccountBox({
+  guest,
+  onChange,
+}: {
+  guest: StoredGuest;
+  onChange: (g: StoredGuest) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);

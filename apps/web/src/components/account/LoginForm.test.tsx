@@ -31,14 +31,16 @@ describe('LoginForm', () => {
       balance: 100_000,
     });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/lobby/'));
-    expect(storedGuest()).toEqual({ token: 'tok-2', player: { id: 'p1', name: 'Ann' }, username: 'ann_k' });
+    expect(storedGuest()).toEqual({
+      token: 'tok-2',
+      player: { id: 'p1', name: 'Ann' },
+      username: 'ann_k',
+    });
   });
 
   it('one message for a wrong name or a wrong password', async () => {
     login(401, { code: 'INVALID_CREDENTIALS', message: 'no' });
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Wrong username or password.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password.');
     expect(storedGuest()).toBeNull();
   });
 });

@@ -40,7 +40,10 @@ function controls(overrides: Partial<HostControlsProps> = {}) {
 
 beforeEach(() => {
   // The settings form asks for house edges; none are needed here.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('[]', { status: 200 })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -53,9 +56,9 @@ describe('HostControls', () => {
 
   it('shows the locked and paused state on its buttons', () => {
     controls({ room: { ...room, locked: true, paused: true } });
-    expect(screen.getByRole('button', { name: 'Unlock the room' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(
+      screen.getByRole('button', { name: 'Unlock the room' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(screen.getByRole('button', { name: 'Resume play' })).toBeTruthy();
   });
 

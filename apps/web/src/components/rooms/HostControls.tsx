@@ -28,10 +28,7 @@ export interface HostControlsProps {
   send: HostSend;
 }
 
-type Asking =
-  | { kind: 'kick' | 'host'; playerId: string; name: string }
-  | { kind: 'close' }
-  | null;
+type Asking = { kind: 'kick' | 'host'; playerId: string; name: string } | { kind: 'close' } | null;
 
 /**
  * What only the host sees at the table. Everything is a button (keyboard first); what cannot be
@@ -176,7 +173,8 @@ export default function HostControls({
               }
               return {
                 ok: false,
-                message: answer.code === 'INVALID_SETTING' ? answer.message : refusalWords(answer.code),
+                message:
+                  answer.code === 'INVALID_SETTING' ? answer.message : refusalWords(answer.code),
                 field: answer.field,
               };
             }}

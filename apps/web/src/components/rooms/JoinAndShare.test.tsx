@@ -25,7 +25,9 @@ describe('JoinByCode', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { origin: window.location.origin, search: '', assign });
     render(<JoinByCode token="tok" />);
-    fireEvent.change(screen.getByLabelText('Join with a code'), { target: { value: ' k7qx2mpa ' } });
+    fireEvent.change(screen.getByLabelText('Join with a code'), {
+      target: { value: ' k7qx2mpa ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(fetch.mock.calls[0]![0]).toMatch(/\/api\/invites\/K7QX2MPA$/);

@@ -39,7 +39,13 @@ export default function OpenRoom({
         Only people you send the link or a code to can find it. You are the host: you can lock it,
         pause it, and change the rules for the next shoe.
       </p>
-      <RoomSettingsForm initial={DEFAULT_ROOM} mode="open" edgesFor={edgesFor} onSubmit={submit} onCancel={onCancel} />
+      <RoomSettingsForm
+        initial={DEFAULT_ROOM}
+        mode="open"
+        edgesFor={edgesFor}
+        onSubmit={submit}
+        onCancel={onCancel}
+      />
     </section>
   );
 }
@@ -48,7 +54,7 @@ export default function OpenRoom({
 export function settingRefusal(error: ApiError): string {
   return error.code === 'INVALID_SETTING'
     ? error.message
-    : refusalWords(error.code as RefusalCode) ?? error.message;
+    : (refusalWords(error.code as RefusalCode) ?? error.message);
 }
 
 /** The house edges for every rule set and deck count, fetched once. */

@@ -6,7 +6,11 @@ export function RoomBar({ room, youHost }: { room: RoomView; youHost: boolean })
     <p className="room-bar" data-testid="room-bar" aria-label="Room">
       <span className="room-bar__tag">Private room</span>
       <span data-testid="room-host">
-        {youHost ? 'You are the host' : room.hostName ? `Host: ${room.hostName}` : 'The host is away'}
+        {youHost
+          ? 'You are the host'
+          : room.hostName
+            ? `Host: ${room.hostName}`
+            : 'The host is away'}
       </span>
       {room.locked ? (
         <span className="room-bar__flag" data-testid="room-locked">

@@ -12,7 +12,9 @@ const edgesFor: EdgesFor = (decks, commission, tiePays) => ({
 
 function form(answer: SubmitAnswer = { ok: true }) {
   const onSubmit = vi.fn(async (_form: RoomForm) => answer);
-  render(<RoomSettingsForm initial={DEFAULT_ROOM} mode="open" edgesFor={edgesFor} onSubmit={onSubmit} />);
+  render(
+    <RoomSettingsForm initial={DEFAULT_ROOM} mode="open" edgesFor={edgesFor} onSubmit={onSubmit} />,
+  );
   return onSubmit;
 }
 
@@ -24,7 +26,9 @@ describe('RoomSettingsForm', () => {
     expect(screen.getByTestId('edges-standard').textContent).toBe(
       'House edge: Banker 1.06% · Player 1.32%',
     );
-    expect(screen.getByTestId('edges-even-money').textContent).toMatch(/Banker −1.24% \(in your favour\)/);
+    expect(screen.getByTestId('edges-even-money').textContent).toMatch(
+      /Banker −1.24% \(in your favour\)/,
+    );
     fireEvent.change(screen.getByLabelText('Decks in the shoe'), { target: { value: '1' } });
     expect(screen.getByTestId('edges-standard').textContent).toMatch(/Player 1.25%/);
     expect(screen.getByTestId('edge-tie').textContent).toMatch(/14.36%/);

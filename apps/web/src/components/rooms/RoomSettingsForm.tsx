@@ -78,9 +78,7 @@ export function RoomSettingsForm({
 
   const errorId = (field: FormField) => `${id}-${field}-error`;
   const invalid = (field: FormField) =>
-    errors[field]
-      ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) }
-      : {};
+    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
   const fieldError = (field: FormField) =>
     errors[field] ? (
       <p className="field__error" id={errorId(field)} data-testid={`error-${field}`}>

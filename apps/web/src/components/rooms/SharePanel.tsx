@@ -47,7 +47,9 @@ export function SharePanel({
       <h2 className="panel__title" id={`share-${roomId}`}>
         Invite friends
       </h2>
-      <p className="share__hint">Anyone with this link can come in. Nobody else can find the room.</p>
+      <p className="share__hint">
+        Anyone with this link can come in. Nobody else can find the room.
+      </p>
       <div className="share__row">
         <label htmlFor={`link-${roomId}`} className="sr-only">
           Room link
@@ -75,7 +77,9 @@ export function SharePanel({
               <strong className="share__code" data-testid="invite-code">
                 {invite.code}
               </strong>{' '}
-              <span className="share__hint">{inviteWords(Date.parse(invite.expiresAt), Date.now())}</span>
+              <span className="share__hint">
+                {inviteWords(Date.parse(invite.expiresAt), Date.now())}
+              </span>
             </p>
           ) : null}
           <button type="button" onClick={() => void make()}>
