@@ -100,33 +100,20 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
   });
 
   /** The cards of a round are turned by whoever the server names, with the Reveal button. */
-  async function playOut(round: number) {
-    const done = new Set<string>();
-    for (;;) {
-      const result = observer.of('round.result').find((r) => r.round === round);
-      if (result) return result;
-      const turn = observer
-        .of('turn.started')
-        .find((t) => t.round === round && !done.has(`${t.hand}:${t.stage}`));
-      if (!turn) {
-        await Promise.race([
-          observer.until('round.result', (r) => r.round === round),
-          observer.until(
-            'turn.started',
-            (t) => t.round === round && !done.has(`${t.hand}:${t.stage}`),
-          ),
-        ]);
-        continue;
-      }
-      done.add(`${turn.hand}:${turn.stage}`);
-      const turner = bySeat(turn.turner);
-      if (!turner) continue;
-      await turner.page.getByRole('button', { name: 'Reveal' }).click();
-      await observer.until(
-        'cards.revealed',
-        (r) => r.round === round && r.hand === turn.hand && r.version > turn.version,
-      );
-    }
+  const playOut = (round: number) =>
+    observer.turns(round, async (turn) => {
+      await bySeat(turn.turner)?.page.getByRole('button', { name: 'Reveal' }).click();
+    });
+
+  /** Everyone decides at once, as friends do: a bet (spot and chip) or no bet. */
+  async function everyoneDecides(bets: [Friend, string, number][], noBet: Friend[]) {
+    await Promise.all([
+      ...bets.map(async ([friend, spot, chip]) => {
+        await draft(friend.page, spot, chip);
+        await confirmBets(friend.page);
+      }),
+      ...noBet.map((f) => f.page.getByRole('button', { name: 'No bet this round' }).click()),
+    ]);
   }
 
   /** Every seated page shows the balance the ledger holds for its player. */
@@ -242,21 +229,14 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
       )
       .toBeLessThanOrEqual(10);
 
-    await Promise.all([
-      (async () => {
-        await draft(host.page, 'Banker', 100);
-        await confirmBets(host.page);
-      })(),
-      (async () => {
-        await draft(bob.page, 'Player', 50);
-        await confirmBets(bob.page);
-      })(),
-      (async () => {
-        await draft(cat.page, 'Banker', 10);
-        await confirmBets(cat.page);
-      })(),
-      dan.page.getByRole('button', { name: 'No bet this round' }).click(),
-    ]);
+    await everyoneDecides(
+      [
+        [host, 'Banker', 100],
+        [bob, 'Player', 50],
+        [cat, 'Banker', 10],
+      ],
+      [dan],
+    );
     await observer.until('betting.closed', (e) => e.round === round);
     await host.page.getByRole('button', { name: 'Deal' }).click();
     const result = await playOut(round);
@@ -285,22 +265,15 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
     const before = new Map<string, number>();
     await observer.until('betting.opened', (e) => e.round === round);
     for (const f of everyone()) before.set(f.playerId, await server.db.walletBalance(f.playerId));
-    await Promise.all([
-      (async () => {
-        await draft(host.page, 'Banker', 50);
-        await confirmBets(host.page);
-        await host.page.getByRole('button', { name: 'Pause after this round' }).click();
-      })(),
-      (async () => {
-        await draft(bob.page, 'Banker', 25);
-        await confirmBets(bob.page);
-      })(),
-      (async () => {
-        await draft(cat.page, 'Player', 10);
-        await confirmBets(cat.page);
-      })(),
-      dan.page.getByRole('button', { name: 'No bet this round' }).click(),
-    ]);
+    await everyoneDecides(
+      [
+        [host, 'Banker', 50],
+        [bob, 'Banker', 25],
+        [cat, 'Player', 10],
+      ],
+      [dan],
+    );
+    await host.page.getByRole('button', { name: 'Pause after this round' }).click();
     await observer.until('betting.closed', (e) => e.round === round);
     await host.page.getByRole('button', { name: 'Deal' }).click();
     const result = await playOut(round);

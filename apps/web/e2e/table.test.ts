@@ -97,26 +97,9 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
 
   /** Drives one round's card turning: whoever the server names squeezes and reveals. */
   async function turnCards(round: number, onSqueeze?: (page: Page) => Promise<void>) {
-    const done = new Set<string>();
-    for (;;) {
-      const result = observer.of('round.result').find((r) => r.round === round);
-      if (result) return result;
-      const turn = observer
-        .of('turn.started')
-        .find((t) => t.round === round && !done.has(`${t.hand}:${t.stage}`));
-      if (!turn) {
-        await Promise.race([
-          observer.until('round.result', (r) => r.round === round),
-          observer.until(
-            'turn.started',
-            (t) => t.round === round && !done.has(`${t.hand}:${t.stage}`),
-          ),
-        ]);
-        continue;
-      }
-      done.add(`${turn.hand}:${turn.stage}`);
+    return observer.turns(round, async (turn) => {
       const turner = bySeat(turn.turner);
-      if (!turner) continue; // the house turns at once (T5.1, T5.2)
+      if (!turner) return; // the house turns at once (T5.1, T5.2)
       const during = onSqueeze;
       onSqueeze = undefined;
       await squeezeAndReveal(turner.page, during && (() => during(turner.page))).catch(
@@ -124,11 +107,7 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
           throw new Error(`${turner.name} could not turn ${turn.hand}'s cards: ${error.message}`);
         },
       );
-      await observer.until(
-        'cards.revealed',
-        (r) => r.round === round && r.hand === turn.hand && r.version > turn.version,
-      );
-    }
+    });
   }
 
   /** Every page shows the same cards, result and pip strip, as the server dealt them. */

@@ -84,6 +84,37 @@ export class TableObserver {
     return this.events.find(match)!;
   }
 
+  /**
+   * Plays out a round's card turning: `turn` is called once for each hand and stage the server
+   * opens, in order, and must get the cards revealed; resolves with the round's result.
+   */
+  async turns(
+    round: number,
+    turn: (started: EventOf<'turn.started'>) => Promise<void>,
+  ): Promise<EventOf<'round.result'>> {
+    const done = new Set<string>();
+    const open = (t: EventOf<'turn.started'>) =>
+      t.round === round && !done.has(`${t.hand}:${t.stage}`);
+    for (;;) {
+      const result = this.of('round.result').find((r) => r.round === round);
+      if (result) return result;
+      const started = this.of('turn.started').find(open);
+      if (!started) {
+        await Promise.race([
+          this.until('round.result', (r) => r.round === round),
+          this.until('turn.started', open),
+        ]);
+        continue;
+      }
+      done.add(`${started.hand}:${started.stage}`);
+      await turn(started);
+      await this.until(
+        'cards.revealed',
+        (r) => r.round === round && r.hand === started.hand && r.version > started.version,
+      );
+    }
+  }
+
   close(): void {
     this.socket.close();
   }

@@ -3,15 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { emptyTable, type TableState } from '../store/table-state';
 import { mainTableSettings } from '../testing/table-settings';
 import { PhaseHeader } from './PhaseHeader';
+import { hostedRoom } from '../testing/room';
 
-const room = {
-  hostPlayerId: 'ann',
-  hostName: 'Ann',
-  locked: false,
-  paused: false,
-  closing: false,
-  nextSettings: null,
-};
+const room = hostedRoom;
 const seat = (n: number, betting: 'open' | 'confirmed' | 'no-bet') => ({
   seat: n,
   player: { id: `p${n}`, name: `P${n}` },

@@ -1,18 +1,12 @@
-import type { RoomState, TableEvent, TableSnapshot } from '@banco/protocol';
+import type { TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { mainTableSettings } from '../testing/table-settings';
 import { goneReason, undecided } from './derive';
 import { applyEvent, applySnapshot, emptyTable, type TableState } from './table-state';
+import { hostedRoom } from '../testing/room';
 
 const ROOM_ID = 'r_Qk3vV9xw7nE2bL0aZpT5sg';
-const room: RoomState = {
-  hostPlayerId: 'ann',
-  hostName: 'Ann',
-  locked: false,
-  paused: false,
-  closing: false,
-  nextSettings: null,
-};
+const room = hostedRoom;
 
 function roomSnapshot(version: number, overrides: Partial<TableSnapshot> = {}): TableSnapshot {
   return {

@@ -1,19 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverAnswers } from '../../testing/server-answers';
 import { storedGuest, storeGuest, type StoredGuest } from '../../lib/session';
 import { AccountBox } from './AccountBox';
 
 const guest: StoredGuest = { token: 'tok-1', player: { id: 'p1', name: 'Ann' }, username: null };
-
-/** The server's answers, one per call, and what each call asked for. */
-function serverAnswers(...answers: { status: number; body: unknown }[]) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift() ?? { status: 500, body: {} };
-    return new Response(JSON.stringify(next.body), { status: next.status });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

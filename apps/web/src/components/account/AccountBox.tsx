@@ -1,7 +1,8 @@
 'use client';
 import { passwordProblem } from '@banco/protocol';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { claimAccount, logOut, logOutEverywhere } from '../../lib/account-api';
+import { CredentialFields, useCredentials } from './Credentials';
 import { ApiError } from '../../lib/api';
 import { storeGuest, type StoredGuest } from '../../lib/session';
 import { accountRefusal } from '../../lib/room-words';
@@ -109,66 +110,25 @@ export function AccountBox({
 }
 
 function ClaimForm({ guest, onDone }: { guest: StoredGuest; onDone: (username: string) => void }) {
-  const id = useId();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const form = useCredentials(
+    async (username, password) =>
+      onDone((await claimAccount(guest.token, username, password)).username),
     // The server's own rule, checked here first so a short password costs no round trip.
-    const problem = passwordProblem(password, username.trim());
-    if (problem) {
-      setError(accountRefusal('WEAK_PASSWORD'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await claimAccount(guest.token, username.trim(), password);
-      onDone(reply.username);
-    } catch (e) {
-      setError(accountRefusal(e instanceof ApiError ? e.code : 'INTERNAL'));
-      setBusy(false);
-    }
-  };
+    (username, password) => (passwordProblem(password, username) ? 'WEAK_PASSWORD' : null),
+  );
   return (
-    <form className="account__form" onSubmit={(e) => void submit(e)} aria-label="Keep my chips">
+    <form
+      className="account__form"
+      onSubmit={(e) => void form.submit(e)}
+      aria-label="Keep my chips"
+    >
       <p>
         Choose a username and a password to come back to these chips from any device. No e-mail
         needed.
       </p>
-      <label htmlFor={`${id}-user`}>Username</label>
-      <input
-        id={`${id}-user`}
-        autoComplete="username"
-        value={username}
-        autoFocus
-        onChange={(e) => setUsername(e.target.value)}
-        aria-describedby={`${id}-user-hint`}
-      />
-      <p className="field__hint" id={`${id}-user-hint`}>
-        3 to 20 letters, digits or _
-      </p>
-      <label htmlFor={`${id}-pass`}>Password</label>
-      <input
-        id={`${id}-pass`}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        aria-describedby={`${id}-pass-hint`}
-      />
-      <p className="field__hint" id={`${id}-pass-hint`}>
-        At least 10 characters
-      </p>
-      {error ? (
-        <p className="refusal" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Save my account'}
+      <CredentialFields form={form} newPassword />
+      <button type="submit" className="primary" disabled={form.busy}>
+        {form.busy ? 'Saving…' : 'Save my account'}
       </button>
     </form>
   );

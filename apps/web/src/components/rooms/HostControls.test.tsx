@@ -1,18 +1,12 @@
 import type { SeatView } from '@banco/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostAnswer, RoomView } from '../../rooms/host';
+import type { HostAnswer } from '../../rooms/host';
 import { mainTableSettings } from '../../testing/table-settings';
 import HostControls, { type HostControlsProps } from './HostControls';
+import { hostedRoom } from '../../testing/room';
 
-const room: RoomView = {
-  hostPlayerId: 'ann',
-  hostName: 'Ann',
-  locked: false,
-  paused: false,
-  closing: false,
-  nextSettings: null,
-};
+const room = hostedRoom;
 const seat = (n: number, id: string, name: string): SeatView => ({
   seat: n,
   player: { id, name },

@@ -1,16 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverAnswers } from '../../testing/server-answers';
 import { JoinByCode } from './JoinByCode';
 import { SharePanel } from './SharePanel';
-
-function serverAnswers(...answers: { status: number; body: unknown }[]) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift() ?? { status: 500, body: {} };
-    return new Response(JSON.stringify(next.body), { status: next.status });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
