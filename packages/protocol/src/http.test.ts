@@ -39,7 +39,7 @@ describe('guest names are normalised (P0.1)', () => {
   });
 });
 
-describe('account fields (P8.2)', () => {
+describe('account fields (P10.2)', () => {
   it('folds a username to lower case and holds it to 3–20 of a–z 0–9 _', () => {
     expect(usernameSchema.parse(' Ann_1 ')).toBe('ann_1');
     for (const bad of ['ab', 'a'.repeat(21), 'ann smith', 'änn', 'ann-1', '']) {

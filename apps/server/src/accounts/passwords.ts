@@ -19,7 +19,7 @@ let dummyHash: Promise<string> | undefined;
 /**
  * True when the password matches the stored hash. With no account (`storedHash` null) it checks
  * against a hash of nothing in particular and answers false, so an unknown username costs the
- * same work as a wrong password and the time taken tells nobody which it was (P8.3).
+ * same work as a wrong password and the time taken tells nobody which it was (P10.3).
  */
 export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('no account has this password');

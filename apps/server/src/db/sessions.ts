@@ -73,7 +73,7 @@ export async function insertSession(
   return { id, token, expiresAt };
 }
 
-/** Sessions in Postgres: every bearer token, a guest's or a login's (P8). */
+/** Sessions in Postgres: every bearer token, a guest's or a login's (P10). */
 export class Sessions {
   constructor(
     private readonly prisma: PrismaClient,
@@ -113,7 +113,7 @@ export class Sessions {
     return found.status === 'live' ? found.session.player : null;
   }
 
-  /** A new login session for the player (P8.3). */
+  /** A new login session for the player (P10.3). */
   issueLogin(playerId: string): Promise<IssuedSession> {
     return insertSession(this.prisma, playerId, 'login', this.ttls.loginMs, this.now());
   }

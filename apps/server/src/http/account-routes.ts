@@ -23,8 +23,8 @@ export const CLAIM_RATE_LIMIT = { max: 10, timeWindow: 60_000 } as const;
 const INVALID_CREDENTIALS = errorReply('INVALID_CREDENTIALS', 'wrong username or password');
 
 /**
- * P8: claiming a guest's account, logging in and out, and the session a token names. Every
- * route but login needs a live session's bearer token (P8.1).
+ * P10: claiming a guest's account, logging in and out, and the session a token names. Every
+ * route but login needs a live session's bearer token (P10.1).
  */
 export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -96,7 +96,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps)
           );
       }
       const found = await logins.credentials(username);
-      // The same verification work whether or not the account exists (P8.3).
+      // The same verification work whether or not the account exists (P10.3).
       const matches = await checkPassword(found?.passwordHash ?? null, password);
       if (!found || !matches) return reply.code(401).send(INVALID_CREDENTIALS);
       const issued = await sessions.issueLogin(found.player.id);

@@ -214,7 +214,7 @@ describe('commands before a table', () => {
     const ack = await ask(socket, 'table.join', { tableId: 'main' });
     expect(ack).toEqual({ ok: false, code: 'UNKNOWN_TABLE', message: expect.any(String) });
     const [serverSocket] = await server.io.in(socket.id!).fetchSockets();
-    // Only its own room and its session's and player's (P8.5), none of a table.
+    // Only its own room and its session's and player's (P10.5), none of a table.
     expect([...serverSocket!.rooms].sort()).toEqual(
       [serverSocket!.id, `account:${playerId}`, `session:${serverSocket!.data.sessionId}`].sort(),
     );

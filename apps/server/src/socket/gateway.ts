@@ -34,7 +34,7 @@ export const TRANSPORT_MAX_BYTES = 64 * 1024;
 /** What the gateway keeps on each socket. */
 export interface SocketData {
   player: PlayerInfo;
-  /** The session the handshake's token named (P8): its logout closes this socket. */
+  /** The session the handshake's token named (P10): its logout closes this socket. */
   sessionId: string;
   sessionExpiresAt: Date;
   /** Tables this socket has joined. */

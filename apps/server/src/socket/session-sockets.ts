@@ -16,7 +16,7 @@ export function sessionEnded(reason: SessionEnded['reason']): SessionEnded {
   return { code: 'SESSION_EXPIRED', reason, message: MESSAGES[reason] };
 }
 
-/** P8.5: tells the target's sockets why, then closes them (through the adapter: every process). */
+/** P10.5: tells the target's sockets why, then closes them (through the adapter: every process). */
 export function endSessions(
   io: Server,
   target: SessionTarget,
