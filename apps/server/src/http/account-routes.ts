@@ -9,7 +9,7 @@ import {
 } from '@banco/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkPassword, hashPassword } from '../accounts/passwords.js';
+import { checkPassword, dummyPasswordHash, hashPassword } from '../accounts/passwords.js';
 import { LoginThrottle } from '../accounts/login-throttle.js';
 import type { LiveSession } from '../db/sessions.js';
 import type { HttpAppDeps } from './app.js';
@@ -31,6 +31,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps)
   const { guests, sessions, logins } = deps;
   const throttle = new LoginThrottle(deps.config.loginLimits);
   const trust = trustFunction(deps.config.trustProxy);
+  void dummyPasswordHash();
 
   const describe = async (session: Omit<LiveSession, 'id'>) => ({
     player: session.player,
