@@ -132,15 +132,21 @@ function endOf(socket: Socket): Promise<{ ended: SessionEnded; reason: string }>
 const isBettingOpened = (e: TableEvent): e is Extract<TableEvent, { type: 'betting.opened' }> =>
   e.type === 'betting.opened';
 
+/** Joins the quiet table, sits down, and waits for the round that sitting opens. */
+async function sitForRound(client: TestClient, tableId: string, seat: number): Promise<number> {
+  await client.send('table.join', { tableId });
+  const opened = client.next(isBettingOpened);
+  const taken = await client.send('seat.take', { tableId, seat });
+  if (!taken.ok) throw new Error(taken.code);
+  return (await opened).round;
+}
+
 describe('claiming an account and logging in from another device', () => {
   it('P10.2 P10.3 P10.6: the second device gets the same player and the same balance', async () => {
     const guest = await newGuest('Ann');
     // Ann plays first, so her balance is no longer the welcome amount.
     const phone = await TestClient.connectAs(server.url, guest);
-    await phone.send('table.join', { tableId: 'acct' });
-    const opened = phone.next(isBettingOpened);
-    expect(await phone.send('seat.take', { tableId: 'acct', seat: 2 })).toMatchObject({ ok: true });
-    const { round } = await opened;
+    const round = await sitForRound(phone, 'acct', 2);
     const bet = await phone.send('bets.confirm', {
       tableId: 'acct',
       round,
@@ -410,11 +416,7 @@ describe('every command is the authenticated player’s', () => {
   it('P10.7: a logged-in player cannot bet for, or leave, another player’s seat', async () => {
     const owner = await newGuest('Max');
     const ownerSocket = await TestClient.connectAs(server.url, owner);
-    await ownerSocket.send('table.join', { tableId: 'seats' });
-    const opened = ownerSocket.next(isBettingOpened);
-    const taken = await ownerSocket.send('seat.take', { tableId: 'seats', seat: 9 });
-    if (!taken.ok) throw new Error(taken.code);
-    const { round } = await opened;
+    const round = await sitForRound(ownerSocket, 'seats', 9);
 
     const intruder = await newGuest('Ned');
     expect((await claim(intruder.token, 'ned_n')).status).toBe(200);
