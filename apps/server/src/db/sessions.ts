@@ -136,12 +136,17 @@ export class Sessions {
     return count;
   }
 
-  /** Notes that a socket connected with the session. */
-  async touch(sessionId: string): Promise<void> {
-    await this.prisma.session.update({
-      where: { id: sessionId },
-      data: { lastSeenAt: this.now() },
+  /**
+   * Notes that a socket connected with the session; false when the session was revoked or ran
+   * out meanwhile (e.g. a logout between the handshake's lookup and now).
+   */
+  async touch(sessionId: string): Promise<boolean> {
+    const now = this.now();
+    const { count } = await this.prisma.session.updateMany({
+      where: { id: sessionId, revokedAt: null, expiresAt: { gt: now } },
+      data: { lastSeenAt: now },
     });
+    return count === 1;
   }
 }
 

@@ -22,7 +22,8 @@ export interface SessionStore {
   revoke(sessionId: string): Promise<number>;
   /** Ends every session of the player; how many were still open. */
   revokeAll(playerId: string): Promise<number>;
-  touch(sessionId: string): Promise<void>;
+  /** Notes the session as seen; false when it has ended. */
+  touch(sessionId: string): Promise<boolean>;
 }
 
 /** Usernames and password hashes: src/db/logins.ts. */

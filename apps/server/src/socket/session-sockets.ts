@@ -27,6 +27,12 @@ export function endSessions(
   io.in(room).disconnectSockets(true);
 }
 
+/** Tells one socket its session has ended, then closes it. */
+export function endSocket(socket: Socket, reason: SessionEnded['reason']): void {
+  socket.emit(SESSION_ENDED, sessionEnded(reason));
+  socket.disconnect(true);
+}
+
 /** setTimeout cannot wait longer than this (about 24.8 days); longer waits are chained. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -42,8 +48,7 @@ export function closeAtExpiry(socket: Socket, expiresAt: Date): void {
       timer = setTimeout(arm, Math.min(wait, MAX_TIMER_MS));
       return;
     }
-    socket.emit(SESSION_ENDED, sessionEnded('expired'));
-    socket.disconnect(true);
+    endSocket(socket, 'expired');
   };
   arm();
   socket.once('disconnect', () => clearTimeout(timer));
