@@ -51,7 +51,7 @@ describe('account fields (P10.2)', () => {
     expect(passwordProblem('123456789', 'ann')).toMatch(/10 characters/);
     expect(passwordProblem('ann_smith_1', 'ANN_SMITH_1')).toMatch(/username/);
     expect(passwordProblem('correct horse', 'ann')).toBeNull();
-    // Ten characters as a reader counts them, not UTF-16 units.
+    // Ten code points, not UTF-16 units.
     expect(passwordProblem('🎲'.repeat(9), 'ann')).not.toBeNull();
     expect(passwordProblem('🎲'.repeat(10), 'ann')).toBeNull();
   });
