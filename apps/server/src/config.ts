@@ -126,11 +126,11 @@ export const envSchema = z.object({
   PLAYER_RATE_BURST: integer(60, 1, 100_000),
   /** How long a guest's session lets its player in after it was issued. */
   GUEST_TOKEN_TTL_HOURS: integer(720, 1, 87_600),
-  /** How long a login session (P8.3) lasts after the login. */
+  /** How long a login session (P10.3) lasts after the login. */
   SESSION_TTL_HOURS: integer(168, 1, 87_600),
-  /** P8.4: login attempts at one username, from anywhere, per window. */
+  /** P10.4: login attempts at one username, from anywhere, per window. */
   LOGIN_ATTEMPTS_PER_USERNAME: integer(5, 1, 1_000),
-  /** P8.4: login attempts from one client address, at any username, per window. */
+  /** P10.4: login attempts from one client address, at any username, per window. */
   LOGIN_ATTEMPTS_PER_ADDRESS: integer(30, 1, 100_000),
   LOGIN_ATTEMPT_WINDOW_MINUTES: integer(15, 1, 1_440),
   /** T9.7: a stop that takes longer than this ends the process anyway (ms). */

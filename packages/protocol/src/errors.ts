@@ -42,7 +42,7 @@ export const ERROR_CODES = [
   'DUPLICATE_CONFIRM_ID',
   // Server life
   'TABLE_CLOSING',
-  // Accounts and sessions (P8)
+  // Accounts and sessions (P10)
   /** 401, the same for an unknown username and a wrong password. */
   'INVALID_CREDENTIALS',
   'USERNAME_TAKEN',

@@ -23,7 +23,7 @@ export const TABLE_PRIVATE = 'table.private';
 export const COMMAND_REFUSED = 'command.refused';
 
 /**
- * P8.5: sent to a socket just before the server closes it because its session ended (logout,
+ * P10.5: sent to a socket just before the server closes it because its session ended (logout,
  * logout everywhere, or expiry). The client should not reconnect with the same token.
  */
 export const SESSION_ENDED = 'session.ended';

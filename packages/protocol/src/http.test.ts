@@ -39,7 +39,7 @@ describe('guest names are normalised (P0.1)', () => {
   });
 });
 
-describe('account fields (P8.2)', () => {
+describe('account fields (P10.2)', () => {
   it('folds a username to lower case and holds it to 3–20 of a–z 0–9 _', () => {
     expect(usernameSchema.parse(' Ann_1 ')).toBe('ann_1');
     for (const bad of ['ab', 'a'.repeat(21), 'ann smith', 'änn', 'ann-1', '']) {
@@ -51,7 +51,7 @@ describe('account fields (P8.2)', () => {
     expect(passwordProblem('123456789', 'ann')).toMatch(/10 characters/);
     expect(passwordProblem('ann_smith_1', 'ANN_SMITH_1')).toMatch(/username/);
     expect(passwordProblem('correct horse', 'ann')).toBeNull();
-    // Ten characters as a reader counts them, not UTF-16 units.
+    // Ten code points, not UTF-16 units.
     expect(passwordProblem('🎲'.repeat(9), 'ann')).not.toBeNull();
     expect(passwordProblem('🎲'.repeat(10), 'ann')).toBeNull();
   });

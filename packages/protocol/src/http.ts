@@ -53,7 +53,7 @@ export const createGuestReply = z.object({
 export type CreateGuestReply = z.infer<typeof createGuestReply>;
 
 /**
- * P8.2: a username is 3–20 of `a–z 0–9 _`; capitals are accepted and folded, so `Ann_1` and
+ * P10.2: a username is 3–20 of `a–z 0–9 _`; capitals are accepted and folded, so `Ann_1` and
  * `ann_1` are one username.
  */
 export const usernameSchema = z
@@ -69,7 +69,7 @@ export const MIN_PASSWORD_CHARACTERS = 10;
 export const MAX_PASSWORD_CHARACTERS = 256;
 
 /**
- * P8.2: why a password is refused (WEAK_PASSWORD), or null when it is acceptable. The server
+ * P10.2: why a password is refused (WEAK_PASSWORD), or null when it is acceptable. The server
  * and the web form apply the same check.
  */
 export function passwordProblem(password: string, username: string): string | null {

@@ -50,7 +50,7 @@ class Buckets {
 }
 
 /**
- * P8.4: login attempts limited per username and per client address. Every attempt counts,
+ * P10.4: login attempts limited per username and per client address. Every attempt counts,
  * right or wrong, for a username that exists or not, so the limit itself tells nothing. Kept
  * in this process's memory, like the socket limits (P1.6).
  */

@@ -87,7 +87,7 @@ export class Ledger {
           kind: 'WELCOME',
         },
       });
-      // The guest's one session: their only way back in until they claim an account (P8).
+      // The guest's one session: their only way back in until they claim an account (P10).
       return (await insertSession(tx, id, 'guest', this.guestSessionTtlMs)).token;
     });
     return { player: { id, name }, token, balance: WELCOME_AMOUNT };

@@ -4,7 +4,7 @@ import type { PrismaClient } from './prisma.js';
 
 export type ClaimResult = 'claimed' | 'username-taken' | 'already-claimed';
 
-/** Usernames and password hashes: what lets a player come back from another device (P8). */
+/** Usernames and password hashes: what lets a player come back from another device (P10). */
 export class Logins {
   constructor(private readonly prisma: PrismaClient) {}
 

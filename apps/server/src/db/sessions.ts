@@ -73,7 +73,7 @@ export async function insertSession(
   return { id, token, expiresAt };
 }
 
-/** Sessions in Postgres: every bearer token, a guest's or a login's (P8). */
+/** Sessions in Postgres: every bearer token, a guest's or a login's (P10). */
 export class Sessions {
   constructor(
     private readonly prisma: PrismaClient,
@@ -113,7 +113,7 @@ export class Sessions {
     return found.status === 'live' ? found.session.player : null;
   }
 
-  /** A new login session for the player (P8.3). */
+  /** A new login session for the player (P10.3). */
   issueLogin(playerId: string): Promise<IssuedSession> {
     return insertSession(this.prisma, playerId, 'login', this.ttls.loginMs, this.now());
   }
@@ -136,12 +136,17 @@ export class Sessions {
     return count;
   }
 
-  /** Notes that a socket connected with the session. */
-  async touch(sessionId: string): Promise<void> {
-    await this.prisma.session.update({
-      where: { id: sessionId },
-      data: { lastSeenAt: this.now() },
+  /**
+   * Notes that a socket connected with the session; false when the session was revoked or ran
+   * out meanwhile (e.g. a logout between the handshake's lookup and now).
+   */
+  async touch(sessionId: string): Promise<boolean> {
+    const now = this.now();
+    const { count } = await this.prisma.session.updateMany({
+      where: { id: sessionId, revokedAt: null, expiresAt: { gt: now } },
+      data: { lastSeenAt: now },
     });
+    return count === 1;
   }
 }
 

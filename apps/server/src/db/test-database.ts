@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from './migrate.js';
+import { migrate, type MigrateOptions } from './migrate.js';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -25,7 +25,7 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
  * A private, migrated database per test file, so test files can run in parallel against one
  * Postgres server without seeing each other's rows.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: MigrateOptions = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
   const name = `banco_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 
   try {
-    await migrate(dbUrl);
+    await migrate(dbUrl, options);
   } catch (err) {
     await drop().catch(() => undefined);
     throw err;

@@ -8,7 +8,7 @@ import type { SessionStore } from './stores.js';
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
 
 /**
- * P8.1: the live session named by the request's `Authorization: Bearer <token>`. Otherwise
+ * P10.1: the live session named by the request's `Authorization: Bearer <token>`. Otherwise
  * it has answered 401 itself — `UNAUTHORIZED` for a missing or unknown token, `SESSION_EXPIRED`
  * for one logged out, revoked or expired — and returns null: the route then returns the reply.
  */

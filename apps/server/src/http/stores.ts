@@ -14,7 +14,7 @@ export interface GuestStore {
   balanceOf(playerId: string): Promise<number>;
 }
 
-/** Every bearer token is a session (P8): src/db/sessions.ts. */
+/** Every bearer token is a session (P10): src/db/sessions.ts. */
 export interface SessionStore {
   lookup(token: string): Promise<SessionLookup>;
   issueLogin(playerId: string): Promise<IssuedSession>;
@@ -22,7 +22,8 @@ export interface SessionStore {
   revoke(sessionId: string): Promise<number>;
   /** Ends every session of the player; how many were still open. */
   revokeAll(playerId: string): Promise<number>;
-  touch(sessionId: string): Promise<void>;
+  /** Notes the session as seen; false when it has ended. */
+  touch(sessionId: string): Promise<boolean>;
 }
 
 /** Usernames and password hashes: src/db/logins.ts. */
@@ -36,7 +37,7 @@ export type SessionTarget = { sessionId: string } | { playerId: string };
 
 /** What the HTTP side asks of the socket side when sessions end. */
 export interface SessionSockets {
-  /** Tells the target's live sockets why (`session.ended`, P8.5), then closes them. */
+  /** Tells the target's live sockets why (`session.ended`, P10.5), then closes them. */
   endSessions(target: SessionTarget, reason: 'logout' | 'logout-all'): void;
 }
 

@@ -3,6 +3,8 @@ import {
   COMMAND_REFUSED,
   connectRefusalSchema,
   PROTOCOL_VERSION,
+  SESSION_ENDED,
+  sessionEndedSchema,
   TABLE_EVENT,
   TABLE_PRIVATE,
   type AckError,
@@ -214,7 +216,7 @@ describe('commands before a table', () => {
     const ack = await ask(socket, 'table.join', { tableId: 'main' });
     expect(ack).toEqual({ ok: false, code: 'UNKNOWN_TABLE', message: expect.any(String) });
     const [serverSocket] = await server.io.in(socket.id!).fetchSockets();
-    // Only its own room and its session's and player's (P8.5), none of a table.
+    // Only its own room and its session's and player's (P10.5), none of a table.
     expect([...serverSocket!.rooms].sort()).toEqual(
       [serverSocket!.id, `account:${playerId}`, `session:${serverSocket!.data.sessionId}`].sort(),
     );
@@ -391,5 +393,51 @@ describe('close', () => {
     expect(await gone).toBe('io server disconnect');
     await expect(fetch(`${extraUrl}/health`)).rejects.toThrow();
     await extra.close(); // twice is fine
+  });
+});
+
+describe('sessions that end around the handshake', () => {
+  it('P10.5: a logout landing between the token check and the connection still closes the socket', async () => {
+    const guest = await store.ledger.createGuest('Racer');
+    const real = store.sessions;
+    // The real store, with the player's real logout committed right after the handshake's
+    // lookup found the session live: the window the connection's second check closes.
+    const sessions = {
+      lookup: async (presented: string) => {
+        const found = await real.lookup(presented);
+        if (found.status === 'live') await real.revokeAll(found.session.player.id);
+        return found;
+      },
+      issueLogin: real.issueLogin.bind(real),
+      revoke: real.revoke.bind(real),
+      revokeAll: real.revokeAll.bind(real),
+      touch: real.touch.bind(real),
+    };
+    const extra = await createBancoServer({
+      config: testConfig(),
+      ...storeDeps(store),
+      sessions,
+      checkDb: store.checkDb,
+      createTables: async () => emptyRegistry(),
+      logger: false,
+    });
+    try {
+      const { url: extraUrl } = await extra.listen();
+      const socket = connect(extraUrl, {
+        auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      clients.push(socket);
+      const told = new Promise<unknown>((resolve) => socket.once(SESSION_ENDED, resolve));
+      const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await connected(socket);
+      expect(sessionEndedSchema.parse(await told)).toMatchObject({ code: 'SESSION_EXPIRED' });
+      expect(await gone).toBe('io server disconnect');
+      expect(await real.lookup(guest.token)).toEqual({ status: 'ended' });
+    } finally {
+      await extra.close();
+    }
   });
 });

@@ -23,7 +23,13 @@ import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.
 import { clientAddress, trustFunction } from '../http/client-address.js';
 import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
-import { accountRoom, closeAtExpiry, endSessions, sessionRoom } from './session-sockets.js';
+import {
+  accountRoom,
+  closeAtExpiry,
+  endSessions,
+  endSocket,
+  sessionRoom,
+} from './session-sockets.js';
 
 /**
  * The transport's own cap on one socket.io packet. Commands are far smaller; the per-command
@@ -34,7 +40,7 @@ export const TRANSPORT_MAX_BYTES = 64 * 1024;
 /** What the gateway keeps on each socket. */
 export interface SocketData {
   player: PlayerInfo;
-  /** The session the handshake's token named (P8): its logout closes this socket. */
+  /** The session the handshake's token named (P10): its logout closes this socket. */
   sessionId: string;
   sessionExpiresAt: Date;
   /** Tables this socket has joined. */
@@ -341,12 +347,18 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   io.on('connection', (socket) => {
     metrics.sockets.inc();
     const { player, sessionId, sessionExpiresAt } = socket.data;
-    // Joined before any command can run, so a logout from now on reaches this socket.
+    // Joined before the session is checked again below: a logout that commits after that
+    // check finds this socket in its rooms, and one that committed before fails the check.
     void socket.join([sessionRoom(sessionId), accountRoom(player.id)]);
     closeAtExpiry(socket, sessionExpiresAt);
-    sessions.touch(sessionId).catch((error: unknown) => {
-      log.warn({ err: error, sessionId }, 'could not note the session as seen');
-    });
+    sessions.touch(sessionId).then(
+      (live) => {
+        if (!live && socket.connected) {
+          endSocket(socket, sessionExpiresAt.getTime() <= Date.now() ? 'expired' : 'logout');
+        }
+      },
+      (error: unknown) => log.warn({ err: error, sessionId }, 'could not note the session as seen'),
+    );
     const bucket = new TokenBucket(config.socketRatePerSecond, config.socketRateBurst);
 
     for (const name of COMMAND_NAMES) {

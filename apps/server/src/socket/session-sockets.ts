@@ -16,7 +16,7 @@ export function sessionEnded(reason: SessionEnded['reason']): SessionEnded {
   return { code: 'SESSION_EXPIRED', reason, message: MESSAGES[reason] };
 }
 
-/** P8.5: tells the target's sockets why, then closes them (through the adapter: every process). */
+/** P10.5: tells the target's sockets why, then closes them (through the adapter: every process). */
 export function endSessions(
   io: Server,
   target: SessionTarget,
@@ -25,6 +25,12 @@ export function endSessions(
   const room = 'sessionId' in target ? sessionRoom(target.sessionId) : accountRoom(target.playerId);
   io.to(room).emit(SESSION_ENDED, sessionEnded(reason));
   io.in(room).disconnectSockets(true);
+}
+
+/** Tells one socket its session has ended, then closes it. */
+export function endSocket(socket: Socket, reason: SessionEnded['reason']): void {
+  socket.emit(SESSION_ENDED, sessionEnded(reason));
+  socket.disconnect(true);
 }
 
 /** setTimeout cannot wait longer than this (about 24.8 days); longer waits are chained. */
@@ -42,8 +48,7 @@ export function closeAtExpiry(socket: Socket, expiresAt: Date): void {
       timer = setTimeout(arm, Math.min(wait, MAX_TIMER_MS));
       return;
     }
-    socket.emit(SESSION_ENDED, sessionEnded('expired'));
-    socket.disconnect(true);
+    endSocket(socket, 'expired');
   };
   arm();
   socket.once('disconnect', () => clearTimeout(timer));
