@@ -37,6 +37,10 @@ const REFUSALS: Record<RefusalCode, string> = {
   INSUFFICIENT_BALANCE: 'Not enough chips for that.',
   ALREADY_CONFIRMED: 'Your bets for this round are already in.',
   DUPLICATE_CONFIRM_ID: 'That bet was already sent with other stakes.',
+  INVALID_SETTING: 'One of the room settings is not allowed.',
+  INVITE_EXPIRED: 'This invite code has expired. Ask the host for a new one.',
+  TOO_MANY_ROOMS: 'You have as many rooms open as you may. Close one first.',
+  NOT_HOST: 'Only the host of this room can do that.',
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
 };
