@@ -140,7 +140,12 @@ export async function startBanco(options: {
         observer,
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
-        onClosed: (tableId) => void rooms.closed(tableId),
+        onClosed: (tableId) =>
+          void rooms
+            .closed(tableId)
+            .catch((error: unknown) =>
+              tableLog.error({ err: error, table: tableId }, 'room close failed'),
+            ),
       });
       return tables;
     },

@@ -93,10 +93,12 @@ describe('GET /health', () => {
   it('T9.8: is degraded (still a 200) while a table reports failing database work', async () => {
     const failing = { id: 'main', problems: () => ['settle failed 6 times; last: boom'] };
     const healthy = { id: 'side', problems: () => [] };
+    const room = { id: 'r_AAAAAAAAAAAAAAAAAAAAAA', problems: () => ['end-shoe failed'] };
     const { app } = build({
       tables: () => ({
         ...emptyRegistry(),
-        list: () => [failing, healthy] as unknown as TablePort[],
+        list: () => [failing, healthy, room] as unknown as TablePort[],
+        listPublic: () => [failing, healthy] as unknown as TablePort[],
       }),
     });
     const res = await app.inject('/health');
@@ -104,7 +106,11 @@ describe('GET /health', () => {
     expect(res.json()).toMatchObject({
       status: 'degraded',
       db: 'ok',
-      tables: [{ id: 'main', problems: ['settle failed 6 times; last: boom'] }],
+      tables: [
+        { id: 'main', problems: ['settle failed 6 times; last: boom'] },
+        // T10.6: a private room's id is its key: health does not give it away.
+        { id: '(private room)', problems: ['end-shoe failed'] },
+      ],
     });
   });
 

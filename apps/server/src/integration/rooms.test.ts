@@ -279,14 +279,29 @@ describe('private rooms over HTTP and sockets (T10, P8)', () => {
       (await newGuest(server.url, 'Keeper')).token,
       'Secret',
     );
-    // A round's worth of history: a seated player, a shoe, a commitment.
+    // A round's worth of history: a seated player, a shoe, a commitment, a bet.
     const player = await connect(await newGuest(server.url, 'Seated'));
     expect((await player.send('table.join', { tableId: room.id })).ok).toBe(true);
     const shoeNew = player.next(
       (e): e is Extract<TableEvent, { type: 'shoe.new' }> => e.type === 'shoe.new',
     );
+    const bettingOpened = player.next(
+      (e): e is Extract<TableEvent, { type: 'betting.opened' }> => e.type === 'betting.opened',
+    );
     expect((await player.send('seat.take', { tableId: room.id, seat: 1 })).ok).toBe(true);
     const { shoeId } = await shoeNew;
+    const { round } = await bettingOpened;
+    const confirmed = await player.send('bets.confirm', {
+      tableId: room.id,
+      round,
+      seat: 1,
+      confirmId: 'secret-1',
+      bets: [{ spot: 'banker', amount: 1_000 }],
+    });
+    expect(confirmed.ok).toBe(true);
+    // Metrics count the bet, under the one label every room shares (T10.6).
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/banco_bets_total\{table="private-room",spot="banker"\} 1/);
 
     const near = [room.id.slice(0, -1) + (room.id.endsWith('A') ? 'B' : 'A'), room.id.slice(1)];
     const routes = (id: string) => [

@@ -1,6 +1,7 @@
 import {
   roomTableSettings,
   type CreateRoomBody,
+  type HouseEdgesReply,
   type PlayerInfo,
   type RoomSummary,
 } from '@banco/protocol';
@@ -165,7 +166,8 @@ export class Rooms {
     return found;
   }
 
-  houseEdges() {
+  /** R13.6 for the room form: computed once, then the same table for every caller. */
+  houseEdges(): HouseEdgesReply {
     return houseEdgeTable();
   }
 

@@ -85,12 +85,11 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     return actor;
   };
 
-  for (const table of deps.tables) await start(table);
-  await closeAbandoned(
-    deps,
-    [...live.values()].map((table) => table.actor),
-  );
   const actors = () => [...live.values()].map((table) => table.actor);
+  for (const table of deps.tables) await start(table);
+  await closeAbandoned(deps, actors());
+  /** Set once the tables stop: a room asked for then would outlive its server's shutdown. */
+  let stopping = false;
   return {
     get: (tableId: string): TablePort | undefined => live.get(tableId)?.actor,
     list: actors,
@@ -98,6 +97,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       [...live.values()].filter((table) => table.definition.isPublic).map((table) => table.actor),
     definition: (tableId) => live.get(tableId)?.definition,
     open: async (definition) => {
+      if (stopping) throw new Error(`table ${definition.id} asked for while the tables stop`);
       if (live.has(definition.id)) throw new Error(`table ${definition.id} is already open`);
       return start(definition);
     },
@@ -108,9 +108,11 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       await table.actor.close();
     },
     shutdown: async () => {
+      stopping = true;
       await Promise.all(actors().map((actor) => actor.shutdown()));
     },
     close: async () => {
+      stopping = true;
       await Promise.all(actors().map((actor) => actor.close()));
     },
   };

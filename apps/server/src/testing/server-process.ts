@@ -6,11 +6,15 @@ const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * A free TCP port on 127.0.0.1, from 40000–49999: the suite holds it across restarts for
- * minutes, so it stays clear of the ranges other tests pick ports from at random.
+ * minutes, so it stays clear of the ranges other tests pick ports from at random. On a machine
+ * shared out by port ranges, BANCO_TEST_PORTS=low-high picks from that range instead.
  */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BANCO_TEST_PORTS ?? '');
+  const low = range ? Number(range[1]) : 40_000;
+  const span = range ? Number(range[2]) - low + 1 : 10_000;
   for (;;) {
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const port = low + Math.floor(Math.random() * span);
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once('error', () => resolve(false));
