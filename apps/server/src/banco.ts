@@ -77,6 +77,7 @@ export async function startBanco(options: {
           info: (obj, msg) => log.info(obj, msg),
         },
         testHoldSettlementMs: config.testHoldSettlementMs,
+        roomIdleMs: config.roomIdleMs,
       }),
   });
   return { ...server, prisma, ledger };

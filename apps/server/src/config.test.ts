@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       shutdownDeadlineMs: 9_000,
       dbLockTimeoutMs: 5_000,
       testHoldSettlementMs: 0,
+      roomIdleMs: 30 * 60_000,
     });
   });
 
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       SHUTDOWN_DEADLINE_MS: '5000',
       DB_LOCK_TIMEOUT_MS: '2000',
       TEST_HOLD_SETTLEMENT_MS: '300',
+      ROOM_IDLE_MINUTES: '0.005',
     });
     expect(config).toEqual({
       port: 0,
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       shutdownDeadlineMs: 5_000,
       dbLockTimeoutMs: 2_000,
       testHoldSettlementMs: 300,
+      roomIdleMs: 300,
     });
   });
 
@@ -213,6 +216,7 @@ describe('loadConfig', () => {
       'SHUTDOWN_DEADLINE_MS',
       'DB_LOCK_TIMEOUT_MS',
       'TEST_HOLD_SETTLEMENT_MS',
+      'ROOM_IDLE_MINUTES',
     ]);
   });
 });

@@ -135,6 +135,18 @@ export const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
   /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
   TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
+  /**
+   * T11.8: a private room nobody is connected to for this long closes itself. Fractions are
+   * taken (tests close rooms in milliseconds: 0.005 is 300 ms).
+   */
+  ROOM_IDLE_MINUTES: optionalEnv(
+    z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?\s*$/, 'must be a number of minutes')
+      .transform(Number)
+      .pipe(z.number().positive().max(525_600))
+      .default(30),
+  ),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -165,6 +177,7 @@ export interface Config {
   shutdownDeadlineMs: number;
   dbLockTimeoutMs: number;
   testHoldSettlementMs: number;
+  roomIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -221,5 +234,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
+    roomIdleMs: Math.round(e.ROOM_IDLE_MINUTES * 60_000),
   };
 }

@@ -30,6 +30,8 @@ export interface StartTablesDeps {
   log?: TableActorDeps['log'];
   clock?: () => number;
   testHoldSettlementMs?: number;
+  /** T11.8: how long a room with nobody connected stays open. */
+  roomIdleMs?: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function startTables(deps: StartTablesDeps): Promise<TableRegistry>
       log: deps.log,
       clock: deps.clock,
       testHoldSettlementMs: deps.testHoldSettlementMs,
+      roomIdleMs: deps.roomIdleMs,
     });
     actors.set(table.id, actor);
   }
