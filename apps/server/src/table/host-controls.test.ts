@@ -95,7 +95,7 @@ describe('lock and kick (T11.1, T11.2)', () => {
     // The bet stands on the layout and settles with the round (Player wins: paid 1:1).
     everyoneNoBet(t);
     fireUntil(t, 'result');
-    const settled = t.effects.findLast((e) => e.type === 'settle');
+    const settled = t.effects.filter((e) => e.type === 'settle').at(-1);
     expect(settled).toMatchObject({
       settled: [{ playerId: 'bob', spot: 'player', result: 'win', returned: 2_000 }],
     });
@@ -106,7 +106,7 @@ describe('lock and kick (T11.1, T11.2)', () => {
 });
 
 describe('settings, pause and betting (T11.3, T11.4, T11.9)', () => {
-  it('T11.3: new settings wait for the next shoe, then take effect with it', () => {
+  it('T11.3 P9.3: new settings wait for the next shoe, then take effect with it', () => {
     const t = room({}, [ROUNDS.playerWin], 40);
     const next = tableSettings({
       decks: 6,
@@ -121,7 +121,7 @@ describe('settings, pause and betting (T11.3, T11.4, T11.9)', () => {
     }
     expect(t.ofType('shoe.new')).toHaveLength(2);
     const applied = t.events.findIndex((e) => e.type === 'room.updated' && e.settings);
-    const secondShoe = t.events.findLastIndex((e) => e.type === 'shoe.new');
+    const secondShoe = typesOf(t.events).lastIndexOf('shoe.new');
     const shoeEnded = t.events.findIndex((e) => e.type === 'shoe.ended');
     expect(shoeEnded).toBeLessThan(applied);
     expect(applied).toBeLessThan(secondShoe);
@@ -166,7 +166,7 @@ describe('settings, pause and betting (T11.3, T11.4, T11.9)', () => {
     expect(t.last('betting.opened')).toMatchObject({ round: 2 });
   });
 
-  it('T11.9: untimed betting has no clock; it closes when all decide or the host says', () => {
+  it('T11.9 P9.4: untimed betting has no clock; it closes when all decide or the host says', () => {
     const t = room({ untimedBetting: true });
     expect(t.last('betting.opened')).toMatchObject({ closesAt: null, lastBetsAt: null });
     expect(t.state.timer).toBeNull();
@@ -196,7 +196,7 @@ describe('settings, pause and betting (T11.3, T11.4, T11.9)', () => {
 });
 
 describe('cards the table reveals by itself (T11.10)', () => {
-  it('T11.10: without card turning each step is revealed revealMs apart, unseen before', () => {
+  it('T11.10 P9.5: without card turning each step is revealed revealMs apart, unseen before', () => {
     const t = room({ cardTurning: false, revealMs: 3_000 }, [ROUNDS.bothDraw]);
     expect(bet(t, 'bob', 2, 'player')).toMatchObject({ ok: true });
     everyoneNoBet(t);
@@ -285,8 +285,7 @@ describe('closing a room (T11.7, T11.8)', () => {
     expect(t.last('betting.closed')).toMatchObject({ round: 1 });
     expectRefused(t, () => t.sit('cat', 3), 'ROOM_CLOSED');
     expectRefused(t, () => t.command('ann', 'room.lock', { locked: true }), 'ROOM_CLOSED');
-    fireUntil(t, 'result');
-    t.fire();
+    fireUntil(t, 'waiting');
     const types = typesOf(t.events);
     const order = ['settlement.paid', 'round.result', 'shoe.ended', 'room.closed'];
     const at = order.map((type) => types.lastIndexOf(type as never));
@@ -315,8 +314,7 @@ describe('closing a room (T11.7, T11.8)', () => {
     const t = room();
     expect(bet(t, 'bob', 2, 'banker')).toMatchObject({ ok: true });
     t.dispatch({ type: 'room-idle', now: t.now });
-    fireUntil(t, 'result');
-    t.fire();
+    fireUntil(t, 'waiting');
     expect(t.last('shoe.ended')).toBeDefined();
     expect(t.last('room.closed')).toMatchObject({ reason: 'idle' });
     expect(t.roomsClosed).toBe(1);
