@@ -300,6 +300,8 @@ export class TableActor implements TablePort {
   presence(playerId: string, connected: boolean): void {
     if (connected) this.watch(playerId);
     else this.unwatch(playerId);
+    // A closed room tells nobody anything more (T11.7).
+    if (this.roomClosed) return;
     void this.enqueue(() =>
       this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
     ).catch((error) =>
