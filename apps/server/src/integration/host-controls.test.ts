@@ -194,7 +194,7 @@ describe('host controls over real sockets and Postgres', () => {
     });
     expect(await kim.send('seat.take', { tableId: 'room-a', seat: 3 })).toMatchObject({
       ok: false,
-      code: 'NOT_AT_TABLE',
+      code: 'KICKED',
     });
   });
 

@@ -242,7 +242,7 @@ export class TableActor implements TablePort {
    * T11.1, T11.2, T11.7: whether a room lets this player join: not once it is closed (answered
    * like an unknown table), not if kicked, and when locked only if it had them already.
    */
-  private entryRefusal(playerId: string): Reply | null {
+  entryRefusal(playerId: string): Extract<Reply, { ok: false }> | null {
     if (this.roomClosed) {
       return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
     }
