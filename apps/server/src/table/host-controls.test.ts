@@ -1,7 +1,9 @@
 import { tableEventSchema, type TableSettings } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
+import { hostAwayFromStart } from './host-presence.js';
 import type { TableCommandName } from './inputs.js';
+import { restoreSeatsAway } from './presence.js';
 import { tableSettings } from './settings.js';
 import { ReducerHarness } from './testing/reducer-harness.js';
 import {
@@ -264,6 +266,22 @@ describe('handing the room on (T11.5, T11.6)', () => {
     t.away('ann');
     t.advance(HOLD);
     expect(t.state.room!.hostPlayerId).toBe('cat');
+  });
+
+  it('T11.6: a room that starts counts its host as gone until they connect', () => {
+    const t = room();
+    t.away('bob');
+    const restored = hostAwayFromStart(restoreSeatsAway(t.state, t.now), t.now);
+    // Seated, the host has their seat's deadline; unseated, the hold from the start.
+    expect(restored.room!.hostAwayUntil).toBe(restored.seats[0]!.awayUntil);
+    const unseated = new ReducerHarness({}, [], { host: 'ann' });
+    expect(hostAwayFromStart(unseated.state, unseated.now).room!.hostAwayUntil).toBe(
+      unseated.now + HOLD,
+    );
+    expect(hostAwayFromStart(new ReducerHarness().state, 0).room).toBeNull();
+    t.state = restored;
+    t.away('ann', false);
+    expect(t.state.room!.hostAwayUntil).toBeNull();
   });
 
   it('T11.6: with nobody else seated, the first to sit after the hold becomes host', () => {
