@@ -140,6 +140,7 @@ export async function startBanco(options: {
         observer,
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
+        roomIdleMs: config.roomIdleMs,
         onClosed: (tableId) =>
           void rooms
             .closed(tableId)

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       publicTables: 1,
       roomsPerHost: 3,
       maxOpenRooms: 200,
+      roomIdleMs: 30 * 60_000,
     });
   });
 
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       PUBLIC_TABLES: '4',
       ROOMS_PER_HOST: '2',
       MAX_OPEN_ROOMS: '50',
+      ROOM_IDLE_MINUTES: '0.005',
     });
     expect(config).toEqual({
       port: 0,
@@ -113,6 +115,7 @@ describe('loadConfig', () => {
       publicTables: 4,
       roomsPerHost: 2,
       maxOpenRooms: 50,
+      roomIdleMs: 300,
     });
   });
 
@@ -237,6 +240,7 @@ describe('loadConfig', () => {
       'PUBLIC_TABLES',
       'ROOMS_PER_HOST',
       'MAX_OPEN_ROOMS',
+      'ROOM_IDLE_MINUTES',
     ]);
   });
 });

@@ -148,6 +148,18 @@ export const envSchema = z.object({
   ROOMS_PER_HOST: integer(3, 1, 100),
   /** T10.2: private rooms this server runs at once, all hosts together. */
   MAX_OPEN_ROOMS: integer(200, 1, 10_000),
+  /**
+   * T11.8: a private room nobody is connected to for this long closes itself. Fractions are
+   * taken (tests close rooms in milliseconds: 0.005 is 300 ms).
+   */
+  ROOM_IDLE_MINUTES: optionalEnv(
+    z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?\s*$/, 'must be a number of minutes')
+      .transform(Number)
+      .pipe(z.number().positive().max(525_600))
+      .default(30),
+  ),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -183,6 +195,7 @@ export interface Config {
   publicTables: number;
   roomsPerHost: number;
   maxOpenRooms: number;
+  roomIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -248,5 +261,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicTables: e.PUBLIC_TABLES,
     roomsPerHost: e.ROOMS_PER_HOST,
     maxOpenRooms: e.MAX_OPEN_ROOMS,
+    roomIdleMs: Math.round(e.ROOM_IDLE_MINUTES * 60_000),
   };
 }

@@ -109,3 +109,55 @@ describe('events (P1.2, P1.4, P1.5, P4)', () => {
     ).toBe(true);
   });
 });
+
+describe('host controls (P9)', () => {
+  const base = { tableId: 'room-a', version: 7, at: 1_764_441_600_000 };
+  const room = {
+    hostPlayerId: 'p-1',
+    hostName: 'Hana',
+    locked: true,
+    paused: false,
+    closing: false,
+    nextSettings: null,
+  };
+
+  it('P9.1: host commands are strict and answered with the version', () => {
+    expect(COMMANDS['room.lock'].safeParse({ tableId: 'room-a', locked: true }).success).toBe(true);
+    expect(COMMANDS['room.lock'].safeParse({ tableId: 'room-a', locked: 'yes' }).success).toBe(
+      false,
+    );
+    expect(COMMANDS['room.kick'].safeParse({ tableId: 'room-a', playerId: '' }).success).toBe(
+      false,
+    );
+    expect(COMMANDS['bets.close'].safeParse({ tableId: 'room-a', now: true }).success).toBe(false);
+    expect(COMMANDS['room.settings'].safeParse({ tableId: 'room-a', settings: {} }).success).toBe(
+      false,
+    );
+    expect(ACKS['room.close'].parse({ ok: true, version: 12 })).toEqual({ ok: true, version: 12 });
+  });
+
+  it('P9.2 P9.6: room events validate; a closed room says why', () => {
+    for (const event of [
+      { ...base, type: 'room.updated', room },
+      { ...base, type: 'player.kicked', playerId: 'p-2', seat: null },
+      { ...base, type: 'room.closed', reason: 'idle' },
+    ]) {
+      expect(tableEventSchema.parse(event)).toEqual(event);
+    }
+    expect(
+      tableEventSchema.safeParse({ ...base, type: 'room.closed', reason: 'bored' }).success,
+    ).toBe(false);
+  });
+
+  it('P9.4: untimed betting opens with no closing time', () => {
+    const opened = {
+      ...base,
+      type: 'betting.opened',
+      round: 3,
+      shoeRound: 3,
+      closesAt: null,
+      lastBetsAt: null,
+    };
+    expect(tableEventSchema.parse(opened)).toEqual(opened);
+  });
+});

@@ -270,6 +270,9 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
+        // T11.2: a removed player hears why, not merely that they have not joined.
+        const barred = table.entryRefusal(playerId);
+        if (barred) return reply(barred);
         // T9.4: after a restart a client's new socket carries on where its old one was.
         if (!table.knows(playerId)) {
           return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));

@@ -241,7 +241,7 @@ export class TableActor implements TablePort {
    * T11.1, T11.2, T11.7: whether a room lets this player join: not once it is closed (answered
    * like an unknown table), not if kicked, and when locked only if it had them already.
    */
-  private entryRefusal(playerId: string): Reply | null {
+  entryRefusal(playerId: string): Extract<Reply, { ok: false }> | null {
     if (this.roomClosed) {
       return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
     }
@@ -301,6 +301,8 @@ export class TableActor implements TablePort {
   presence(playerId: string, connected: boolean): void {
     if (connected) this.watch(playerId);
     else this.unwatch(playerId);
+    // A closed room tells nobody anything more (T11.7).
+    if (this.roomClosed) return;
     void this.enqueue(() =>
       this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
     ).catch((error) =>

@@ -32,6 +32,8 @@ export interface StartTablesDeps {
   log?: TableActorDeps['log'];
   clock?: () => number;
   testHoldSettlementMs?: number;
+  /** T11.8: how long a room with nobody connected stays open. */
+  roomIdleMs?: number;
   /**
    * A room has settled its last round, ended its shoe and published the seed (T10.5): the
    * caller marks it closed and drops it from the registry.
@@ -80,6 +82,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       clock: deps.clock,
       testHoldSettlementMs: deps.testHoldSettlementMs,
       onClosed: deps.onClosed,
+      roomIdleMs: deps.roomIdleMs,
     });
     live.set(table.id, { actor, definition: table });
     return actor;

@@ -416,6 +416,8 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
   passShoeAfter(step, result.outcome);
   endShoeIfOver(step, { announce: true });
   step.update({ phase: { kind: 'result', round, nextAt } });
+  // T11.7: a closing room's last round is settled: it closes now, not after the pause.
+  if (step.state.room?.closing) return startNextRound(step);
   step.wakeAt(nextAt);
 }
 

@@ -1,6 +1,7 @@
 import { commitmentOf } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { initialTableState } from './initial-state.js';
+import { tableSettings } from './settings.js';
 import { fromStored, toStored, VERSION_LEASE } from './stored-state.js';
 import { ReducerHarness } from './testing/reducer-harness.js';
 import { everyoneNoBet, nextRound, ROUNDS, scriptedShoe } from './testing/scripted-shoes.js';
@@ -50,5 +51,57 @@ describe('a table read back from its stored state', () => {
     expect(fromStored(stored, other)).toBeNull();
     expect(fromStored({ ...stored, state: 'garbage' }, t.state)).toBeNull();
     expect(fromStored(stored, t.state)?.state.version).toBe(VERSION_LEASE);
+  });
+
+  it('T11.11: a room keeps its host controls and its own settings across a restart', () => {
+    const t = new ReducerHarness({}, [scriptedShoe([ROUNDS.playerWin])], { host: 'ann' });
+    t.sit('ann', 1);
+    t.sit('bob', 2);
+    t.sit('cat', 3);
+    t.command('ann', 'room.kick', { playerId: 'cat' });
+    t.command('ann', 'room.lock', { locked: true });
+    t.command('ann', 'room.pause', { paused: true });
+    t.command('ann', 'room.settings', { settings: tableSettings({ decks: 4 }) });
+    t.command('ann', 'room.host', { playerId: 'bob' });
+    const room = t.state.room;
+    expect(room).toMatchObject({
+      hostPlayerId: 'bob',
+      locked: true,
+      paused: true,
+      kicked: ['cat'],
+      nextSettings: tableSettings({ decks: 4 }),
+    });
+    // A room's own settings (here: changed by its host) win over the definition's.
+    t.state = { ...t.state, settings: tableSettings({ untimedBetting: true }) };
+    const stored = JSON.parse(JSON.stringify(toStored(t.state, [])));
+    const fresh = initialTableState({
+      id: 'test',
+      name: 'Test table',
+      settings: tableSettings(),
+      hostPlayerId: 'ann',
+    });
+    const restored = fromStored(stored, fresh)!.state;
+    expect(restored.room).toEqual(room);
+    expect(restored.settings).toEqual(tableSettings({ untimedBetting: true }));
+    // A public table's settings still come from its definition.
+    const open = new ReducerHarness();
+    const publicFresh = initialTableState({
+      id: 'test',
+      name: 'Test table',
+      settings: tableSettings({ bettingMs: 1_000 }),
+    });
+    const back = fromStored(JSON.parse(JSON.stringify(toStored(open.state, []))), publicFresh)!;
+    expect(back.state.room).toBeNull();
+    expect(back.state.settings.bettingMs).toBe(1_000);
+  });
+
+  it('T11.7 T11.11: a room closed before the restart reports itself closed again', () => {
+    const t = new ReducerHarness({}, [], { host: 'ann' });
+    t.command('ann', 'room.close', {});
+    expect(t.roomsClosed).toBe(1);
+    const events = t.events.length;
+    restart(t);
+    expect(t.roomsClosed).toBe(2);
+    expect(t.events.length).toBe(events);
   });
 });

@@ -3,6 +3,7 @@ import type {
   CardsPeek,
   CommandName,
   CommandPayload,
+  ErrorCode,
   TableEvent,
   TableSettings,
   TableSnapshot,
@@ -43,6 +44,11 @@ export interface TablePort {
   spectatorCount(): number;
   /** T9.4: seated here, or joined before a restart: a new socket need not join again. */
   knows(playerId: string): boolean;
+  /**
+   * T11.1, T11.2, T11.7: why a private room will not let this player in (locked, kicked,
+   * closed), or null. Asked before anything else of a socket that has not joined.
+   */
+  entryRefusal(playerId: string): { ok: false; code: ErrorCode; message: string } | null;
   /** T9.8: database effects that keep failing at this table; empty when healthy. */
   problems(): string[];
   /** T9.7: refuse commands, finish or void the round in flight, store the state, close. */

@@ -14,6 +14,8 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { startBanco, type Banco } from '../banco.js';
 import { loadConfig } from '../config.js';
+import { createLedger, type Ledger } from '../db/ledger.js';
+import { createPrisma } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import type { TableDefinition } from '../table/registry.js';
 
@@ -26,15 +28,23 @@ export interface TestBanco {
 
 /**
  * A real server on an ephemeral port over its own fresh Postgres database; `tables` undefined
- * runs the operator's public tables (PUBLIC_TABLES).
+ * runs the operator's public tables (PUBLIC_TABLES), and it may be made from the fresh database
+ * first (e.g. a room whose host must exist before it starts).
  */
 export async function startTestBanco(
-  tables: readonly TableDefinition[] | undefined,
+  tables:
+    | readonly TableDefinition[]
+    | undefined
+    | ((ledger: Ledger) => Promise<readonly TableDefinition[]>),
   env: Record<string, string> = {},
 ): Promise<TestBanco> {
   const db = await createTestDatabase();
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ...env });
-  const banco = await startBanco({ config, databaseUrl: db.url, tables });
+  const banco = await startBanco({
+    config,
+    databaseUrl: db.url,
+    tables: typeof tables === 'function' ? await beforeStart(db.url, tables) : tables,
+  });
   const { url } = await banco.listen();
   return {
     banco,
@@ -45,6 +55,18 @@ export async function startTestBanco(
       await db.drop();
     },
   };
+}
+
+async function beforeStart<T>(
+  databaseUrl: string,
+  run: (ledger: Ledger) => Promise<T>,
+): Promise<T> {
+  const prisma = createPrisma(databaseUrl);
+  try {
+    return await run(createLedger(prisma));
+  } finally {
+    await prisma.$disconnect();
+  }
 }
 
 /** Everything one socket received, in arrival order. */
