@@ -6,9 +6,16 @@ import type { TableDefinition } from '../table/registry.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
-/** The published seed of a shoe (GET /api/shoes/:shoeId): null while it is in play. */
-async function publishedSeed(server: TestBanco, shoeId: string): Promise<string | null> {
-  const response = await fetch(`${server.url}/api/shoes/${shoeId}`);
+/**
+ * The published seed of a room's shoe (GET /api/shoes/:shoeId?tableId=, T10.6: a private
+ * room's shoe only to who names the room): null while it is in play.
+ */
+async function publishedSeed(
+  server: TestBanco,
+  tableId: string,
+  shoeId: string,
+): Promise<string | null> {
+  const response = await fetch(`${server.url}/api/shoes/${shoeId}?tableId=${tableId}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { serverSeed: string | null }).serverSeed;
 }
@@ -237,7 +244,7 @@ describe('host controls over real sockets and Postgres', () => {
     expect(types.indexOf('shoe.ended')).toBeLessThan(types.indexOf('room.closed'));
     const back = returnedTo(events, round, guests.pia.player.id);
     expect(await server.banco.ledger.balanceOf(guests.pia.player.id)).toBe(before - 2_000 + back);
-    expect(await publishedSeed(server, shoeId)).toBe(ended.serverSeed);
+    expect(await publishedSeed(server, 'room-b', shoeId)).toBe(ended.serverSeed);
     // A closed room answers a join exactly like a room that never existed.
     const stranger = await TestClient.connect(server.url, 'sam');
     expect(await stranger.send('table.join', { tableId: 'room-b' })).toMatchObject({
@@ -272,13 +279,13 @@ describe('a room nobody is in closes itself (T11.8)', () => {
     });
     const shuffled = ida.events.find(is('shoe.shuffled'))!;
     const { shoeId, commitment } = shuffled.shoe;
-    expect(await publishedSeed(server, shoeId)).toBeNull();
+    expect(await publishedSeed(server, 'room-idle', shoeId)).toBeNull();
     ida.close();
     // Waiting on the room's own timer: the seed appears once it has closed.
     let serverSeed: string | null = null;
     for (let i = 0; i < 100 && serverSeed === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      serverSeed = await publishedSeed(server, shoeId);
+      serverSeed = await publishedSeed(server, 'room-idle', shoeId);
     }
     expect(serverSeed).not.toBeNull();
     expect(commitmentOf(serverSeed!)).toBe(commitment);
