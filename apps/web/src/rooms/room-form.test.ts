@@ -1,3 +1,4 @@
+import { createRoomBody } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { mainTableSettings } from '../testing/table-settings';
 import { DEFAULT_ROOM, fieldOf, formOf, roomSettingsInput } from './room-form';
@@ -23,6 +24,16 @@ describe('the room form', () => {
       bettingSeconds: 10,
       untimedBetting: false,
     });
+  });
+
+  it('the default form, timed or untimed, is a room the server accepts', () => {
+    for (const bettingSeconds of [15, null]) {
+      const body = {
+        name: 'Friday',
+        settings: roomSettingsInput({ ...DEFAULT_ROOM, bettingSeconds }),
+      };
+      expect(createRoomBody.safeParse(body).success).toBe(true);
+    }
   });
 
   it('an untimed room still sends a betting window the schema accepts', () => {

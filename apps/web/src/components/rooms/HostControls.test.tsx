@@ -108,4 +108,38 @@ describe('HostControls', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pause after this round' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Only the host/);
   });
+
+  it('changes the settings for the next shoe: the whole table settings, the pace kept', async () => {
+    const send = controls();
+    fireEvent.click(screen.getByRole('button', { name: 'Change settings for the next shoe' }));
+    fireEvent.change(await screen.findByLabelText('Decks in the shoe'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('radio', { name: /No commission/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use from the next shoe' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    const [name, payload] = send.mock.calls[0]! as unknown as [string, { settings: unknown }];
+    expect(name).toBe('room.settings');
+    expect(payload.settings).toEqual({
+      ...mainTableSettings,
+      seats: 14,
+      decks: 4,
+      rules: { ...mainTableSettings.rules, commission: 'no-commission' },
+      limits: {
+        player: { min: 1_000, max: 50_000 },
+        banker: { min: 1_000, max: 50_000 },
+        tie: { min: 1_000, max: 10_000 },
+      },
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Use from the next shoe' })).toBeNull(),
+    );
+  });
+
+  it('a setting the room schema refuses is shown beside its field, and nothing is sent', async () => {
+    const send = controls();
+    fireEvent.click(screen.getByRole('button', { name: 'Change settings for the next shoe' }));
+    fireEvent.change(await screen.findByLabelText('Largest Tie bet'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use from the next shoe' }));
+    expect((await screen.findByTestId('error-tieMax')).textContent).toMatch(/Tie maximum/);
+    expect(send).not.toHaveBeenCalled();
+  });
 });
