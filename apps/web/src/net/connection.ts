@@ -121,7 +121,7 @@ export function connectTable(options: ConnectOptions): TableConnection {
       store.connection('reconnecting');
     }
   });
-  // P8.5: a logout (here or on every device) ends the session: this token will not come back.
+  // P10.5: a logout (here or on every device) ends the session: this token will not come back.
   socket.on(SESSION_ENDED, (raw: unknown) => {
     const ended = sessionEndedSchema.safeParse(raw);
     if (!ended.success) return;
