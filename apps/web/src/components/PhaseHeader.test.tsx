@@ -63,4 +63,25 @@ describe('PhaseHeader in a private room', () => {
     expect(screen.queryByTestId('next-countdown')).toBeNull();
     expect(screen.getByTestId('paused-line').textContent).toMatch(/paused/);
   });
+
+  it('without card turning the cards turn over by themselves', () => {
+    render(
+      <PhaseHeader
+        state={table({
+          settings: { ...mainTableSettings, cardTurning: false },
+          phase: {
+            kind: 'turning',
+            round: 3,
+            hand: 'banker',
+            stage: 'initial',
+            turner: null,
+            deadline: Date.now() + 2_000,
+          },
+        })}
+        name={name}
+      />,
+    );
+    expect(screen.getByTestId('phase').textContent).toBe('Banker’s cards turn over by themselves.');
+    expect(screen.getByTestId('turn-countdown')).toBeTruthy();
+  });
 });

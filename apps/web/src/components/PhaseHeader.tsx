@@ -24,6 +24,9 @@ export function phaseLine(state: TableState, name: Name): string {
         ? 'Your deal: press Deal.'
         : `${name(phase.dealer)} deals from the shoe.`;
     case 'turning':
+      if (phase.turner === null && state.settings?.cardTurning === false) {
+        return `${phase.hand === 'player' ? 'Player' : 'Banker'}’s ${phase.stage === 'third' ? 'third card turns' : 'cards turn'} over by themselves.`;
+      }
       return `${phase.turner === null ? 'The house' : phase.turner === you ? 'You' : name(phase.turner)} turn${phase.turner === you && you !== null ? '' : 's'} ${phase.hand === 'player' ? 'Player' : 'Banker'}’s ${phase.stage === 'third' ? 'third card' : 'cards'}.`;
     case 'settling':
       return 'Losing bets go to the bank, then winners are paid.';
