@@ -65,10 +65,18 @@ export function AccountBox({
                 question="Sign out on every device, this one too?"
                 yes="Yes, log out everywhere"
                 onYes={() => void end(true)}
-                onNo={() => setConfirmAll(false)}
+                onNo={() => {
+                  setConfirmAll(false);
+                  requestAnimationFrame(() => document.getElementById('logout-all')?.focus());
+                }}
               />
             ) : (
-              <button type="button" className="link" onClick={() => setConfirmAll(true)}>
+              <button
+                type="button"
+                id="logout-all"
+                className="link"
+                onClick={() => setConfirmAll(true)}
+              >
                 Log out everywhere
               </button>
             )}

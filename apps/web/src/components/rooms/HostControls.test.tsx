@@ -65,6 +65,10 @@ describe('HostControls', () => {
     expect(send).not.toHaveBeenCalled();
     fireEvent.keyDown(yes, { key: 'Escape' });
     expect(screen.queryByText(/cannot come back/)).toBeNull();
+    // The keyboard carries on from the button that asked.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Bob' })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cat' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cat' }));
     await waitFor(() => expect(send).toHaveBeenCalledWith('room.kick', { playerId: 'cat' }));

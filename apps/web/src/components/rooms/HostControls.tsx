@@ -55,6 +55,12 @@ export default function HostControls({
     return answer;
   };
   const others = seats.filter((s) => s.player.id !== you);
+  const triggerId = (what: string) => `host-${what}`;
+  /** "Keep it": back to the button that asked, so the keyboard carries on from there. */
+  const keep = (what: string) => {
+    setAsking(null);
+    requestAnimationFrame(() => document.getElementById(triggerId(what))?.focus());
+  };
 
   return (
     <section className="panel host" aria-labelledby="host-title" data-testid="host-controls">
@@ -102,14 +108,14 @@ export default function HostControls({
                     question={`Remove ${s.player.name}? They cannot come back to this room.`}
                     yes={`Remove ${s.player.name}`}
                     onYes={() => void run('room.kick', { playerId: s.player.id })}
-                    onNo={() => setAsking(null)}
+                    onNo={() => keep(`kick-${s.seat}`)}
                   />
                 ) : (
                   <Confirm
                     question={`Make ${s.player.name} the host? You will lose these controls.`}
                     yes={`Make ${s.player.name} host`}
                     onYes={() => void run('room.host', { playerId: s.player.id })}
-                    onNo={() => setAsking(null)}
+                    onNo={() => keep(`host-${s.seat}`)}
                   />
                 )
               ) : (
@@ -120,6 +126,7 @@ export default function HostControls({
                   <button
                     type="button"
                     className="small"
+                    id={triggerId(`host-${s.seat}`)}
                     aria-label={`Make ${s.player.name} host`}
                     onClick={() =>
                       setAsking({ kind: 'host', playerId: s.player.id, name: s.player.name })
@@ -130,6 +137,7 @@ export default function HostControls({
                   <button
                     type="button"
                     className="small danger"
+                    id={triggerId(`kick-${s.seat}`)}
                     aria-label={`Remove ${s.player.name}`}
                     onClick={() =>
                       setAsking({ kind: 'kick', playerId: s.player.id, name: s.player.name })
@@ -192,11 +200,12 @@ export default function HostControls({
             question="Close the room for everyone? Bets on the table settle first."
             yes="Close the room"
             onYes={() => void run('room.close', {})}
-            onNo={() => setAsking(null)}
+            onNo={() => keep('close')}
           />
         ) : (
           <button
             type="button"
+            id={triggerId('close')}
             className="danger"
             disabled={room.closing}
             onClick={() => setAsking({ kind: 'close' })}
