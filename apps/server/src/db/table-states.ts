@@ -1,4 +1,5 @@
 import { clientSeedFrom } from '@banco/rules';
+import type pg from 'pg';
 import type { PrismaClient } from './prisma.js';
 
 // A table's reducer state between processes (issue 8: a table survives its process), and the
@@ -21,18 +22,21 @@ export interface StoredTableState {
  * effects and the startup sweep (T9.5) make safe. Chip movements keep their synchronous commits.
  */
 export async function saveTableState(
-  prisma: PrismaClient,
+  pool: pg.Pool,
   tableId: string,
   row: StoredTableState,
 ): Promise<void> {
-  await prisma.$executeRaw`
-    WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
-    INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
-    SELECT ${tableId}, ${row.version}, ${row.roundSeq}::int, ${row.shoeId}::text,
-           ${JSON.stringify(row.state)}::jsonb, now() FROM async
-    ON CONFLICT (table_id) DO UPDATE
-       SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
-           shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`;
+  await pool.query({
+    name: 'banco_save_table_state',
+    text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+           INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
+           SELECT $1, $2, $3::int, $4::text, $5::jsonb, now() FROM async
+           ON CONFLICT (table_id) DO UPDATE
+              SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
+                  shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
+                  updated_at = EXCLUDED.updated_at`,
+    values: [tableId, row.version, row.roundSeq, row.shoeId, JSON.stringify(row.state)],
+  });
 }
 
 export async function loadTableState(
