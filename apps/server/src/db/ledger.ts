@@ -256,7 +256,8 @@ export class Ledger {
         input.holderSeat,
       ],
     });
-    if (!rows[0]) throw new LedgerError('NOT_FOUND', `round ${input.seq} of ${input.tableId} vanished`);
+    if (!rows[0])
+      throw new LedgerError('NOT_FOUND', `round ${input.seq} of ${input.tableId} vanished`);
     return { roundId: rows[0].id };
   }
 
