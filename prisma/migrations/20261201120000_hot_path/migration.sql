@@ -6,14 +6,17 @@
 --   BAN01  something named does not exist (round, wallet, escrow)   -> NOT_FOUND
 --   BAN02  the input does not match the stored round                  -> INVALID_INPUT
 
--- Escrows the confirms of several players at one table's round, each decided on its own: one
--- player's refusal (a short wallet, an earlier confirm) never refuses another's. One row per bet
--- of an accepted or replayed confirm, one row with no bet for a refused one; ordered by request.
--- code: ACCEPTED, REPLAYED (this confirm id is already escrowed: its bets, nothing moved),
--- NO_ROUND, NO_WALLET, ALREADY_CONFIRMED, ROUND_NOT_OPEN, INSUFFICIENT_BALANCE.
+-- Escrows the confirms of several players, at one table or many (a group commit), each decided
+-- on its own: one player's refusal (a short wallet, an earlier confirm, a table without its
+-- escrow) never refuses another's. Request n is table p_tables[n], round p_rounds[n], player
+-- p_players[n]...; its bets are the p_bet_* entries with p_bet_reqs = n. A player appears once.
+-- One row per bet of an accepted or replayed confirm, one row with no bet for a refused one,
+-- ordered by request. code: ACCEPTED, REPLAYED (this confirm id is already escrowed: its bets,
+-- nothing moved), NO_ROUND, NO_ESCROW, NO_WALLET, ALREADY_CONFIRMED, ROUND_NOT_OPEN,
+-- INSUFFICIENT_BALANCE. Its plans do not depend on the values: planned once per connection.
 CREATE FUNCTION "escrow_bets"(
-    p_table_id TEXT,
-    p_round_id TEXT,
+    p_tables TEXT[],
+    p_rounds TEXT[],
     p_players TEXT[],
     p_seats INTEGER[],
     p_confirm_ids TEXT[],
@@ -22,33 +25,23 @@ CREATE FUNCTION "escrow_bets"(
     p_spots TEXT[],
     p_amounts BIGINT[]
 ) RETURNS TABLE ("req" INTEGER, "code" TEXT, "balance" BIGINT, "bet_id" TEXT, "spot" TEXT, "amount" BIGINT)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 #variable_conflict use_column
-DECLARE
-    v_status TEXT;
-    v_escrow TEXT := 'escrow:' || p_table_id;
 BEGIN
     IF cardinality(p_players) <> (SELECT count(DISTINCT p) FROM unnest(p_players) AS p) THEN
         RAISE EXCEPTION 'a player may appear once in an escrow batch' USING ERRCODE = 'BAN02';
     END IF;
-    -- The round FOR SHARE: settlement takes it exclusively, so no stake lands in a round being
-    -- settled.
-    SELECT r.status::TEXT INTO v_status FROM rounds r
-     WHERE r.id = p_round_id AND r.table_id = p_table_id FOR SHARE;
-    IF v_status IS NULL THEN
-        RETURN QUERY SELECT g.n, 'NO_ROUND'::TEXT, NULL::BIGINT, NULL::TEXT, NULL::TEXT, NULL::BIGINT
-          FROM generate_series(1, cardinality(p_players)) AS g(n);
-        RETURN;
-    END IF;
-    PERFORM 1 FROM accounts a WHERE a.id = v_escrow;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'no escrow account for table %', p_table_id USING ERRCODE = 'BAN01';
-    END IF;
-    -- The wallets in the global lock order; the escrow row is taken last, by the update below,
-    -- and held only until commit.
+    -- The rounds FOR SHARE, in id order: settlement takes its round exclusively, so no stake
+    -- lands in a round being settled.
+    PERFORM 1 FROM rounds r WHERE r.id IN (SELECT unnest(p_rounds)) ORDER BY r.id FOR SHARE;
+    -- Then the wallets and the tables' escrows, in the global lock order (wallets by id, then
+    -- escrows by id), held until commit.
     PERFORM 1 FROM accounts a
-      WHERE a.id IN (SELECT 'wallet:' || p FROM unnest(p_players) AS p)
-      ORDER BY a.id
+      WHERE a.id IN (SELECT 'wallet:' || p FROM unnest(p_players) AS p
+                     UNION SELECT 'escrow:' || t FROM unnest(p_tables) AS t)
+      ORDER BY CASE a.kind WHEN 'WALLET' THEN 0 ELSE 1 END, a.id
         FOR NO KEY UPDATE;
 
     -- A new statement, so a new snapshot: a concurrent replay of one of these confirms that held
@@ -62,27 +55,31 @@ BEGIN
     ), totals AS (
         SELECT a.req, sum(a.amount)::BIGINT AS total FROM asked a GROUP BY a.req
     ), decided AS (
-        SELECT q.n::INTEGER AS n, q.player_id, q.seat, q.confirm_id, w.id AS wallet,
-               w.balance, t.total,
+        SELECT q.n::INTEGER AS n, q.round_id, q.player_id, q.seat, q.confirm_id,
+               e.id AS escrow, w.id AS wallet, w.balance, t.total,
                CASE
+                 WHEN r.id IS NULL THEN 'NO_ROUND'
+                 WHEN e.id IS NULL THEN 'NO_ESCROW'
                  WHEN w.id IS NULL THEN 'NO_WALLET'
                  WHEN EXISTS (SELECT 1 FROM bets b
-                               WHERE b.round_id = p_round_id AND b.player_id = q.player_id
+                               WHERE b.round_id = q.round_id AND b.player_id = q.player_id
                                  AND b.confirm_id = q.confirm_id) THEN 'REPLAYED'
                  WHEN EXISTS (SELECT 1 FROM bets b
-                               WHERE b.round_id = p_round_id AND b.player_id = q.player_id
+                               WHERE b.round_id = q.round_id AND b.player_id = q.player_id
                                  AND b.status = 'OPEN') THEN 'ALREADY_CONFIRMED'
-                 WHEN v_status <> 'OPEN' THEN 'ROUND_NOT_OPEN'
+                 WHEN r.status <> 'OPEN' THEN 'ROUND_NOT_OPEN'
                  WHEN t.total IS NULL OR w.balance < t.total THEN 'INSUFFICIENT_BALANCE'
                  ELSE 'ACCEPTED'
                END AS code
-          FROM unnest(p_players, p_seats, p_confirm_ids)
-               WITH ORDINALITY AS q(player_id, seat, confirm_id, n)
-          LEFT JOIN accounts w ON w.id = 'wallet:' || q.player_id
+          FROM unnest(p_tables, p_rounds, p_players, p_seats, p_confirm_ids)
+               WITH ORDINALITY AS q(table_id, round_id, player_id, seat, confirm_id, n)
+          LEFT JOIN rounds r ON r.id = q.round_id AND r.table_id = q.table_id
+          LEFT JOIN accounts e ON e.id = 'escrow:' || q.table_id AND e.kind = 'ESCROW'
+          LEFT JOIN accounts w ON w.id = 'wallet:' || q.player_id AND w.kind = 'WALLET'
           LEFT JOIN totals t ON t.req = q.n
     ), new_bets AS (
         INSERT INTO bets (id, round_id, player_id, seat, spot, amount, confirm_id)
-        SELECT a.bet_id, p_round_id, d.player_id, d.seat, a.spot, a.amount, d.confirm_id
+        SELECT a.bet_id, d.round_id, d.player_id, d.seat, a.spot, a.amount, d.confirm_id
           FROM asked a JOIN decided d ON d.n = a.req
          WHERE d.code = 'ACCEPTED'
          ORDER BY a.n
@@ -90,7 +87,7 @@ BEGIN
     ), stakes AS (
         -- After the bets (their ids come through new_bets): the foreign key needs them.
         INSERT INTO transfers (key, from_account_id, to_account_id, amount, kind, round_id, bet_id)
-        SELECT 'stake:' || a.bet_id, d.wallet, v_escrow, a.amount, 'STAKE', p_round_id, a.bet_id
+        SELECT 'stake:' || a.bet_id, d.wallet, d.escrow, a.amount, 'STAKE', d.round_id, a.bet_id
           FROM asked a JOIN decided d ON d.n = a.req
          WHERE a.bet_id IN (SELECT id FROM new_bets)
          ORDER BY a.n
@@ -101,8 +98,9 @@ BEGIN
         RETURNING w.id, w.balance
     ), credited AS (
         UPDATE accounts e SET balance = e.balance + s.total
-          FROM (SELECT sum(d.total)::BIGINT AS total FROM decided d WHERE d.code = 'ACCEPTED') s
-         WHERE e.id = v_escrow AND s.total IS NOT NULL
+          FROM (SELECT d.escrow, sum(d.total)::BIGINT AS total
+                  FROM decided d WHERE d.code = 'ACCEPTED' GROUP BY d.escrow) s
+         WHERE e.id = s.escrow
     )
     SELECT d.n, d.code, coalesce(x.balance, d.balance), s.bet_id, s.spot, s.amount
       FROM decided d
@@ -115,7 +113,7 @@ BEGIN
           -- A replay answers with the bets first escrowed, in the order they were placed.
           SELECT b.id, b.spot, b.amount, t.id
             FROM bets b LEFT JOIN transfers t ON t.bet_id = b.id AND t.kind = 'STAKE'
-           WHERE d.code = 'REPLAYED' AND b.round_id = p_round_id
+           WHERE d.code = 'REPLAYED' AND b.round_id = d.round_id
              AND b.player_id = d.player_id AND b.confirm_id = d.confirm_id
       ) s ON TRUE
      ORDER BY d.n, s.ord;
@@ -142,7 +140,9 @@ CREATE FUNCTION "end_round"(
     p_stakes BIGINT[],
     p_returned BIGINT[]
 ) RETURNS TABLE ("player_id" TEXT, "balance" BIGINT)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 #variable_conflict use_column
 DECLARE
     v_status TEXT;

@@ -46,6 +46,8 @@ function refusal(code: string, input: EscrowBetsInput): LedgerError {
   switch (code) {
     case 'NO_ROUND':
       return new LedgerError('NOT_FOUND', `no round ${roundId} at table ${tableId}`);
+    case 'NO_ESCROW':
+      return new LedgerError('NOT_FOUND', `no escrow account for table ${tableId}`);
     case 'NO_WALLET':
       return new LedgerError('NOT_FOUND', `no wallet for ${playerId}`);
     case 'ALREADY_CONFIRMED':
@@ -68,24 +70,22 @@ function refusal(code: string, input: EscrowBetsInput): LedgerError {
 }
 
 /**
- * Confirms of one table's round, escrowed in one statement (group commit). Each confirm is
- * decided on its own, as escrowBets would decide it alone; the batch is all or nothing only
- * for failures that are not a confirm's own (a lost connection, a missing escrow account).
+ * Confirms escrowed in one statement, at one table or many; each decided on its own, as
+ * escrowBets would decide it alone. The statement is all or nothing only for failures that are
+ * no confirm's own (a lost connection, a lock timeout). A player appears once.
  */
-async function escrowRound(
+async function escrowStatement(
   pool: pg.Pool,
   inputs: readonly EscrowBetsInput[],
 ): Promise<EscrowOutcome[]> {
-  const { tableId, roundId } = inputs[0]!;
-  const betIds = inputs.map((input) => input.bets.map(() => randomUUID()));
   const values = [
-    tableId,
-    roundId,
+    inputs.map((i) => i.tableId),
+    inputs.map((i) => i.roundId),
     inputs.map((i) => i.playerId),
     inputs.map((i) => i.seat),
     inputs.map((i) => i.confirmId),
     inputs.flatMap((i, n) => i.bets.map(() => n + 1)),
-    betIds.flat(),
+    inputs.flatMap((i) => i.bets.map(() => randomUUID())),
     inputs.flatMap((i) => i.bets.map((b) => b.spot)),
     inputs.flatMap((i) => i.bets.map((b) => b.amount)),
   ];
@@ -95,61 +95,116 @@ async function escrowRound(
   } catch (error) {
     throw ledgerErrorOf(error) ?? error;
   }
-  const outcomes: EscrowOutcome[] = inputs.map((input) => ({
-    ok: false,
-    error: new LedgerError('NOT_FOUND', `escrow_bets gave no answer for ${input.playerId}`),
-  }));
+  const outcomes: (EscrowOutcome | undefined)[] = new Array(inputs.length);
   for (const row of rows) {
     const input = inputs[row.req - 1]!;
     if (row.code !== 'ACCEPTED' && row.code !== 'REPLAYED') {
       outcomes[row.req - 1] = { ok: false, error: refusal(row.code, input) };
       continue;
     }
-    let outcome = outcomes[row.req - 1]!;
-    if (!outcome.ok) {
+    let outcome = outcomes[row.req - 1];
+    if (!outcome?.ok) {
       outcome = { ok: true, bets: [], balance: fromPg(row.balance!) };
       outcomes[row.req - 1] = outcome;
     }
     outcome.bets.push({ id: row.bet_id!, spot: row.spot!, amount: fromPg(row.amount!) });
   }
-  return outcomes;
+  return inputs.map(
+    (input, i) =>
+      outcomes[i] ?? {
+        ok: false,
+        error: new LedgerError('NOT_FOUND', `escrow_bets gave no answer for ${input.playerId}`),
+      },
+  );
 }
 
+interface Waiting {
+  input: EscrowBetsInput;
+  answer(outcome: EscrowOutcome): void;
+  fail(error: unknown): void;
+}
+
+/** The most confirms one statement carries. */
+const MOST_PER_STATEMENT = 256;
+
 /**
- * Escrows many confirms in as few round trips as their shape allows: one per table round, and
- * a player's second confirm in a later one (a statement decides each player once).
+ * Group commit across tables: confirms wait while `inFlight` escrow statements are running, and
+ * whatever waited goes in the next statement together. A quiet server sends each confirm at
+ * once; a busy one sends fewer, fuller statements, so Postgres spends its time on bets rather
+ * than on transactions. Confirms submitted in the same turn of the event loop go together.
  */
+export class EscrowBatcher {
+  private waiting: Waiting[] = [];
+  private running = 0;
+  private flushQueued = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly inFlight: number,
+  ) {}
+
+  /**
+   * Each confirm's own answer; rejects (for every confirm of the statement it went in) only on
+   * a failure that is no confirm's own.
+   */
+  submit(inputs: readonly EscrowBetsInput[]): Promise<EscrowOutcome[]> {
+    const answers = inputs.map(
+      (input) =>
+        new Promise<EscrowOutcome>((answer, fail) => this.waiting.push({ input, answer, fail })),
+    );
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      setImmediate(() => {
+        this.flushQueued = false;
+        this.flush();
+      });
+    }
+    return Promise.all(answers);
+  }
+
+  private flush(): void {
+    while (this.running < this.inFlight && this.waiting.length > 0) {
+      const batch: Waiting[] = [];
+      const later: Waiting[] = [];
+      const players = new Set<string>();
+      // A player's second confirm goes in a later statement: it takes the wallet after the
+      // first one's commit, and sees its bets.
+      for (const w of this.waiting) {
+        const fits = batch.length < MOST_PER_STATEMENT && !players.has(w.input.playerId);
+        if (fits) players.add(w.input.playerId);
+        (fits ? batch : later).push(w);
+      }
+      this.waiting = later;
+      this.running += 1;
+      void escrowStatement(
+        this.pool,
+        batch.map((w) => w.input),
+      )
+        .then(
+          (outcomes) => batch.forEach((w, i) => w.answer(outcomes[i]!)),
+          (error: unknown) => batch.forEach((w) => w.fail(error)),
+        )
+        .finally(() => {
+          this.running -= 1;
+          this.flush();
+        });
+    }
+  }
+}
+
+/** Checks each confirm, then escrows the sound ones through the batcher. */
 export async function escrowMany(
-  pool: pg.Pool,
+  batcher: EscrowBatcher,
   inputs: readonly EscrowBetsInput[],
 ): Promise<EscrowOutcome[]> {
   const outcomes: EscrowOutcome[] = new Array(inputs.length);
-  let waiting: number[] = [];
+  const sound: number[] = [];
   inputs.forEach((input, i) => {
     const invalid = checkConfirm(input);
     if (invalid) outcomes[i] = { ok: false, error: invalid };
-    else waiting.push(i);
+    else sound.push(i);
   });
-  while (waiting.length > 0) {
-    const first = inputs[waiting[0]!]!;
-    const batch: number[] = [];
-    const later: number[] = [];
-    const players = new Set<string>();
-    for (const i of waiting) {
-      const input = inputs[i]!;
-      const fits =
-        input.tableId === first.tableId &&
-        input.roundId === first.roundId &&
-        !players.has(input.playerId);
-      if (fits) players.add(input.playerId);
-      (fits ? batch : later).push(i);
-    }
-    const answers = await escrowRound(
-      pool,
-      batch.map((i) => inputs[i]!),
-    );
-    batch.forEach((i, n) => (outcomes[i] = answers[n]!));
-    waiting = later;
-  }
+  const answers = await batcher.submit(sound.map((i) => inputs[i]!));
+  sound.forEach((i, n) => (outcomes[i] = answers[n]!));
   return outcomes;
 }

@@ -482,6 +482,50 @@ describe("escrowMany (a table's group commit)", () => {
     expect((await checkLedger(prisma)).problems).toEqual([]);
   });
 
+  it('T3.8: escrows confirms of several tables submitted together in one statement', async () => {
+    // A table whose escrow account is missing: only its own confirm is refused.
+    await prisma.table.create({ data: { id: 'bare', name: 'Bare', settings: {} } });
+    const bare = await ledger.createShoe({
+      tableId: 'bare',
+      number: 1,
+      serverSeed: '7'.repeat(64),
+      commitment: '8'.repeat(64),
+      clientSeed: 'bare-1',
+      settings: {},
+    });
+    const bareRound = await newRound('bare', bare.shoeId);
+    const mainRound = await newRound();
+    const [fay, gus] = await Promise.all([ledger.createGuest('Fay'), ledger.createGuest('Gus')]);
+    const counting = countingLedger();
+    const [atBare, atMain] = await Promise.all([
+      counting.ledger.escrowMany([
+        {
+          tableId: 'bare',
+          roundId: bareRound,
+          playerId: fay!.player.id,
+          seat: 1,
+          confirmId: 'fay-1',
+          bets: [{ spot: 'player', amount: 1000 }],
+        },
+      ]),
+      counting.ledger.escrowMany([
+        {
+          tableId: 'main',
+          roundId: mainRound,
+          playerId: gus!.player.id,
+          seat: 1,
+          confirmId: 'gus-1',
+          bets: [{ spot: 'player', amount: 2000 }],
+        },
+      ]),
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(atBare!.map((o) => (o.ok ? o.balance : o.error.code))).toEqual(['NOT_FOUND']);
+    expect(atMain!.map((o) => (o.ok ? o.balance : o.error.code))).toEqual([98_000]);
+    expect(await ledger.balanceOf(fay!.player.id)).toBe(100_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
   it('answers every confirm NOT_FOUND for an unknown round, in one statement', async () => {
     const guest = await ledger.createGuest('Lost');
     const counting = countingLedger();

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
-import { escrowMany, type EscrowOutcome } from './escrow.js';
+import { EscrowBatcher, escrowMany, type EscrowOutcome } from './escrow.js';
 import { endRound } from './round-end.js';
 import { recentRounds, shoeRecord } from './history.js';
 import {
@@ -23,7 +23,7 @@ import type {
   ShoeRecord,
   TableRow,
 } from './ledger-types.js';
-import { poolOf, type Prisma, type PrismaClient } from './prisma.js';
+import { POOL_SIZE, poolOf, type Prisma, type PrismaClient } from './prisma.js';
 
 export { LedgerError } from './ledger-error.js';
 export type { LedgerErrorCode } from './ledger-error.js';
@@ -56,10 +56,15 @@ function sha256(text: string): string {
  * gives. Prisma keeps the rest.
  */
 export class Ledger {
+  private readonly escrows: EscrowBatcher;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly pool: pg.Pool = poolOf(prisma),
-  ) {}
+  ) {
+    // A quarter of the connections: the rest stay free for settlements, rounds and saves.
+    this.escrows = new EscrowBatcher(pool, Math.max(1, Math.floor(POOL_SIZE / 4)));
+  }
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, TX_OPTIONS);
@@ -279,11 +284,12 @@ export class Ledger {
 
   /**
    * Many confirms at once (a table's group commit): each answered as escrowBets would answer
-   * it alone, in one round trip for those of one round. Throws only for a failure that is no
-   * confirm's own; the stakes of a batch whose reply was lost are refunded at settlement (T6.5).
+   * it alone, in one round trip with whatever other tables' confirms are waiting. Throws only
+   * for a failure that is no confirm's own; the stakes of a statement whose reply was lost are
+   * refunded at settlement (T6.5).
    */
   escrowMany(inputs: readonly EscrowBetsInput[]): Promise<EscrowOutcome[]> {
-    return escrowMany(this.pool, inputs);
+    return escrowMany(this.escrows, inputs);
   }
 
   /**
