@@ -35,6 +35,7 @@ const BET_MARGIN_MS = 250;
 const betAcks: [at: number, ms: number][] = [];
 const closeToResult: [at: number, ms: number][] = [];
 const roundsAt: number[] = [];
+const framesAt: number[] = [];
 /** Per client and round: when betting closed (server clock), until the result arrives. */
 const pendingResults = new Set<{ closedAt: number }>();
 const refusals = new Map<string, { at: number; code: string }[]>();
@@ -87,6 +88,7 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
   });
   socket.on('table.event', (event: Event) => {
     const receivedAt = epochNow();
+    framesAt.push(receivedAt);
     if (lastVersion !== null && event.version > lastVersion + 1) versionGaps++;
     if (lastVersion === null || event.version > lastVersion) lastVersion = event.version;
     const round = event.round!;
@@ -124,6 +126,7 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
     }
   });
   socket.on('table.private', (peek: { type: string; round: number }) => {
+    framesAt.push(epochNow());
     if (peek.type === 'cards.peek') {
       void command(socket, 'cards.reveal', { tableId, round: peek.round });
     }
@@ -210,6 +213,7 @@ function report(from: number, to: number): BotReport {
     disconnects,
     versionGaps,
     betsSent,
+    framesReceived: framesAt.filter((at) => at >= from && at < to).length,
     betsAcked,
   };
 }

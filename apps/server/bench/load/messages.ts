@@ -70,6 +70,8 @@ export interface BotReport {
   disconnects: number;
   versionGaps: number;
   betsSent: number;
+  /** table.event and table.private messages the bots received inside the window. */
+  framesReceived: number;
   /** bets.confirm answered ok over the whole run, warm-up included. */
   betsAcked: number;
 }

@@ -387,6 +387,7 @@ function report(r: {
     serverRssMB: r.stats.rssBytes / 2 ** 20,
     serverPeakRssMB: r.serverPeakRss / 2 ** 20,
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, r.stats.roundsSettled),
+    framesPerRoundPerClient: sum((b) => b.framesReceived) / Math.max(1, rounds) / SEATS_PER_TABLE,
     errors: {
       refusals,
       ackTimeouts: sum((b) => b.ackTimeouts),
@@ -426,6 +427,7 @@ function report(r: {
       `RSS ${f(result.serverRssMB, 0)} MB (peak ${f(result.serverPeakRssMB, 0)} MB), heap ${f(r.stats.heapUsedBytes / 2 ** 20, 0)} MB`,
     ],
     ['SQL transactions / round', f(result.sqlCommitsPerRound)],
+    ['socket messages / round / client', f(result.framesPerRoundPerClient)],
     [
       'errors',
       `refusals ${JSON.stringify(refusals)}, ack timeouts ${result.errors.ackTimeouts}, disconnects ${result.errors.disconnects}, version gaps ${result.errors.versionGaps}, missed results ${result.errors.missedResults}`,

@@ -37,9 +37,7 @@ describe('the odds a result announces are worked out before it (P1.3, R13.5)', (
     prepareOdds(t.state);
     expect(oddsReady(after, rules)).toBe(true);
     fireUntil(t, 'result');
-    const result = t.events.findLast((e) => e.type === 'round.result');
-    expect(result?.type === 'round.result' && result.odds).toBe(
-      liveOdds({ ...t.state.shoe!, state: after }, rules),
-    );
+    const result = t.ofType('round.result').at(-1);
+    expect(result?.odds).toBe(liveOdds({ ...t.state.shoe!, state: after }, rules));
   });
 });
