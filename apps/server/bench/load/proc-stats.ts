@@ -16,6 +16,16 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** Write-class syscalls (write, writev, …) a process has made so far (`syscw`); 0 once it is gone. */
+export function writeSyscalls(pid: number): number {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return Number(/syscw:\s+(\d+)/.exec(io)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** Peak resident set of a live process, bytes (VmHWM). */
 export function peakRssBytes(pid: number): number {
   try {

@@ -33,7 +33,7 @@ import {
   type ServerMessage,
   type ServerStats,
 } from './messages.js';
-import { CpuMeter, MachineMeter, loadAverage, peakRssBytes } from './proc-stats.js';
+import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 
 const { values } = parseArgs({
@@ -270,6 +270,7 @@ async function main(): Promise<number> {
       new MachineMeter(),
     ];
     const commitsBefore = await commits();
+    const writesBefore = writeSyscalls(server.pid!);
     server.send({ type: 'measure-start', profile: profilePath } satisfies ServerCommand);
     const from = Date.now();
     serverCpu.begin([server.pid!]);
@@ -288,6 +289,7 @@ async function main(): Promise<number> {
       bots: botCpu.end(botPids, window),
       machine: machine.end(),
     };
+    const serverWrites = writeSyscalls(server.pid!) - writesBefore;
     const loadDuring = loadAverage();
     const stopped = nextMessage<ServerMessage, 'stats'>(server, 'stats', 60_000);
     const profiled = profilePath
@@ -325,6 +327,7 @@ async function main(): Promise<number> {
       cpu,
       window,
       sqlCommits,
+      serverWrites,
       serverPeakRss,
       audit,
       betsStored,
@@ -347,6 +350,7 @@ function report(r: {
   cpu: { server: number; postgres: number; postgresAux: number; bots: number; machine: number };
   window: number;
   sqlCommits: number;
+  serverWrites: number;
   serverPeakRss: number;
   audit: Awaited<ReturnType<typeof checkLedger>>;
   betsStored: number;
@@ -387,6 +391,7 @@ function report(r: {
     serverRssMB: r.stats.rssBytes / 2 ** 20,
     serverPeakRssMB: r.serverPeakRss / 2 ** 20,
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, r.stats.roundsSettled),
+    serverWriteSyscallsPerRound: r.serverWrites / Math.max(1, r.stats.roundsSettled),
     framesPerRoundPerClient: sum((b) => b.framesReceived) / Math.max(1, rounds) / SEATS_PER_TABLE,
     errors: {
       refusals,
@@ -428,6 +433,7 @@ function report(r: {
     ],
     ['SQL transactions / round', f(result.sqlCommitsPerRound)],
     ['socket messages / round / client', f(result.framesPerRoundPerClient)],
+    ['server write syscalls / round', f(result.serverWriteSyscallsPerRound)],
     [
       'errors',
       `refusals ${JSON.stringify(refusals)}, ack timeouts ${result.errors.ackTimeouts}, disconnects ${result.errors.disconnects}, version gaps ${result.errors.versionGaps}, missed results ${result.errors.missedResults}`,
