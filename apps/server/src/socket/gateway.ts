@@ -21,6 +21,7 @@ import type { GuestStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
+import { coalesceWrites } from './coalesce-writes.js';
 import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -329,6 +330,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
   io.on('connection', (socket) => {
     metrics.sockets.inc();
+    coalesceWrites(socket.conn);
     const bucket = new TokenBucket(config.socketRatePerSecond, config.socketRateBurst);
 
     for (const name of COMMAND_NAMES) {

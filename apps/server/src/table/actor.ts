@@ -8,7 +8,7 @@ import type {
   TableSettings,
   TableSnapshot,
 } from '@banco/protocol';
-import { commitmentOf, type CardCode } from '@banco/rules';
+import { commitmentOf, type CardCode, type ShoeState } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
 import { EventLog } from './event-log.js';
 import { initialTableState } from './initial-state.js';
@@ -23,6 +23,7 @@ import type { TableOutbox, TablePort } from './table-port.js';
 import { restoreSeatsAway } from './presence.js';
 import { durableKey, fromStored, toStored } from './stored-state.js';
 import { peekFor } from './turning.js';
+import { prepareOdds } from './views.js';
 
 export interface TableObserver {
   roundSettled?(tableId: string, seconds: number): void;
@@ -110,6 +111,8 @@ export class TableActor implements TablePort {
   /** P2.13: recent broadcasts, replayed to clients that reconnect. */
   private readonly log = new EventLog(REPLAY_EVENTS);
   private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
+  /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
+  private oddsPreparedFor: ShoeState | null = null;
   /** T9.7: set when the server starts stopping; commands are refused from then on. */
   private closing = false;
   /**
@@ -446,6 +449,7 @@ export class TableActor implements TablePort {
         const answer = await this.executeOrRetry(effect);
         if (answer) pending.push(answer);
       }
+      this.prepareOddsSoon();
       const input = pending.shift();
       if (!input) return reply;
       const reduced = await this.reduceInput(input);
@@ -502,6 +506,19 @@ export class TableActor implements TablePort {
     const [effect, ...others] = reduced.effects;
     if (effect?.type === 'escrow' && others.length === 0) return { escrow: effect };
     return { done: await this.carryOut(reduced) };
+  }
+
+  /**
+   * Once the cards are dealt, the next round's odds are worked out while the table waits for
+   * its turners, so the result step finds them ready (views.prepareOdds). After the events
+   * are out: the deal reaches the players first.
+   */
+  private prepareOddsSoon(): void {
+    const round = 'round' in this.state.phase ? this.state.phase.round : null;
+    if (!round?.shoeAfter || round.shoeAfter === this.oddsPreparedFor) return;
+    this.oddsPreparedFor = round.shoeAfter;
+    const state = this.state;
+    setImmediate(() => prepareOdds(state));
   }
 
   /**
