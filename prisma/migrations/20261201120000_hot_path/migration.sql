@@ -286,3 +286,11 @@ BEGIN
     RETURN QUERY SELECT p_target - v_balance, p_target;
 END;
 $$;
+
+-- A table saves its state at every phase boundary (asynchronous commit). Room on each page lets
+-- an update stay on its page (a HOT update: no index entry), MAIN storage keeps the compressed
+-- state in the row instead of rewriting TOAST chunks, and lz4 compresses it at a fraction of
+-- pglz's cost: together about half of Postgres' time per save.
+ALTER TABLE "table_states" SET (fillfactor = 50);
+ALTER TABLE "table_states" ALTER COLUMN "state" SET STORAGE MAIN;
+ALTER TABLE "table_states" ALTER COLUMN "state" SET COMPRESSION lz4;

@@ -24,7 +24,7 @@ export type {
  * server on a few cores: more connections than this only queue inside Postgres instead of here,
  * while each commit still waits for its WAL flush (which concurrent commits share).
  */
-export const POOL_SIZE = 16;
+const POOL_SIZE = 16;
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
