@@ -7,7 +7,7 @@
  * measures what the actor and the ledger cost (the load bench measures the whole server).
  *
  *   pnpm --filter @banco/server exec tsx --conditions=source bench/actors.ts \
- *     [--tables 100] [--seconds 30] [--warmup 10] [--start staggered|lockstep]
+ *     [--tables 100] [--seconds 30] [--warmup 10] [--start staggered|lockstep] [--keep-db]
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '10' },
     start: { type: 'string', default: 'staggered' },
+    'keep-db': { type: 'boolean', default: false },
   },
 });
 const TABLES = Number(values.tables);
@@ -212,7 +213,8 @@ const [stateSize] = await prisma.$queryRaw<{ text: number; stored: number }[]>`
 for (const actor of actors) await actor.close();
 const audit = await checkLedger(prisma);
 await prisma.$disconnect();
-await admin(`DROP DATABASE "${dbName}" WITH (FORCE)`);
+if (values['keep-db']) console.log(`database kept: ${dbUrl}`);
+else await admin(`DROP DATABASE "${dbName}" WITH (FORCE)`);
 
 acks.sort((a, b) => a - b);
 closeToResult.sort((a, b) => a - b);

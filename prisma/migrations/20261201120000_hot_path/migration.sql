@@ -13,7 +13,7 @@
 -- One row per bet of an accepted or replayed confirm, one row with no bet for a refused one,
 -- ordered by request. code: ACCEPTED, REPLAYED (this confirm id is already escrowed: its bets,
 -- nothing moved), NO_ROUND, NO_ESCROW, NO_WALLET, ALREADY_CONFIRMED, ROUND_NOT_OPEN,
--- INSUFFICIENT_BALANCE. Its plans do not depend on the values: planned once per connection.
+-- INSUFFICIENT_BALANCE.
 CREATE FUNCTION "escrow_bets"(
     p_tables TEXT[],
     p_rounds TEXT[],
@@ -26,7 +26,10 @@ CREATE FUNCTION "escrow_bets"(
     p_amounts BIGINT[]
 ) RETURNS TABLE ("req" INTEGER, "code" TEXT, "balance" BIGINT, "bet_id" TEXT, "spot" TEXT, "amount" BIGINT)
 LANGUAGE plpgsql
+-- Every row these functions touch is found by its key: planned once per connection, and never
+-- by scanning a table, however small the planner thinks it is (rounds and accounts only grow).
 SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
 AS $$
 #variable_conflict use_column
 BEGIN
@@ -35,12 +38,12 @@ BEGIN
     END IF;
     -- The rounds FOR SHARE, in id order: settlement takes its round exclusively, so no stake
     -- lands in a round being settled.
-    PERFORM 1 FROM rounds r WHERE r.id IN (SELECT unnest(p_rounds)) ORDER BY r.id FOR SHARE;
+    PERFORM 1 FROM rounds r WHERE r.id = ANY (p_rounds) ORDER BY r.id FOR SHARE;
     -- Then the wallets and the tables' escrows, in the global lock order (wallets by id, then
     -- escrows by id), held until commit.
     PERFORM 1 FROM accounts a
-      WHERE a.id IN (SELECT 'wallet:' || p FROM unnest(p_players) AS p
-                     UNION SELECT 'escrow:' || t FROM unnest(p_tables) AS t)
+      WHERE a.id = ANY (ARRAY(SELECT 'wallet:' || p FROM unnest(p_players) AS p
+                              UNION SELECT 'escrow:' || t FROM unnest(p_tables) AS t))
       ORDER BY CASE a.kind WHEN 'WALLET' THEN 0 ELSE 1 END, a.id
         FOR NO KEY UPDATE;
 
@@ -141,13 +144,17 @@ CREATE FUNCTION "end_round"(
     p_returned BIGINT[]
 ) RETURNS TABLE ("player_id" TEXT, "balance" BIGINT)
 LANGUAGE plpgsql
+-- Every row these functions touch is found by its key: planned once per connection, and never
+-- by scanning a table, however small the planner thinks it is (rounds and accounts only grow).
 SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
 AS $$
 #variable_conflict use_column
 DECLARE
     v_status TEXT;
     v_escrow TEXT := 'escrow:' || p_table_id;
     v_bad RECORD;
+    v_accounts TEXT[];
 BEGIN
     -- Exclusive on the round: a concurrent settle or void of it waits here and then sees it
     -- closed; stakes (which hold the round FOR SHARE) are all committed once we pass.
@@ -158,7 +165,7 @@ BEGIN
     END IF;
     IF v_status <> 'OPEN' THEN
         RETURN QUERY SELECT substr(a.id, 8), a.balance FROM accounts a
-          WHERE a.id IN (SELECT 'wallet:' || p FROM unnest(p_players) AS p);
+          WHERE a.id = ANY (ARRAY(SELECT 'wallet:' || p FROM unnest(p_players) AS p));
         RETURN;
     END IF;
 
@@ -181,11 +188,12 @@ BEGIN
     END IF;
 
     -- Every account this round moves chips between, in the global lock order.
+    v_accounts := ARRAY[v_escrow, 'house']
+        || ARRAY(SELECT 'wallet:' || p FROM unnest(p_players) AS p)
+        || ARRAY(SELECT 'wallet:' || b.player_id FROM bets b
+                  WHERE b.round_id = p_round_id AND b.status = 'OPEN');
     PERFORM 1 FROM accounts a
-      WHERE a.id = v_escrow OR a.id = 'house'
-         OR a.id IN (SELECT 'wallet:' || p FROM unnest(p_players) AS p)
-         OR a.id IN (SELECT 'wallet:' || b.player_id FROM bets b
-                      WHERE b.round_id = p_round_id AND b.status = 'OPEN')
+      WHERE a.id = ANY (v_accounts)
       ORDER BY CASE a.kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1 WHEN 'HOUSE' THEN 2 ELSE 3 END,
                a.id
         FOR NO KEY UPDATE;
@@ -290,7 +298,14 @@ $$;
 -- A table saves its state at every phase boundary (asynchronous commit). Room on each page lets
 -- an update stay on its page (a HOT update: no index entry), MAIN storage keeps the compressed
 -- state in the row instead of rewriting TOAST chunks, and lz4 compresses it at a fraction of
--- pglz's cost: together about half of Postgres' time per save.
+-- pglz's cost: together about half of Postgres' time per save. A server built without lz4
+-- (the embedded one) keeps pglz.
 ALTER TABLE "table_states" SET (fillfactor = 50);
 ALTER TABLE "table_states" ALTER COLUMN "state" SET STORAGE MAIN;
-ALTER TABLE "table_states" ALTER COLUMN "state" SET COMPRESSION lz4;
+DO $$
+BEGIN
+    ALTER TABLE "table_states" ALTER COLUMN "state" SET COMPRESSION lz4;
+EXCEPTION WHEN feature_not_supported THEN
+    NULL;
+END;
+$$;
