@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { LedgerError, ledgerErrorOf } from './ledger-error.js';
 import type { EscrowBetsInput, EscrowedBets } from './ledger-types.js';
 import { assertAmount, fromPg } from './amounts.js';
+import { GroupCommit } from './group-commit.js';
 
 /** One confirm's answer from a batch: its own bets, or its own refusal. */
 export type EscrowOutcome = ({ ok: true } & EscrowedBets) | { ok: false; error: LedgerError };
@@ -118,79 +119,19 @@ async function escrowStatement(
   );
 }
 
-interface Waiting {
-  input: EscrowBetsInput;
-  answer(outcome: EscrowOutcome): void;
-  fail(error: unknown): void;
-}
-
-/** The most confirms one statement carries. */
-const MOST_PER_STATEMENT = 256;
-
 /**
- * Group commit across tables: confirms wait while `inFlight` escrow statements are running, and
- * whatever waited goes in the next statement together. A quiet server sends each confirm at
- * once; a busy one sends fewer, fuller statements, so Postgres spends its time on bets rather
- * than on transactions. Confirms submitted in the same turn of the event loop go together.
+ * Group commit of confirms across tables (group-commit.ts): a player's second confirm goes in
+ * a later statement, which takes the wallet after the first one's commit and sees its bets.
  */
-export class EscrowBatcher {
-  private waiting: Waiting[] = [];
-  private running = 0;
-  private flushQueued = false;
-
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly inFlight: number,
-  ) {}
-
-  /**
-   * Each confirm's own answer; rejects (for every confirm of the statement it went in) only on
-   * a failure that is no confirm's own.
-   */
-  submit(inputs: readonly EscrowBetsInput[]): Promise<EscrowOutcome[]> {
-    const answers = inputs.map(
-      (input) =>
-        new Promise<EscrowOutcome>((answer, fail) => this.waiting.push({ input, answer, fail })),
-    );
-    if (!this.flushQueued) {
-      this.flushQueued = true;
-      setImmediate(() => {
-        this.flushQueued = false;
-        this.flush();
-      });
-    }
-    return Promise.all(answers);
-  }
-
-  private flush(): void {
-    while (this.running < this.inFlight && this.waiting.length > 0) {
-      const batch: Waiting[] = [];
-      const later: Waiting[] = [];
-      const players = new Set<string>();
-      // A player's second confirm goes in a later statement: it takes the wallet after the
-      // first one's commit, and sees its bets.
-      for (const w of this.waiting) {
-        const fits = batch.length < MOST_PER_STATEMENT && !players.has(w.input.playerId);
-        if (fits) players.add(w.input.playerId);
-        (fits ? batch : later).push(w);
-      }
-      this.waiting = later;
-      this.running += 1;
-      void escrowStatement(
-        this.pool,
-        batch.map((w) => w.input),
-      )
-        .then(
-          (outcomes) => batch.forEach((w, i) => w.answer(outcomes[i]!)),
-          (error: unknown) => batch.forEach((w) => w.fail(error)),
-        )
-        .finally(() => {
-          this.running -= 1;
-          this.flush();
-        });
-    }
-  }
+export function escrowBatcher(pool: pg.Pool, inFlight: number): EscrowBatcher {
+  return new GroupCommit(
+    (inputs) => escrowStatement(pool, inputs),
+    (i) => i.playerId,
+    inFlight,
+  );
 }
+
+export type EscrowBatcher = GroupCommit<EscrowBetsInput, EscrowOutcome>;
 
 /** Checks each confirm, then escrows the sound ones through the batcher. */
 export async function escrowMany(

@@ -2,14 +2,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
-import { EscrowBatcher, escrowMany, type EscrowOutcome } from './escrow.js';
+import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
 import { endRound } from './round-end.js';
 import { recentRounds, shoeRecord } from './history.js';
 import {
   abandonedRounds,
   endAbandonedShoes,
   loadTableState,
-  saveTableState,
+  tableStateSaver,
   type StoredTableState,
 } from './table-states.js';
 import { LedgerError, ledgerErrorOf } from './ledger-error.js';
@@ -30,8 +30,8 @@ export type { LedgerErrorCode } from './ledger-error.js';
 export type * from './ledger-types.js';
 export type { EscrowOutcome } from './escrow.js';
 
-/** Escrow statements running at once (group commit across tables: see EscrowBatcher). */
-const ESCROW_STATEMENTS_IN_FLIGHT = 2;
+/** Escrow statements, and state saves, running at once (group commit: group-commit.ts). */
+const STATEMENTS_IN_FLIGHT = 2;
 
 /** 1,000 chips in minor units, minted from REFILL for every new guest. */
 export const WELCOME_AMOUNT = 100_000;
@@ -60,15 +60,17 @@ function sha256(text: string): string {
  */
 export class Ledger {
   private readonly escrows: EscrowBatcher;
+  private readonly saves: ReturnType<typeof tableStateSaver>;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly pool: pg.Pool = poolOf(prisma),
   ) {
-    // Two statements at a time: on a busy server confirms then wait a few milliseconds and go
-    // in fuller statements (a 14-confirm statement costs Postgres what three single ones do),
-    // and the other connections stay free for settlements, rounds and saves.
-    this.escrows = new EscrowBatcher(pool, ESCROW_STATEMENTS_IN_FLIGHT);
+    // Two statements of each at a time: on a busy server confirms and saves then wait a few
+    // milliseconds and go in fuller statements (a 14-confirm statement costs Postgres what
+    // three single ones do), and the other connections stay free for settlements and rounds.
+    this.escrows = escrowBatcher(pool, STATEMENTS_IN_FLIGHT);
+    this.saves = tableStateSaver(pool, STATEMENTS_IN_FLIGHT);
   }
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -396,8 +398,9 @@ export class Ledger {
     });
   }
 
-  saveTableState(tableId: string, row: StoredTableState): Promise<void> {
-    return saveTableState(this.pool, tableId, row);
+  /** Resolves once the state is stored; saves of many tables share a statement. */
+  async saveTableState(tableId: string, row: StoredTableState): Promise<void> {
+    await this.saves.submit([{ tableId, row }]);
   }
 
   loadTableState(tableId: string): Promise<StoredTableState | null> {

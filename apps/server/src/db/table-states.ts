@@ -1,5 +1,6 @@
 import { clientSeedFrom } from '@banco/rules';
 import type pg from 'pg';
+import { GroupCommit } from './group-commit.js';
 import type { PrismaClient } from './prisma.js';
 
 // A table's reducer state between processes (issue 8: a table survives its process), and the
@@ -15,28 +16,43 @@ export interface StoredTableState {
 }
 
 /**
- * One statement, committed without waiting for the WAL flush (synchronous_commit off for this
- * transaction alone): a table saves at every phase boundary, and a full commit there would cost
- * rounds a second. A server crash loses nothing by it (Postgres has the row); a crash of Postgres
- * itself may lose the last save, and the table then resumes one phase earlier, which the keyed
- * effects and the startup sweep (T9.5) make safe. Chip movements keep their synchronous commits.
+ * One statement for the saves of many tables (group commit, group-commit.ts), committed without
+ * waiting for the WAL flush (synchronous_commit off for this transaction alone): a table saves
+ * at every phase boundary, and a full commit there would cost rounds a second. A server crash
+ * loses nothing by it (Postgres has the rows); a crash of Postgres itself may lose the last
+ * saves, and a table then resumes one phase earlier, which the keyed effects and the startup
+ * sweep (T9.5) make safe. Chip movements keep their synchronous commits.
  */
-export async function saveTableState(
+export function tableStateSaver(
   pool: pg.Pool,
-  tableId: string,
-  row: StoredTableState,
-): Promise<void> {
-  await pool.query({
-    name: 'banco_save_table_state',
-    text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
-           INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
-           SELECT $1, $2, $3::int, $4::text, $5::jsonb, now() FROM async
-           ON CONFLICT (table_id) DO UPDATE
-              SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
-                  shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
-                  updated_at = EXCLUDED.updated_at`,
-    values: [tableId, row.version, row.roundSeq, row.shoeId, JSON.stringify(row.state)],
-  });
+  inFlight: number,
+): GroupCommit<{ tableId: string; row: StoredTableState }, void> {
+  return new GroupCommit(
+    async (saves) => {
+      await pool.query({
+        name: 'banco_save_table_states',
+        text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+               INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
+               SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
+                 FROM async, unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::jsonb[])
+                      AS s(table_id, version, round_seq, shoe_id, state)
+               ON CONFLICT (table_id) DO UPDATE
+                  SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
+                      shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
+                      updated_at = EXCLUDED.updated_at`,
+        values: [
+          saves.map((s) => s.tableId),
+          saves.map((s) => s.row.version),
+          saves.map((s) => s.row.roundSeq),
+          saves.map((s) => s.row.shoeId),
+          saves.map((s) => JSON.stringify(s.row.state)),
+        ],
+      });
+      return saves.map(() => undefined);
+    },
+    (save) => save.tableId,
+    inFlight,
+  );
 }
 
 export async function loadTableState(
