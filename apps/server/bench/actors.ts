@@ -13,10 +13,9 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { TableEvent } from '@banco/protocol';
-import pg from 'pg';
 import { createLedger } from '../src/db/ledger.js';
+import { benchDatabase } from './bench-db.js';
 import { checkLedger } from '../src/db/ledger-invariant.js';
-import { migrate } from '../src/db/migrate.js';
 import { createPrisma } from '../src/db/prisma.js';
 import { TableActor } from '../src/table/actor.js';
 import { tableSettings, TIMINGS } from '../src/table/settings.js';
@@ -37,23 +36,7 @@ const LOCKSTEP = values.start === 'lockstep';
 const SEATS = 14;
 const BETTING_MS = 5_000;
 
-const adminUrl =
-  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `banco_hot_${process.pid}`;
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-await admin(`CREATE DATABASE "${dbName}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const dbUrl = url.toString();
-await migrate(dbUrl);
+const { name: dbName, url: dbUrl, admin, drop } = await benchDatabase();
 const prisma = createPrisma(dbUrl, { lockTimeoutMs: 5_000 });
 const ledger = createLedger(prisma);
 
@@ -214,7 +197,7 @@ for (const actor of actors) await actor.close();
 const audit = await checkLedger(prisma);
 await prisma.$disconnect();
 if (values['keep-db']) console.log(`database kept: ${dbUrl}`);
-else await admin(`DROP DATABASE "${dbName}" WITH (FORCE)`);
+else await drop();
 
 acks.sort((a, b) => a - b);
 closeToResult.sort((a, b) => a - b);

@@ -8,34 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createLedger } from '../src/db/ledger.js';
-import { migrate } from '../src/db/migrate.js';
+import { benchDatabase } from './bench-db.js';
 import { createPrisma, poolOf } from '../src/db/prisma.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
 const ROUNDS = Number(values.rounds);
-const adminUrl =
-  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `banco_hot_${process.pid}`;
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-await admin(`CREATE DATABASE "${dbName}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-await migrate(url.toString());
-const prisma = createPrisma(url.toString());
+const { url, drop } = await benchDatabase();
+const prisma = createPrisma(url);
 const ledger = createLedger(prisma);
 const pool = poolOf(prisma);
 pool.options.max = 1;
-if (process.env.OPS_SQL) await pool.query(process.env.OPS_SQL);
 
 const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
 const backendCpuMs = () => {
@@ -120,4 +103,4 @@ for (const [name, c] of costs) {
   );
 }
 await prisma.$disconnect();
-await admin(`DROP DATABASE "${dbName}" WITH (FORCE)`);
+await drop();

@@ -497,27 +497,20 @@ describe("escrowMany (a table's group commit)", () => {
     const mainRound = await newRound();
     const [fay, gus] = await Promise.all([ledger.createGuest('Fay'), ledger.createGuest('Gus')]);
     const counting = countingLedger();
+    const alone = (tableId: string, roundId: string, playerId: string, amount: number) =>
+      counting.ledger.escrowMany([
+        {
+          tableId,
+          roundId,
+          playerId,
+          seat: 1,
+          confirmId: `${playerId}-1`,
+          bets: [{ spot: 'player', amount }],
+        },
+      ]);
     const [atBare, atMain] = await Promise.all([
-      counting.ledger.escrowMany([
-        {
-          tableId: 'bare',
-          roundId: bareRound,
-          playerId: fay!.player.id,
-          seat: 1,
-          confirmId: 'fay-1',
-          bets: [{ spot: 'player', amount: 1000 }],
-        },
-      ]),
-      counting.ledger.escrowMany([
-        {
-          tableId: 'main',
-          roundId: mainRound,
-          playerId: gus!.player.id,
-          seat: 1,
-          confirmId: 'gus-1',
-          bets: [{ spot: 'player', amount: 2000 }],
-        },
-      ]),
+      alone('bare', bareRound, fay!.player.id, 1000),
+      alone('main', mainRound, gus!.player.id, 2000),
     ]);
     expect(counting.statements()).toBe(1);
     expect(atBare!.map((o) => (o.ok ? o.balance : o.error.code))).toEqual(['NOT_FOUND']);
