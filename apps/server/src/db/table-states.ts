@@ -34,18 +34,23 @@ export function tableStateSaver(
         text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
                INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
                SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
-                 FROM async, unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::jsonb[])
-                      AS s(table_id, version, round_seq, shoe_id, state)
+                 FROM async, jsonb_to_recordset($1::jsonb)
+                      AS s(table_id text, version int, round_seq int, shoe_id text, state jsonb)
                ON CONFLICT (table_id) DO UPDATE
                   SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
                       shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
                       updated_at = EXCLUDED.updated_at`,
+        // One JSON document, not arrays: node-postgres would escape every state's quotes.
         values: [
-          saves.map((s) => s.tableId),
-          saves.map((s) => s.row.version),
-          saves.map((s) => s.row.roundSeq),
-          saves.map((s) => s.row.shoeId),
-          saves.map((s) => JSON.stringify(s.row.state)),
+          JSON.stringify(
+            saves.map(({ tableId, row }) => ({
+              table_id: tableId,
+              version: row.version,
+              round_seq: row.roundSeq,
+              shoe_id: row.shoeId,
+              state: row.state,
+            })),
+          ),
         ],
       });
       return saves.map(() => undefined);
