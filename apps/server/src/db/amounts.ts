@@ -15,3 +15,8 @@ export function assertAmount(value: number, what: string, allowZero = false): vo
     );
   }
 }
+
+/** node-postgres reads BIGINT as a string, so no digit is lost on the way in. */
+export function fromPg(value: string): number {
+  return toNumber(BigInt(value));
+}

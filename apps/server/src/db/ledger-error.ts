@@ -53,11 +53,19 @@ function pgErrorFacts(err: unknown): PgErrorFacts[] {
   return found;
 }
 
-/** True when `err` is Postgres refusing a row because of the named CHECK constraint. */
-export function isCheckViolation(err: unknown, constraint: string): boolean {
-  return pgErrorFacts(err).some(
-    (f) => f.code === '23514' && (f.message ?? '').includes(`"${constraint}"`),
-  );
+/** Banco's own SQLSTATEs, raised by the ledger's SQL functions (migration 20261201120000). */
+const RAISED: Readonly<Record<string, LedgerErrorCode>> = {
+  BAN01: 'NOT_FOUND',
+  BAN02: 'INVALID_INPUT',
+};
+
+/** The LedgerError a ledger SQL function meant by its error, or null for any other failure. */
+export function ledgerErrorOf(err: unknown): LedgerError | null {
+  const raised = pgErrorFacts(err).find((f) => f.code !== undefined && f.code in RAISED);
+  if (!raised) return null;
+  return new LedgerError(RAISED[raised.code!]!, raised.message ?? 'refused by the ledger', {
+    cause: err,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowAccount, Ledger, LedgerError, walletAccount, WELCOME_AMOUNT } from './ledger.js';
 import { checkLedger } from './ledger-invariant.js';
-import { createPrisma, type PrismaClient } from './prisma.js';
+import { createPrisma, poolOf, type PrismaClient } from './prisma.js';
 import { createSessions } from './sessions.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -411,6 +411,132 @@ describe('escrowBets', () => {
     expect(await ledger.balanceOf(guest.player.id)).toBe(0);
     expect(await accountBalance(escrowAccount('rush'))).toBe(80_000 + 20_000);
     expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+});
+
+describe("escrowMany (a table's group commit)", () => {
+  /** The ledger over the same pool, counting the statements it sends. */
+  function countingLedger(): { ledger: Ledger; statements: () => number } {
+    const pool = poolOf(prisma);
+    let statements = 0;
+    const counted = new Proxy(pool, {
+      get(target, prop, receiver) {
+        if (prop === 'query') {
+          return (...args: Parameters<typeof pool.query>) => {
+            statements += 1;
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { ledger: new Ledger(prisma, counted), statements: () => statements };
+  }
+
+  it('T3.5 T3.7: decides each confirm of one round trip on its own', async () => {
+    const [ann, bob, cat, dan, eve] = await Promise.all(
+      ['Ann', 'Bob', 'Cat', 'Dan', 'Eve'].map((name) => ledger.createGuest(name)),
+    );
+    const roundId = await newRound();
+    const confirm = (playerId: string, seat: number, confirmId: string, amount: number) => ({
+      tableId: 'main',
+      roundId,
+      playerId,
+      seat,
+      confirmId,
+      bets: [{ spot: 'banker', amount }],
+    });
+    // Cat's confirm already stands (its reply was lost); Dan has confirmed under another id.
+    const catFirst = await ledger.escrowBets(confirm(cat!.player.id, 3, 'cat-1', 3000));
+    await ledger.escrowBets(confirm(dan!.player.id, 4, 'dan-1', 4000));
+    const transfersBefore = await prisma.transfer.count();
+
+    const counting = countingLedger();
+    const outcomes = await counting.ledger.escrowMany([
+      confirm(ann!.player.id, 1, 'ann-1', 1000),
+      confirm(bob!.player.id, 2, 'bob-1', 100_001),
+      confirm(cat!.player.id, 3, 'cat-1', 3000),
+      confirm(dan!.player.id, 4, 'dan-2', 4000),
+      { ...confirm(eve!.player.id, 5, 'eve-1', 5000), bets: [] },
+      confirm(eve!.player.id, 5, 'eve-2', 5000),
+      // Ann again in the same batch: decided after her first, in a second statement.
+      confirm(ann!.player.id, 1, 'ann-2', 1000),
+    ]);
+    expect(counting.statements()).toBe(2);
+    const summary = outcomes.map((o) => (o.ok ? o.balance : o.error.code));
+    expect(summary).toEqual([
+      99_000,
+      'INSUFFICIENT_BALANCE',
+      97_000,
+      'ALREADY_CONFIRMED',
+      'INVALID_INPUT',
+      95_000,
+      'ALREADY_CONFIRMED',
+    ]);
+    expect(outcomes[2]).toEqual({ ok: true, ...catFirst });
+    for (const error of outcomes.flatMap((o) => (o.ok ? [] : [o.error]))) {
+      expect(error).toBeInstanceOf(LedgerError);
+    }
+    // Ann's and Eve's stakes, nobody else's.
+    expect((await prisma.transfer.count()) - transfersBefore).toBe(2);
+    expect(await ledger.balanceOf(bob!.player.id)).toBe(100_000);
+    expect(await ledger.balanceOf(ann!.player.id)).toBe(99_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('T3.8: escrows confirms of several tables submitted together in one statement', async () => {
+    // A table whose escrow account is missing: only its own confirm is refused.
+    await prisma.table.create({ data: { id: 'bare', name: 'Bare', settings: {} } });
+    const bare = await ledger.createShoe({
+      tableId: 'bare',
+      number: 1,
+      serverSeed: '7'.repeat(64),
+      commitment: '8'.repeat(64),
+      clientSeed: 'bare-1',
+      settings: {},
+    });
+    const bareRound = await newRound('bare', bare.shoeId);
+    const mainRound = await newRound();
+    const [fay, gus] = await Promise.all([ledger.createGuest('Fay'), ledger.createGuest('Gus')]);
+    const counting = countingLedger();
+    const alone = (tableId: string, roundId: string, playerId: string, amount: number) =>
+      counting.ledger.escrowMany([
+        {
+          tableId,
+          roundId,
+          playerId,
+          seat: 1,
+          confirmId: `${playerId}-1`,
+          bets: [{ spot: 'player', amount }],
+        },
+      ]);
+    const [atBare, atMain] = await Promise.all([
+      alone('bare', bareRound, fay!.player.id, 1000),
+      alone('main', mainRound, gus!.player.id, 2000),
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(atBare!.map((o) => (o.ok ? o.balance : o.error.code))).toEqual(['NOT_FOUND']);
+    expect(atMain!.map((o) => (o.ok ? o.balance : o.error.code))).toEqual([98_000]);
+    expect(await ledger.balanceOf(fay!.player.id)).toBe(100_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('answers every confirm NOT_FOUND for an unknown round, in one statement', async () => {
+    const guest = await ledger.createGuest('Lost');
+    const counting = countingLedger();
+    const outcomes = await counting.ledger.escrowMany([
+      {
+        tableId: 'main',
+        roundId: 'no-such-round',
+        playerId: guest.player.id,
+        seat: 1,
+        confirmId: 'lost-1',
+        bets: [{ spot: 'player', amount: 1000 }],
+      },
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['NOT_FOUND']);
   });
 });
 

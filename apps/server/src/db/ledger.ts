@@ -1,24 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { assertAmount, toNumber } from './amounts.js';
-import {
-  addDelta,
-  applyDeltas,
-  escrowAccount,
-  HOUSE_ACCOUNT,
-  lockAccounts,
-  REFILL_ACCOUNT,
-  walletAccount,
-} from './accounts.js';
-import { lockRound, Moves, openBetsOf, playerBalances, writeRoundEnd } from './round-end.js';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { assertAmount, fromPg, toNumber } from './amounts.js';
+import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
+import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
+import { endRound } from './round-end.js';
 import { recentRounds, shoeRecord } from './history.js';
 import {
   abandonedRounds,
   endAbandonedShoes,
   loadTableState,
-  saveTableState,
+  tableStateSaver,
   type StoredTableState,
 } from './table-states.js';
-import { isCheckViolation, LedgerError } from './ledger-error.js';
+import { LedgerError, ledgerErrorOf } from './ledger-error.js';
 import type {
   EscrowBetsInput,
   EscrowedBets,
@@ -29,20 +23,21 @@ import type {
   ShoeRecord,
   TableRow,
 } from './ledger-types.js';
-import type { Prisma, PrismaClient } from './prisma.js';
+import { poolOf, type Prisma, type PrismaClient } from './prisma.js';
 import { DEFAULT_SESSION_TTLS, insertSession } from './sessions.js';
 
 export { LedgerError } from './ledger-error.js';
 export type { LedgerErrorCode } from './ledger-error.js';
 export type * from './ledger-types.js';
+export type { EscrowOutcome } from './escrow.js';
+
+/** Escrow statements, and state saves, running at once (group commit: group-commit.ts). */
+const STATEMENTS_IN_FLIGHT = 2;
 
 /** 1,000 chips in minor units, minted from REFILL for every new guest. */
 export const WELCOME_AMOUNT = 100_000;
 
 export { HOUSE_ACCOUNT, REFILL_ACCOUNT, escrowAccount, walletAccount } from './accounts.js';
-
-/** The CHECK that keeps WALLET and ESCROW balances at or above zero. */
-const BALANCE_CHECK = 'accounts_balance_nonnegative';
 
 // Settlement runs every round: give it room under load instead of Prisma's 5 s / 2 s defaults.
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
@@ -54,13 +49,28 @@ type Json = Prisma.InputJsonValue;
  * The chip ledger: every chip movement is a row in `transfers` (append-only, unique idempotency
  * key) plus the matching change to two account balances, in the same transaction. Amounts in
  * and out are integers in minor units (1 chip = 100).
+ *
+ * What every round does (open, escrow, settle, refill, seat events, the table's state) runs on
+ * the pool directly, one named prepared statement per operation, most of them calls of the SQL
+ * functions of migration 20261201120000_hot_path: Prisma's runtime costs more there than it
+ * gives. Prisma keeps the rest.
  */
 export class Ledger {
+  private readonly escrows: EscrowBatcher;
+  private readonly saves: ReturnType<typeof tableStateSaver>;
+
   constructor(
     private readonly prisma: PrismaClient,
+    private readonly pool: pg.Pool = poolOf(prisma),
     /** How long a new guest's session lasts (GUEST_TOKEN_TTL_HOURS). */
     private readonly guestSessionTtlMs: number = DEFAULT_SESSION_TTLS.guestMs,
-  ) {}
+  ) {
+    // Two statements of each at a time: on a busy server confirms and saves then wait a few
+    // milliseconds and go in fuller statements (a 14-confirm statement costs Postgres what
+    // three single ones do), and the other connections stay free for settlements and rounds.
+    this.escrows = escrowBatcher(pool, STATEMENTS_IN_FLIGHT);
+    this.saves = tableStateSaver(pool, STATEMENTS_IN_FLIGHT);
+  }
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, TX_OPTIONS);
@@ -231,20 +241,28 @@ export class Ledger {
     holderSeat: number | null;
   }): Promise<{ roundId: string }> {
     // A table that retries after a failure gets the round it already opened.
-    const round = await this.prisma.round.upsert({
-      where: { tableId_seq: { tableId: input.tableId, seq: input.seq } },
-      create: {
-        id: randomUUID(),
-        tableId: input.tableId,
-        shoeId: input.shoeId,
-        seq: input.seq,
-        number: input.number,
-        holderSeat: input.holderSeat,
-      },
-      update: {},
-      select: { id: true },
+    const { rows } = await this.pool.query<{ id: string }>({
+      name: 'banco_open_round',
+      text: `WITH opened AS (
+               INSERT INTO rounds (id, table_id, shoe_id, seq, number, holder_seat)
+               VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (table_id, seq) DO NOTHING
+               RETURNING id)
+             SELECT id FROM opened
+             UNION ALL SELECT id FROM rounds WHERE table_id = $2 AND seq = $4
+             LIMIT 1`,
+      values: [
+        randomUUID(),
+        input.tableId,
+        input.shoeId,
+        input.seq,
+        input.number,
+        input.holderSeat,
+      ],
     });
-    return { roundId: round.id };
+    if (!rows[0])
+      throw new LedgerError('NOT_FOUND', `round ${input.seq} of ${input.tableId} vanished`);
+    return { roundId: rows[0].id };
   }
 
   async nextRoundSeq(tableId: string): Promise<number> {
@@ -257,103 +275,20 @@ export class Ledger {
    * Replaying the same confirm id returns the bets already placed without moving chips again.
    */
   async escrowBets(input: EscrowBetsInput): Promise<EscrowedBets> {
-    const { tableId, roundId, playerId, seat, confirmId } = input;
-    if (input.bets.length === 0) throw new LedgerError('INVALID_INPUT', 'no bets to confirm');
-    const spots = new Set<string>();
-    let total = 0;
-    for (const bet of input.bets) {
-      assertAmount(bet.amount, `bet on ${bet.spot}`);
-      if (spots.has(bet.spot)) throw new LedgerError('INVALID_INPUT', `two bets on ${bet.spot}`);
-      spots.add(bet.spot);
-      total += bet.amount;
-    }
-    assertAmount(total, 'total stake');
+    const [outcome] = await this.escrowMany([input]);
+    if (!outcome!.ok) throw outcome!.error;
+    const { bets, balance } = outcome!;
+    return { bets, balance };
+  }
 
-    const wallet = walletAccount(playerId);
-    const escrow = escrowAccount(tableId);
-    try {
-      return await this.tx(async (tx) => {
-        // The round FOR SHARE (settlement takes it exclusively, so no stake lands in a round
-        // being settled), then the wallet: the same order settleRound locks them in.
-        const [head] = await tx.$queryRaw<
-          Array<{ status: string | null; table_id: string | null; balance: bigint | null }>
-        >`
-          WITH r AS (SELECT status::text AS status, table_id FROM rounds WHERE id = ${roundId} FOR SHARE),
-               w AS (SELECT balance FROM accounts
-                      WHERE id = ${wallet} AND EXISTS (SELECT 1 FROM r) FOR NO KEY UPDATE)
-          SELECT (SELECT status FROM r) AS status, (SELECT table_id FROM r) AS table_id,
-                 (SELECT balance FROM w) AS balance`;
-        if (!head || head.status === null || head.table_id !== tableId) {
-          throw new LedgerError('NOT_FOUND', `no round ${roundId} at table ${tableId}`);
-        }
-        if (head.balance === null) throw new LedgerError('NOT_FOUND', `no wallet for ${playerId}`);
-
-        // A new statement, so a new snapshot: a concurrent replay of this confirm that held
-        // the wallet before us has committed, and its bets are visible here.
-        const existing = await tx.$queryRaw<
-          Array<{ id: string; spot: string; amount: bigint; confirm_id: string; status: string }>
-        >`
-          SELECT b.id, b.spot, b.amount, b.confirm_id, b.status::text AS status
-            FROM bets b LEFT JOIN transfers t ON t.bet_id = b.id AND t.kind = 'STAKE'
-           WHERE b.round_id = ${roundId} AND b.player_id = ${playerId}
-           ORDER BY t.id`;
-        const replay = existing.filter((b) => b.confirm_id === confirmId);
-        if (replay.length > 0) {
-          return {
-            bets: replay.map((b) => ({ id: b.id, spot: b.spot, amount: toNumber(b.amount) })),
-            balance: toNumber(head.balance),
-          };
-        }
-        if (existing.some((b) => b.status === 'OPEN')) {
-          throw new LedgerError(
-            'ALREADY_CONFIRMED',
-            `player ${playerId} already confirmed bets in round ${roundId}`,
-          );
-        }
-        if (head.status !== 'OPEN') {
-          throw new LedgerError('ROUND_NOT_OPEN', `round ${roundId} is ${head.status}`);
-        }
-
-        const bets = input.bets.map((b) => ({ id: randomUUID(), spot: b.spot, amount: b.amount }));
-        // One statement writes the bets, their STAKE transfers and both balances. If the
-        // wallet cannot cover the total, the CHECK fails the whole statement: nothing is
-        // written. The escrow row is locked only here, for the shortest possible time.
-        const balances = await tx.$queryRaw<Array<{ id: string; balance: bigint }>>`
-          WITH new_bets AS (
-            INSERT INTO bets (id, round_id, player_id, seat, spot, amount, confirm_id)
-            SELECT u.id, ${roundId}, ${playerId}, ${seat}, u.spot, u.amount, ${confirmId}
-              FROM unnest(${bets.map((b) => b.id)}::text[], ${bets.map((b) => b.spot)}::text[],
-                          ${bets.map((b) => b.amount)}::bigint[]) WITH ORDINALITY AS u(id, spot, amount, n)
-             ORDER BY u.n
-            RETURNING id, amount
-          ), stakes AS (
-            INSERT INTO transfers (key, from_account_id, to_account_id, amount, kind, round_id, bet_id)
-            SELECT 'stake:' || u.id, ${wallet}, ${escrow}, u.amount, 'STAKE', ${roundId}, u.id
-              FROM unnest(${bets.map((b) => b.id)}::text[], ${bets.map((b) => b.amount)}::bigint[])
-                   WITH ORDINALITY AS u(id, amount, n)
-             WHERE u.id IN (SELECT id FROM new_bets)
-             ORDER BY u.n
-          )
-          UPDATE accounts
-             SET balance = balance + CASE WHEN id = ${wallet} THEN -${total}::bigint ELSE ${total}::bigint END
-           WHERE id IN (${wallet}, ${escrow})
-          RETURNING id, balance`;
-        const after = balances.find((b) => b.id === wallet);
-        if (!after || balances.length !== 2) {
-          throw new LedgerError('NOT_FOUND', `no escrow account for table ${tableId}`);
-        }
-        return { bets, balance: toNumber(after.balance) };
-      });
-    } catch (err) {
-      if (isCheckViolation(err, BALANCE_CHECK)) {
-        throw new LedgerError(
-          'INSUFFICIENT_BALANCE',
-          `wallet of ${playerId} cannot cover a stake of ${total}`,
-          { cause: err },
-        );
-      }
-      throw err;
-    }
+  /**
+   * Many confirms at once (a table's group commit): each answered as escrowBets would answer
+   * it alone, in one round trip with whatever other tables' confirms are waiting. Throws only
+   * for a failure that is no confirm's own; the stakes of a statement whose reply was lost are
+   * refunded at settlement (T6.5).
+   */
+  escrowMany(inputs: readonly EscrowBetsInput[]): Promise<EscrowOutcome[]> {
+    return escrowMany(this.escrows, inputs);
   }
 
   /**
@@ -363,7 +298,6 @@ export class Ledger {
    */
   async settleRound(input: SettleRoundInput): Promise<{ balances: Map<string, number> }> {
     const { tableId, roundId, round, settled } = input;
-    const playerIds = [...new Set(settled.map((s) => s.playerId))];
     for (const s of settled) {
       assertAmount(s.stake, `stake of bet ${s.betId}`);
       assertAmount(s.returned, `return of bet ${s.betId}`, true);
@@ -379,56 +313,14 @@ export class Ledger {
       }
     }
 
-    return this.tx(async (tx) => {
-      const row = await lockRound(tx, tableId, roundId);
-      if (row.status !== 'OPEN') {
-        return { balances: await this.walletBalances(tx, playerIds) };
-      }
-      // Every open stake of the round must be accounted for, or chips would stay in escrow.
-      const open = await openBetsOf(tx, roundId);
-      const openById = new Map(open.map((b) => [b.id, b]));
-      const seen = new Set<string>();
-      for (const s of settled) {
-        const bet = openById.get(s.betId);
-        if (!bet || seen.has(s.betId)) {
-          throw new LedgerError('INVALID_INPUT', `bet ${s.betId} is not an open bet of ${roundId}`);
-        }
-        if (bet.player_id !== s.playerId || Number(bet.amount) !== s.stake) {
-          throw new LedgerError('INVALID_INPUT', `bet ${s.betId} does not match its stored stake`);
-        }
-        seen.add(s.betId);
-      }
-      const moves = new Moves(escrowAccount(tableId));
-      // Every bettor's wallet, so losers' balances come back too.
-      for (const playerId of playerIds) addDelta(moves.deltas, walletAccount(playerId), 0n);
-      for (const s of settled) {
-        if (s.result === 'lose')
-          moves.move('COLLECT', s.betId, moves.escrow, HOUSE_ACCOUNT, s.stake);
-      }
-      for (const s of settled) {
-        if (s.result === 'lose') continue;
-        const wallet = walletAccount(s.playerId);
-        moves.move('RETURN', s.betId, moves.escrow, wallet, s.stake);
-        if (s.returned > s.stake) {
-          moves.move('WIN', s.betId, HOUSE_ACCOUNT, wallet, s.returned - s.stake);
-        }
-      }
-      // T6.5: a stake the table never heard of (its escrow committed but the reply was lost)
-      // is refunded here rather than left in escrow: never both standing and refunded.
-      const strays = open.filter((b) => !seen.has(b.id));
-      for (const b of strays) moves.refund(b);
-      const balances = await writeRoundEnd(tx, {
-        roundId,
-        status: 'SETTLED',
-        round,
-        moves,
-        settled,
-        voided: strays.map((b) => b.id),
-      });
-      return {
-        balances: playerBalances(balances, [...playerIds, ...strays.map((b) => b.player_id)]),
-      };
+    const balances = await endRound(this.pool, {
+      tableId,
+      roundId,
+      status: 'SETTLED',
+      round,
+      settled,
     });
+    return { balances };
   }
 
   /**
@@ -442,31 +334,21 @@ export class Ledger {
     cards?: readonly string[];
   }): Promise<{ roundId: string | null; balances: Map<string, number> }> {
     const { tableId, seq } = input;
-    return this.tx(async (tx) => {
-      const [found] = await tx.$queryRaw<Array<{ id: string }>>`
-        SELECT id FROM rounds WHERE table_id = ${tableId} AND seq = ${seq}`;
-      if (!found) return { roundId: null, balances: new Map() };
-      const row = await lockRound(tx, tableId, found.id);
-      if (row.status !== 'OPEN') return { roundId: found.id, balances: new Map() };
-      const open = await openBetsOf(tx, found.id);
-      const moves = new Moves(escrowAccount(tableId));
-      for (const b of open) moves.refund(b);
-      const balances = await writeRoundEnd(tx, {
-        roundId: found.id,
-        status: 'VOIDED',
-        round: input.cards ? { cards: [...input.cards] } : null,
-        moves,
-        settled: [],
-        voided: open.map((b) => b.id),
-      });
-      return {
-        roundId: found.id,
-        balances: playerBalances(
-          balances,
-          open.map((b) => b.player_id),
-        ),
-      };
+    const { rows } = await this.pool.query<{ id: string }>({
+      name: 'banco_round_by_seq',
+      text: 'SELECT id FROM rounds WHERE table_id = $1 AND seq = $2',
+      values: [tableId, seq],
     });
+    const roundId = rows[0]?.id;
+    if (!roundId) return { roundId: null, balances: new Map() };
+    const balances = await endRound(this.pool, {
+      tableId,
+      roundId,
+      status: 'VOIDED',
+      round: input.cards ? { cards: [...input.cards] } : null,
+      settled: [],
+    });
+    return { roundId, balances };
   }
 
   /**
@@ -480,36 +362,16 @@ export class Ledger {
   }): Promise<{ amount: number; balance: number }> {
     const { playerId, roundId, target } = input;
     assertAmount(target, 'refill target', true);
-    const wallet = walletAccount(playerId);
-    const key = `refill:${roundId}:${playerId}`;
-    return this.tx(async (tx) => {
-      const locked = await lockAccounts(tx, [wallet, REFILL_ACCOUNT]);
-      const balance = locked.get(wallet);
-      if (balance === undefined) throw new LedgerError('NOT_FOUND', `no wallet for ${playerId}`);
-      const previous = await tx.transfer.findUnique({ where: { key }, select: { amount: true } });
-      if (previous) return { amount: toNumber(previous.amount), balance: toNumber(balance) };
-      if (balance >= BigInt(target)) return { amount: 0, balance: toNumber(balance) };
-
-      const amount = BigInt(target) - balance;
-      const balances = await applyDeltas(
-        tx,
-        new Map([
-          [wallet, amount],
-          [REFILL_ACCOUNT, -amount],
-        ]),
-      );
-      await tx.transfer.create({
-        data: {
-          key,
-          fromAccountId: REFILL_ACCOUNT,
-          toAccountId: wallet,
-          amount,
-          kind: 'REFILL',
-          roundId,
-        },
+    try {
+      const { rows } = await this.pool.query<{ amount: string; balance: string }>({
+        name: 'banco_refill_wallet',
+        text: 'SELECT amount, balance FROM refill_wallet($1, $2, $3)',
+        values: [playerId, roundId, target],
       });
-      return { amount: toNumber(amount), balance: toNumber(balances.get(wallet) ?? 0n) };
-    });
+      return { amount: fromPg(rows[0]!.amount), balance: fromPg(rows[0]!.balance) };
+    } catch (error) {
+      throw ledgerErrorOf(error) ?? error;
+    }
   }
 
   /** A seat taken or left; `key` makes a replay write nothing. */
@@ -520,11 +382,17 @@ export class Ledger {
     kind: SeatEventKind;
     key: string;
   }): Promise<void> {
-    await this.prisma.seatEvent.createMany({ data: [input], skipDuplicates: true });
+    await this.pool.query({
+      name: 'banco_record_seat',
+      text: `INSERT INTO seat_events (table_id, seat, player_id, kind, key)
+             VALUES ($1, $2, $3, $4::seat_event_kind, $5) ON CONFLICT DO NOTHING`,
+      values: [input.tableId, input.seat, input.playerId, input.kind, input.key],
+    });
   }
 
-  saveTableState(tableId: string, row: StoredTableState): Promise<void> {
-    return saveTableState(this.prisma, tableId, row);
+  /** Resolves once the state is stored; saves of many tables share a statement. */
+  async saveTableState(tableId: string, row: StoredTableState): Promise<void> {
+    await this.saves.submit([{ tableId, row }]);
   }
 
   loadTableState(tableId: string): Promise<StoredTableState | null> {
@@ -557,5 +425,5 @@ export class Ledger {
 }
 
 export function createLedger(prisma: PrismaClient, guestSessionTtlMs?: number): Ledger {
-  return new Ledger(prisma, guestSessionTtlMs);
+  return new Ledger(prisma, poolOf(prisma), guestSessionTtlMs);
 }

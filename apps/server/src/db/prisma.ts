@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export { Prisma, PrismaClient } from '../generated/prisma/client.js';
@@ -19,8 +20,19 @@ export type {
 } from '../generated/prisma/client.js';
 
 /**
+ * Connections to Postgres, shared by Prisma and the ledger's hot path. Postgres runs beside the
+ * server on a few cores: more connections than this only queue inside Postgres instead of here,
+ * while each commit still waits for its WAL flush (which concurrent commits share).
+ */
+const POOL_SIZE = 16;
+
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/**
  * Prisma 7 talks to Postgres through a driver adapter (node-postgres here); the connection
- * string is given at runtime, never baked into the schema.
+ * string is given at runtime, never baked into the schema. The adapter is given the pool, so the
+ * hot path (poolOf) runs its own prepared statements on the same connections, and $disconnect
+ * closes them all.
  */
 export function createPrisma(
   connectionString: string,
@@ -36,5 +48,17 @@ export function createPrisma(
         idle_in_transaction_session_timeout: 4 * lockTimeoutMs,
       }
     : {};
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, ...timeouts }) });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, ...timeouts });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+  });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
+/** The pool under a client made by createPrisma: the ledger's hot path queries it directly. */
+export function poolOf(prisma: PrismaClient): pg.Pool {
+  const pool = pools.get(prisma);
+  if (!pool) throw new TypeError('poolOf: this PrismaClient was not made by createPrisma');
+  return pool;
 }

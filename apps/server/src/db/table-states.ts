@@ -1,4 +1,6 @@
 import { clientSeedFrom } from '@banco/rules';
+import type pg from 'pg';
+import { GroupCommit } from './group-commit.js';
 import type { PrismaClient } from './prisma.js';
 
 // A table's reducer state between processes (issue 8: a table survives its process), and the
@@ -14,25 +16,48 @@ export interface StoredTableState {
 }
 
 /**
- * One statement, committed without waiting for the WAL flush (synchronous_commit off for this
- * transaction alone): a table saves at every phase boundary, and a full commit there would cost
- * rounds a second. A server crash loses nothing by it (Postgres has the row); a crash of Postgres
- * itself may lose the last save, and the table then resumes one phase earlier, which the keyed
- * effects and the startup sweep (T9.5) make safe. Chip movements keep their synchronous commits.
+ * One statement for the saves of many tables (group commit, group-commit.ts), committed without
+ * waiting for the WAL flush (synchronous_commit off for this transaction alone): a table saves
+ * at every phase boundary, and a full commit there would cost rounds a second. A server crash
+ * loses nothing by it (Postgres has the rows); a crash of Postgres itself may lose the last
+ * saves, and a table then resumes one phase earlier, which the keyed effects and the startup
+ * sweep (T9.5) make safe. Chip movements keep their synchronous commits.
  */
-export async function saveTableState(
-  prisma: PrismaClient,
-  tableId: string,
-  row: StoredTableState,
-): Promise<void> {
-  await prisma.$executeRaw`
-    WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
-    INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
-    SELECT ${tableId}, ${row.version}, ${row.roundSeq}::int, ${row.shoeId}::text,
-           ${JSON.stringify(row.state)}::jsonb, now() FROM async
-    ON CONFLICT (table_id) DO UPDATE
-       SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
-           shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`;
+export function tableStateSaver(
+  pool: pg.Pool,
+  inFlight: number,
+): GroupCommit<{ tableId: string; row: StoredTableState }, void> {
+  return new GroupCommit(
+    async (saves) => {
+      await pool.query({
+        name: 'banco_save_table_states',
+        text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+               INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
+               SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
+                 FROM async, jsonb_to_recordset($1::jsonb)
+                      AS s(table_id text, version int, round_seq int, shoe_id text, state jsonb)
+               ON CONFLICT (table_id) DO UPDATE
+                  SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
+                      shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
+                      updated_at = EXCLUDED.updated_at`,
+        // One JSON document, not arrays: node-postgres would escape every state's quotes.
+        values: [
+          JSON.stringify(
+            saves.map(({ tableId, row }) => ({
+              table_id: tableId,
+              version: row.version,
+              round_seq: row.roundSeq,
+              shoe_id: row.shoeId,
+              state: row.state,
+            })),
+          ),
+        ],
+      });
+      return saves.map(() => undefined);
+    },
+    (save) => save.tableId,
+    inFlight,
+  );
 }
 
 export async function loadTableState(

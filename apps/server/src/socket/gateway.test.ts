@@ -370,6 +370,44 @@ describe('outbox', () => {
   });
 });
 
+describe('writes', () => {
+  it('P1.2: the events of one step reach a socket in order, in one TCP write', async () => {
+    const mine = await ready();
+    server.io.in(mine.id!).socketsJoin([tableRoom('main')]);
+    const versions: number[] = [];
+    mine.on(TABLE_EVENT, (e: { version: number }) => versions.push(e.version));
+    // The server's end of this client's TCP connection: count what reaches the kernel.
+    const engine = server.io.sockets.sockets.get(mine.id!)!.conn as unknown as {
+      transport: { socket: { _socket: net.Socket } };
+    };
+    const tcp = engine.transport.socket._socket as net.Socket & {
+      _write: (...args: unknown[]) => void;
+      _writev: (...args: unknown[]) => void;
+    };
+    let writes = 0;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = tcp[method].bind(tcp);
+      tcp[method] = (...args: unknown[]) => {
+        writes++;
+        original(...args);
+      };
+    }
+    const outbox = outboxFor!('main');
+    for (const version of [11, 12, 13]) {
+      outbox.broadcast({
+        tableId: 'main',
+        version,
+        at: Date.now(),
+        type: 'betting.closed',
+        round: 3,
+      });
+    }
+    await expect.poll(() => versions.length).toBe(3);
+    expect(versions).toEqual([11, 12, 13]);
+    expect(writes).toBe(1);
+  });
+});
+
 describe('close', () => {
   it('disconnects clients and stops listening', async () => {
     const extra = await createBancoServer({

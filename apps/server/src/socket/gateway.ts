@@ -21,6 +21,7 @@ import type { SessionSockets, SessionStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
+import { coalesceWrites } from './coalesce-writes.js';
 import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
 import {
@@ -349,6 +350,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
   io.on('connection', (socket) => {
     metrics.sockets.inc();
+    coalesceWrites(socket.conn);
     const { player, sessionId, sessionExpiresAt } = socket.data;
     // Joined before the session is checked again below: a logout that commits after that
     // check finds this socket in its rooms, and one that committed before fails the check.

@@ -60,6 +60,94 @@ describe('the table actor over the real ledger', () => {
     await actor.close();
   });
 
+  it('T2.0 T3.5 T3.7: confirms arriving together are escrowed in one round trip, each answered on its own', async () => {
+    const batches: number[] = [];
+    const counted = new Proxy(ledger, {
+      get(target, prop, receiver) {
+        if (prop === 'escrowMany') {
+          return (inputs: Parameters<Ledger['escrowMany']>[0]) => {
+            batches.push(inputs.length);
+            return target.escrowMany(inputs);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const settings = tableSettings({ seedMs: 0, bettingMs: 600_000, lastBetsMs: 0 });
+    const table = { id: 'group', name: 'group', isPublic: true, settings };
+    await ledger.ensureTable(table);
+    const events: TableEvent[] = [];
+    const actor = await TableActor.start({
+      table,
+      ledger: counted,
+      outbox: { broadcast: (event) => events.push(event), sendPrivate: () => undefined },
+    });
+    const guests = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => ledger.createGuest(`group${i}`)),
+    );
+    for (const [i, g] of guests.entries()) {
+      await actor.command(g.player.id, 'seat.take', { tableId: 'group', seat: i + 1 });
+    }
+    await until(() => events.some((e) => e.type === 'betting.opened'));
+    const round = actor.current.roundSeq;
+    // The last guest's wallet is emptied behind the table's back (a stake at another table):
+    // the table still thinks it holds 1,000 chips, and only the ledger can refuse.
+    const broke = guests[13]!.player.id;
+    await ledger.ensureTable({ id: 'elsewhere', name: 'elsewhere', isPublic: false, settings: {} });
+    const { shoeId } = await ledger.createShoe({
+      tableId: 'elsewhere',
+      number: 1,
+      serverSeed: '3'.repeat(64),
+      commitment: '4'.repeat(64),
+      clientSeed: 'elsewhere-1',
+      settings: {},
+    });
+    const { roundId } = await ledger.openRound({
+      tableId: 'elsewhere',
+      shoeId,
+      seq: 1,
+      number: 1,
+      holderSeat: null,
+    });
+    await ledger.escrowBets({
+      tableId: 'elsewhere',
+      roundId,
+      playerId: broke,
+      seat: 1,
+      confirmId: 'elsewhere',
+      bets: [{ spot: 'player', amount: 95_000 }],
+    });
+
+    const confirm = (i: number, confirmId = `group-${i}`) =>
+      actor.command(guests[i]!.player.id, 'bets.confirm', {
+        tableId: 'group',
+        round,
+        seat: i + 1,
+        confirmId,
+        bets: [{ spot: 'banker', amount: 10_000 }],
+      });
+    const acks = await Promise.all([
+      ...guests.map((_, i) => confirm(i)),
+      confirm(0), // a resend after a lost ack
+      confirm(1, 'group-1-again'), // a second confirm
+    ]);
+    expect(batches).toEqual([14]);
+    expect(acks.map((a) => (a.ok ? a.balance : a.code))).toEqual([
+      ...Array<number>(13).fill(90_000),
+      'INSUFFICIENT_BALANCE',
+      90_000,
+      'ALREADY_CONFIRMED',
+    ]);
+    expect(acks[14]).toMatchObject({ ok: true, replayed: true });
+    expect(events.filter((e) => e.type === 'bets.confirmed')).toHaveLength(13);
+    events.forEach((e, i) => expect(e.version).toBe(i + 1));
+    for (const g of guests.slice(0, 13)) expect(await ledger.balanceOf(g.player.id)).toBe(90_000);
+    expect(await ledger.balanceOf(broke)).toBe(5_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+    await actor.close();
+  });
+
   it('T6.5 T8.3: a round settled by the table cannot be paid a second time', async () => {
     const settings = tableSettings({ ...TIMINGS.instant, bettingMs: 600_000, resultMs: 600_000 });
     const { actor, events } = await startTable('twice', settings);

@@ -8,21 +8,23 @@ import type {
   TableSettings,
   TableSnapshot,
 } from '@banco/protocol';
-import { commitmentOf, type CardCode } from '@banco/rules';
+import { commitmentOf, type CardCode, type ShoeState } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
 import { EventLog } from './event-log.js';
 import { initialTableState } from './initial-state.js';
-import { reduce } from './reducer.js';
+import { reduce, type Reduced } from './reducer.js';
 import { STARTING_BALANCE } from './settings.js';
 import { seatAt, seatOf } from './seats.js';
 import { snapshotOf } from './snapshot.js';
 import type { Effect, TableState } from './state.js';
+import type { EscrowOutcome } from '../db/ledger.js';
 import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort } from './table-port.js';
 import { hostAwayFromStart, roomRefusal } from './host-presence.js';
 import { restoreSeatsAway } from './presence.js';
 import { durableKey, fromStored, toStored } from './stored-state.js';
 import { peekFor } from './turning.js';
+import { prepareOdds } from './views.js';
 
 export interface TableObserver {
   roundSettled?(tableId: string, seconds: number): void;
@@ -93,6 +95,20 @@ const RETRY_DEFAULTS = { firstMs: 1_000, maxMs: 30_000, attempts: 6 } as const;
 /** Ledger refusals a player can cause; anything else is the server's fault. */
 const LEDGER_CODES: readonly ErrorCode[] = ['INSUFFICIENT_BALANCE', 'ALREADY_CONFIRMED'];
 
+const NO_ANSWER = {
+  ok: false,
+  code: 'INTERNAL',
+  message: 'the table gave no answer',
+} as const satisfies Reply;
+
+/** A bets.confirm waiting in the queue with the others that arrived while the table was busy. */
+interface WaitingConfirm {
+  playerId: string;
+  payload: CommandPayload<'bets.confirm'>;
+  answer(reply: Reply): void;
+  fail(error: unknown): void;
+}
+
 /**
  * Runs one table: every command, timer and database answer goes through one queue, so the
  * reducer sees them strictly one at a time (T2.0), and carries out the reducer's effects.
@@ -110,8 +126,15 @@ export class TableActor implements TablePort {
   /** P2.13: recent broadcasts, replayed to clients that reconnect. */
   private readonly log = new EventLog(REPLAY_EVENTS);
   private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
+  /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
+  private oddsPreparedFor: ShoeState | null = null;
   /** T9.7: set when the server starts stopping; commands are refused from then on. */
   private closing = false;
+  /**
+   * The confirms that will run together when the queue reaches them (group commit), or null
+   * when anything else was queued after them: inputs still run in arrival order.
+   */
+  private gathering: WaitingConfirm[] | null = null;
   /** The version floor stored with the last save (T9.1). */
   private savedFloor = 0;
   private savedKey = '';
@@ -342,10 +365,33 @@ export class TableActor implements TablePort {
           async () => (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>,
         );
       }
+      case 'bets.confirm':
+        if (this.roomClosed) return ROOM_CLOSED as Ack<N>;
+        return this.confirm(playerId, payload as CommandPayload<'bets.confirm'>) as Promise<Ack<N>>;
       default:
         if (this.roomClosed) return ROOM_CLOSED as Ack<N>;
         return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
     }
+  }
+
+  /**
+   * Group commit: confirms that arrive while the table is busy (typically waiting for the
+   * ledger) join one place in the queue, and their stakes are escrowed in one round trip.
+   */
+  private confirm(playerId: string, payload: CommandPayload<'bets.confirm'>): Promise<Reply> {
+    return new Promise((answer, fail) => {
+      const waiting = { playerId, payload, answer, fail };
+      if (this.gathering) {
+        this.gathering.push(waiting);
+        return;
+      }
+      const group = [waiting];
+      void this.enqueue(() => {
+        if (this.gathering === group) this.gathering = null;
+        return this.runConfirms(group);
+      });
+      this.gathering = group;
+    });
   }
 
   snapshot(playerId: string): Promise<TableSnapshot> {
@@ -442,6 +488,7 @@ export class TableActor implements TablePort {
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    this.gathering = null;
     const run = this.queue.then(job, job);
     this.queue = run.catch(() => undefined);
     return run;
@@ -464,7 +511,7 @@ export class TableActor implements TablePort {
       command,
       seating,
     });
-    return reply ?? { ok: false, code: 'INTERNAL', message: 'the table gave no answer' };
+    return reply ?? NO_ANSWER;
   }
 
   private async seatingOf(playerId: string) {
@@ -475,20 +522,96 @@ export class TableActor implements TablePort {
 
   /** Reduces an input, then carries out its effects; an effect may answer with a new input. */
   private async run(first: TableInput): Promise<Reply | undefined> {
-    const pending: TableInput[] = [first];
-    let reply: Reply | undefined;
-    while (pending.length > 0) {
-      const input = pending.shift()!;
-      const reduced = reduce(this.state, input);
-      this.state = reduced.state;
-      reply ??= reduced.reply;
-      await this.saveIfDue();
-      for (const effect of reduced.effects) {
+    return this.carryOut(await this.reduceInput(first));
+  }
+
+  private async reduceInput(input: TableInput): Promise<Reduced> {
+    const reduced = reduce(this.state, input);
+    this.state = reduced.state;
+    await this.saveIfDue();
+    return reduced;
+  }
+
+  /** Carries out a reduction's effects, then reduces their answers in turn, and theirs. */
+  private async carryOut(first: Reduced): Promise<Reply | undefined> {
+    const pending: TableInput[] = [];
+    let reply = first.reply;
+    let effects = first.effects;
+    for (;;) {
+      for (const effect of effects) {
         const answer = await this.executeOrRetry(effect);
         if (answer) pending.push(answer);
       }
+      this.prepareOddsSoon();
+      const input = pending.shift();
+      if (!input) return reply;
+      const reduced = await this.reduceInput(input);
+      reply ??= reduced.reply;
+      effects = reduced.effects;
     }
-    return reply;
+  }
+
+  /**
+   * Runs a group of confirms one at a time through the reducer, as if each were queued alone,
+   * except that the escrows they ask for go to the ledger together, and each answer (escrowed or
+   * refused, each player their own) comes back through the reducer in arrival order. A player's
+   * second confirm in the group waits for the first one's answer: the reducer decides it knowing
+   * the first (a replay or ALREADY_CONFIRMED), never the ledger twice in one statement.
+   */
+  private async runConfirms(group: readonly WaitingConfirm[]): Promise<void> {
+    try {
+      let rest = group;
+      while (rest.length > 0) {
+        const players = new Set<string>();
+        const escrows: { waiting: WaitingConfirm; effect: EscrowEffect }[] = [];
+        let taken = 0;
+        for (const waiting of rest) {
+          if (players.has(waiting.playerId)) break;
+          players.add(waiting.playerId);
+          taken += 1;
+          const reply = await this.reduceConfirm(waiting);
+          if ('escrow' in reply) escrows.push({ waiting, effect: reply.escrow });
+          else waiting.answer(reply.done ?? NO_ANSWER);
+        }
+        rest = rest.slice(taken);
+        const answers = await this.escrowAll(escrows.map((e) => e.effect));
+        for (const [i, { waiting }] of escrows.entries()) {
+          waiting.answer((await this.run(answers[i]!)) ?? NO_ANSWER);
+        }
+      }
+    } catch (error) {
+      // Answered confirms ignore this; the others learn that the table failed them.
+      for (const waiting of group) waiting.fail(error);
+    }
+  }
+
+  /** A confirm reduced: the escrow it waits for, or its answer. */
+  private async reduceConfirm(
+    waiting: WaitingConfirm,
+  ): Promise<{ escrow: EscrowEffect } | { done: Reply | undefined }> {
+    if (this.closing) return { done: CLOSING };
+    const reduced = await this.reduceInput({
+      type: 'command',
+      now: this.clock(),
+      playerId: waiting.playerId,
+      command: { name: 'bets.confirm', payload: waiting.payload },
+    });
+    const [effect, ...others] = reduced.effects;
+    if (effect?.type === 'escrow' && others.length === 0) return { escrow: effect };
+    return { done: await this.carryOut(reduced) };
+  }
+
+  /**
+   * Once the cards are dealt, the next round's odds are worked out while the table waits for
+   * its turners, so the result step finds them ready (views.prepareOdds). After the events
+   * are out: the deal reaches the players first.
+   */
+  private prepareOddsSoon(): void {
+    const round = 'round' in this.state.phase ? this.state.phase.round : null;
+    if (!round?.shoeAfter || round.shoeAfter === this.oddsPreparedFor) return;
+    this.oddsPreparedFor = round.shoeAfter;
+    const state = this.state;
+    setImmediate(() => prepareOdds(state));
   }
 
   /**
@@ -593,8 +716,10 @@ export class TableActor implements TablePort {
         }
         return { type: 'round-opened', now: this.clock(), seq: effect.seq, roundId, refills };
       }
-      case 'escrow':
-        return this.escrow(effect);
+      case 'escrow': {
+        const [answer] = await this.escrowAll([effect]);
+        return answer;
+      }
       case 'settle':
         return this.settle(effect);
       case 'record-seat':
@@ -668,44 +793,65 @@ export class TableActor implements TablePort {
     };
   }
 
-  private async escrow(effect: Extract<Effect, { type: 'escrow' }>): Promise<TableInput> {
+  /**
+   * The stakes of several confirms in one round trip; an answer for each, in order: escrowed,
+   * or refused with its own code. A failure that is no confirm's own refuses them all, and
+   * whatever it committed is refunded at settlement (T6.5).
+   */
+  private async escrowAll(effects: readonly EscrowEffect[]): Promise<TableInput[]> {
+    if (effects.length === 0) return [];
+    const { ledger, table, observer, log } = this.deps;
+    let outcomes: EscrowOutcome[];
     try {
-      const done = await this.deps.ledger.escrowBets({
-        tableId: this.deps.table.id,
-        roundId: effect.roundId,
-        playerId: effect.playerId,
-        seat: effect.seat,
-        confirmId: effect.confirmId,
-        bets: [...effect.bets],
-      });
-      this.deps.observer?.betsPlaced?.(this.deps.table.id, effect.bets);
-      return {
-        type: 'escrowed',
-        now: this.clock(),
-        seat: effect.seat,
-        playerId: effect.playerId,
-        confirmId: effect.confirmId,
-        bets: done.bets.map((b) => ({ id: b.id, spot: b.spot as Stake['spot'], amount: b.amount })),
-        balance: done.balance,
-      };
+      outcomes = await ledger.escrowMany(
+        effects.map((effect) => ({
+          tableId: table.id,
+          roundId: effect.roundId,
+          playerId: effect.playerId,
+          seat: effect.seat,
+          confirmId: effect.confirmId,
+          bets: [...effect.bets],
+        })),
+      );
     } catch (error) {
-      const code = (error as { code?: ErrorCode }).code;
-      if (code && LEDGER_CODES.includes(code)) {
+      log?.error({ err: error, table: table.id }, 'escrow failed');
+      return effects.map(() => ({
+        type: 'escrow-refused',
+        now: this.clock(),
+        code: 'INTERNAL',
+        message: 'the bets could not be stored',
+      }));
+    }
+    return effects.map((effect, i): TableInput => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) {
+        observer?.betsPlaced?.(table.id, effect.bets);
         return {
-          type: 'escrow-refused',
+          type: 'escrowed',
           now: this.clock(),
-          code,
-          message: (error as Error).message,
+          seat: effect.seat,
+          playerId: effect.playerId,
+          confirmId: effect.confirmId,
+          bets: outcome.bets.map((b) => ({
+            id: b.id,
+            spot: b.spot as Stake['spot'],
+            amount: b.amount,
+          })),
+          balance: outcome.balance,
         };
       }
-      this.deps.log?.error({ err: error, table: this.deps.table.id }, 'escrow failed');
+      const { code, message } = outcome.error;
+      if (LEDGER_CODES.includes(code as ErrorCode)) {
+        return { type: 'escrow-refused', now: this.clock(), code: code as ErrorCode, message };
+      }
+      log?.error({ err: outcome.error, table: table.id }, 'escrow failed');
       return {
         type: 'escrow-refused',
         now: this.clock(),
         code: 'INTERNAL',
         message: 'the bets could not be stored',
       };
-    }
+    });
   }
 
   private async settle(
@@ -776,6 +922,8 @@ export class TableActor implements TablePort {
     );
   }
 }
+
+type EscrowEffect = Extract<Effect, { type: 'escrow' }>;
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

@@ -273,8 +273,8 @@ describe('a lost escrow reply (T9.9)', () => {
   function losingFirstEscrow() {
     let lost = false;
     return ledgerWith({
-      escrowBets: async (input) => {
-        const done = await ledger.escrowBets(input);
+      escrowMany: async (inputs) => {
+        const done = await ledger.escrowMany(inputs);
         if (lost) return done;
         lost = true;
         throw new Error('the reply was lost after COMMIT');

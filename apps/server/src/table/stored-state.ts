@@ -9,23 +9,29 @@ import type { RoomControl, TableState } from './state.js';
  */
 export const VERSION_LEASE = 64;
 
-/** What must survive a restart changed: the phase, who sits where, the shoe, the holder. */
+/**
+ * What must survive a restart changed: the phase, who sits where, the shoe, the holder. Built
+ * as a plain string, not JSON of the whole list: the table computes it after every input.
+ */
 export function durableKey(state: TableState): string {
   const { phase } = state;
-  return JSON.stringify([
+  const seq = 'round' in phase ? phase.round.seq : phase.kind === 'opening' ? phase.seq : null;
+  let seats = '';
+  for (const s of state.seats) seats += `${s.seat}=${s.player.id};`;
+  return [
     phase.kind,
-    'round' in phase ? phase.round.seq : phase.kind === 'opening' ? phase.seq : null,
-    state.seats.map((s) => [s.seat, s.player.id]),
+    seq,
+    seats,
     state.shoe?.id ?? null,
     state.holder,
     state.houseDeals,
-    state.offer,
+    state.offer === null ? null : JSON.stringify(state.offer),
     state.lastHolder,
     state.lastShoeNumber,
     state.closing,
     // T11: the host controls, and with them the settings a room changed.
-    state.room,
-  ]);
+    state.room === null ? null : JSON.stringify(state.room),
+  ].join('|');
 }
 
 export function toStored(state: TableState, watchers: readonly string[]): StoredTableState {

@@ -12,7 +12,7 @@ export type TableLedger = Pick<
   | 'endShoe'
   | 'openRound'
   | 'refill'
-  | 'escrowBets'
+  | 'escrowMany'
   | 'settleRound'
   | 'recordSeat'
   | 'balancesOf'

@@ -10,7 +10,7 @@ import {
   type RuleSet,
   type ShoeState,
 } from '@banco/rules';
-import type { RoundState, ShoeSession } from './state.js';
+import type { RoundState, ShoeSession, TableState } from './state.js';
 
 /**
  * `onTable` is how many cards of the round in play are on the layout: the shoe's own state only
@@ -46,11 +46,32 @@ const oddsOf = new WeakMap<ShoeState, { rules: RuleSet; odds: LiveOdds | null }>
 
 /** R13 for every card no player has seen (R13.5), priced under this table's rules. */
 export function liveOdds(shoe: ShoeSession, rules: RuleSet): LiveOdds | null {
-  const known = oddsOf.get(shoe.state);
+  return oddsOfState(shoe.state, rules);
+}
+
+function oddsOfState(state: ShoeState, rules: RuleSet): LiveOdds | null {
+  const known = oddsOf.get(state);
   if (known?.rules === rules) return known.odds;
-  const odds = computeOdds(shoe.state, rules);
-  oddsOf.set(shoe.state, { rules, odds });
+  const odds = computeOdds(state, rules);
+  oddsOf.set(state, { rules, odds });
   return odds;
+}
+
+/** True once the odds of this shoe state under these rules have been worked out. */
+export function oddsReady(state: ShoeState, rules: RuleSet): boolean {
+  return oddsOf.get(state)?.rules === rules;
+}
+
+/**
+ * The odds the round in play will announce with its result, worked out ahead: the whole round
+ * is drawn at the deal (R3), so the shoe it leaves is known while the cards are still being
+ * turned, and the result need not wait for the odds.
+ */
+export function prepareOdds(state: TableState): void {
+  const { phase } = state;
+  if (phase.kind !== 'dealing' && phase.kind !== 'turning') return;
+  const after = phase.round.shoeAfter;
+  if (after) oddsOfState(after, state.settings.rules as RuleSet);
 }
 
 function computeOdds(state: ShoeState, rules: RuleSet): LiveOdds | null {

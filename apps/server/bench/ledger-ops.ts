@@ -1,0 +1,106 @@
+/**
+ * What each hot-path ledger operation costs Postgres: one connection, the operations of many
+ * 14-player rounds run one after another, and the backend's own CPU time per operation (read
+ * from /proc, so Postgres must run on this machine). A diagnosis tool beside bench/actors.ts.
+ *
+ *   pnpm --filter @banco/server exec tsx --conditions=source bench/ledger-ops.ts [--rounds 200]
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createLedger } from '../src/db/ledger.js';
+import { benchDatabase } from './bench-db.js';
+import { createPrisma, poolOf } from '../src/db/prisma.js';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
+const ROUNDS = Number(values.rounds);
+const { url, drop } = await benchDatabase();
+const prisma = createPrisma(url);
+const ledger = createLedger(prisma);
+const pool = poolOf(prisma);
+pool.options.max = 1;
+
+const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+const backendCpuMs = () => {
+  const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const costs = new Map<string, { n: number; pg: number; wall: number }>();
+async function measure<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const pg0 = backendCpuMs();
+  const t0 = performance.now();
+  const out = await fn();
+  const c = costs.get(name) ?? { n: 0, pg: 0, wall: 0 };
+  c.n += 1;
+  c.pg += backendCpuMs() - pg0;
+  c.wall += performance.now() - t0;
+  costs.set(name, c);
+  return out;
+}
+
+const table = { id: 'ops', name: 'ops', isPublic: true, settings: {} };
+await ledger.ensureTable(table);
+const { shoeId } = await ledger.createShoe({
+  tableId: 'ops',
+  number: 1,
+  serverSeed: '5'.repeat(64),
+  commitment: '6'.repeat(64),
+  clientSeed: 'ops',
+  settings: {},
+});
+const players = await Promise.all(
+  Array.from({ length: 14 }, (_, i) => ledger.createGuest(`ops-${i}`)),
+);
+const state = JSON.parse(readFileSync(new URL('./sample-state.json', import.meta.url), 'utf8'));
+for (let r = 1; r <= ROUNDS; r++) {
+  const { roundId } = await measure('open round', () =>
+    ledger.openRound({ tableId: 'ops', shoeId, seq: r, number: r, holderSeat: 1 }),
+  );
+  const confirms = players.map((p, i) => ({
+    tableId: 'ops',
+    roundId,
+    playerId: p.player.id,
+    seat: i + 1,
+    confirmId: `ops-${r}-${i}`,
+    bets: [{ spot: i % 2 ? 'player' : 'banker', amount: 500 }],
+  }));
+  const placed: { bets: { id: string }[] }[] = [];
+  if (r % 2 === 0) {
+    for (const c of confirms) {
+      placed.push(await measure('escrow one confirm', () => ledger.escrowBets(c)));
+    }
+  } else {
+    const outcomes = await measure('escrow 14 together', () => ledger.escrowMany(confirms));
+    for (const o of outcomes) if (o.ok) placed.push(o);
+  }
+  await measure('save table state', () =>
+    ledger.saveTableState('ops', { version: r, roundSeq: r, shoeId, state }),
+  );
+  await measure('settle 14 bets', () =>
+    ledger.settleRound({
+      tableId: 'ops',
+      roundId,
+      round: {
+        cards: ['Ah', '9c', '2d', 'Ks'],
+        outcome: 'player',
+        playerTotal: 9,
+        bankerTotal: 2,
+        trace: [],
+      },
+      settled: placed.map((p, i) => ({
+        betId: p.bets[0]!.id,
+        playerId: players[i]!.player.id,
+        result: i % 2 ? 'win' : 'lose',
+        stake: 500,
+        returned: i % 2 ? 1_000 : 0,
+      })),
+    }),
+  );
+}
+for (const [name, c] of costs) {
+  console.log(
+    `${name.padEnd(20)} ${(c.wall / c.n).toFixed(2)} ms wall, ${(c.pg / c.n).toFixed(2)} ms Postgres CPU (${c.n} runs)`,
+  );
+}
+await prisma.$disconnect();
+await drop();

@@ -1,0 +1,240 @@
+/**
+ * Players for the load bench, in their own processes so their sockets and JSON never share the
+ * server's event loop. Each bot is a real socket.io client that sits, bets once a round at a
+ * random moment of the betting window, deals when it holds the shoe and reveals its cards at
+ * once. Timestamps are epoch ms from performance.timeOrigin + now: every process is on one
+ * machine, so the bots' clock and the server's `at` are comparable.
+ */
+import { performance } from 'node:perf_hooks';
+import { PROTOCOL_VERSION } from '@banco/protocol';
+import { io, type Socket } from 'socket.io-client';
+import type { BotCommand, BotMessage, BotReport, BotTable } from './messages.js';
+
+interface Event {
+  type: string;
+  version: number;
+  at: number;
+  round?: number;
+  closesAt?: number;
+  dealer?: number;
+}
+
+interface Ack {
+  ok: boolean;
+  code?: string;
+  snapshot?: { version: number };
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
+const send = (message: BotMessage) => process.send!(message);
+const ACK_TIMEOUT_MS = 30_000;
+/** Bets go out this long before the window closes at the latest, so none lands after it. */
+const BET_MARGIN_MS = 250;
+
+/** Samples with the epoch ms they belong to, filtered to the measured window on report. */
+const betAcks: [at: number, ms: number][] = [];
+const closeToResult: [at: number, ms: number][] = [];
+const roundsAt: number[] = [];
+const framesAt: number[] = [];
+/** Per client and round: when betting closed (server clock), until the result arrives. */
+const pendingResults = new Set<{ closedAt: number }>();
+const refusals = new Map<string, { at: number; code: string }[]>();
+let ackTimeouts = 0;
+let disconnects = 0;
+let versionGaps = 0;
+let betsSent = 0;
+let betsAcked = 0;
+let stopping = false;
+const sockets: Socket[] = [];
+
+function refused(code: string): void {
+  const list = refusals.get(code) ?? [];
+  list.push({ at: epochNow(), code });
+  refusals.set(code, list);
+}
+
+async function command(socket: Socket, name: string, payload: unknown): Promise<Ack | null> {
+  try {
+    const reply = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(name, payload)) as Ack;
+    if (!reply.ok && !stopping) refused(`${name}:${reply.code ?? 'unknown'}`);
+    return reply;
+  } catch {
+    if (!stopping) ackTimeouts++;
+    return null;
+  }
+}
+
+function connect(url: string, token: string, localAddress: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      transports: ['websocket'],
+      auth: { token, protocolVersion: PROTOCOL_VERSION },
+      reconnection: false,
+      forceNew: true,
+      localAddress,
+    } as Parameters<typeof io>[1]);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** One seated player: what it does with each event its table sends. */
+function play(socket: Socket, table: BotTable, seat: number, countsRounds: boolean): void {
+  const { tableId } = table;
+  let lastVersion: number | null = null;
+  const closedAt = new Map<number, { closedAt: number }>();
+  socket.on('disconnect', () => {
+    if (!stopping) disconnects++;
+  });
+  socket.on('table.event', (event: Event) => {
+    const receivedAt = epochNow();
+    framesAt.push(receivedAt);
+    if (lastVersion !== null && event.version > lastVersion + 1) versionGaps++;
+    if (lastVersion === null || event.version > lastVersion) lastVersion = event.version;
+    const round = event.round!;
+    switch (event.type) {
+      case 'betting.opened': {
+        const window = Math.max(0, event.closesAt! - Date.now() - BET_MARGIN_MS);
+        setTimeout(() => void bet(round), Math.random() * window);
+        return;
+      }
+      case 'betting.closed': {
+        const pending = { closedAt: event.at };
+        closedAt.set(round, pending);
+        pendingResults.add(pending);
+        return;
+      }
+      case 'dealing.started':
+        if (event.dealer === seat) void command(socket, 'shoe.deal', { tableId, round });
+        return;
+      case 'round.result': {
+        if (countsRounds) roundsAt.push(receivedAt);
+        const pending = closedAt.get(round);
+        if (!pending) return;
+        closedAt.delete(round);
+        pendingResults.delete(pending);
+        closeToResult.push([pending.closedAt, receivedAt - pending.closedAt]);
+        return;
+      }
+      case 'round.voided': {
+        const pending = closedAt.get(round);
+        if (!pending) return;
+        closedAt.delete(round);
+        pendingResults.delete(pending);
+        return;
+      }
+    }
+  });
+  socket.on('table.private', (peek: { type: string; round: number }) => {
+    framesAt.push(epochNow());
+    if (peek.type === 'cards.peek') {
+      void command(socket, 'cards.reveal', { tableId, round: peek.round });
+    }
+  });
+
+  async function bet(round: number): Promise<void> {
+    if (stopping) return;
+    const sentAt = epochNow();
+    betsSent++;
+    const reply = await command(socket, 'bets.confirm', {
+      tableId,
+      round,
+      seat,
+      confirmId: `load-${seat}-${round}`,
+      bets: [
+        {
+          spot: Math.random() < 0.5 ? 'player' : 'banker',
+          amount: 1_000 + 100 * Math.floor(Math.random() * 40),
+        },
+      ],
+    });
+    if (!reply?.ok) return;
+    betsAcked++;
+    betAcks.push([sentAt, epochNow() - sentAt]);
+  }
+}
+
+const seated = new Map<string, { table: BotTable; sockets: Socket[] }>();
+
+async function connectAll(url: string, tables: BotTable[]): Promise<string[]> {
+  const failures: string[] = [];
+  // A few tables at a time: each connection costs the server a token lookup.
+  const queue = [...tables];
+  const worker = async () => {
+    for (let table = queue.shift(); table; table = queue.shift()) {
+      try {
+        const tableSockets = await Promise.all(
+          table.guests.map((guest) => connect(url, guest.token, table.localAddress)),
+        );
+        sockets.push(...tableSockets);
+        for (const socket of tableSockets) {
+          const joined = await command(socket, 'table.join', { tableId: table.tableId });
+          if (!joined?.ok) throw new Error(`table.join ${table.tableId}: ${joined?.code}`);
+        }
+        table.guests.forEach((guest, i) => play(tableSockets[i]!, table, guest.seat, i === 0));
+        seated.set(table.tableId, { table, sockets: tableSockets });
+      } catch (error) {
+        failures.push(`${table.tableId}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return failures;
+}
+
+function sit(sitAt: Record<string, number>): void {
+  for (const [tableId, { table, sockets: tableSockets }] of seated) {
+    const at = sitAt[tableId] ?? Date.now();
+    setTimeout(
+      () => {
+        table.guests.forEach(
+          (guest, i) => void command(tableSockets[i]!, 'seat.take', { tableId, seat: guest.seat }),
+        );
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+}
+
+function report(from: number, to: number): BotReport {
+  const inWindow = ([at]: [number, number]) => at >= from && at < to;
+  const counted: Record<string, number> = {};
+  for (const [code, list] of refusals) {
+    const n = list.filter((r) => r.at >= from && r.at < to).length;
+    if (n > 0) counted[code] = n;
+  }
+  return {
+    betAcks: betAcks.filter(inWindow).map(([, ms]) => ms),
+    closeToResult: closeToResult.filter(inWindow).map(([, ms]) => ms),
+    rounds: roundsAt.filter((at) => at >= from && at < to).length,
+    missedResults: [...pendingResults].filter((p) => p.closedAt >= from && p.closedAt < to).length,
+    refusals: counted,
+    ackTimeouts,
+    disconnects,
+    versionGaps,
+    betsSent,
+    framesReceived: framesAt.filter((at) => at >= from && at < to).length,
+    betsAcked,
+  };
+}
+
+process.on('message', (message: BotCommand) => {
+  switch (message.type) {
+    case 'connect':
+      void connectAll(message.url, message.tables).then((failures) =>
+        send({ type: 'connected', sockets: sockets.length, failures }),
+      );
+      return;
+    case 'sit':
+      sit(message.sitAt);
+      return;
+    case 'report':
+      send({ type: 'report', report: report(message.from, message.to) });
+      return;
+    case 'stop':
+      stopping = true;
+      for (const socket of sockets) socket.close();
+      setTimeout(() => process.exit(0), 100);
+      return;
+  }
+});

@@ -1,0 +1,77 @@
+/** What the load bench's processes say to each other over their IPC channels. */
+
+/** Timings of every bench table: the issue's 5 s betting window, the rest short (docs/performance.md). */
+export const LOAD_TIMINGS = {
+  seedMs: 1_000,
+  bettingMs: 5_000,
+  lastBetsMs: 2_000,
+  dealMs: 2_000,
+  revealMs: 2_000,
+  resultMs: 3_000,
+} as const;
+
+export const SEATS_PER_TABLE = 14;
+
+export const benchTableId = (index: number): string => `load-${index}`;
+
+/** Server process → orchestrator. */
+export type ServerMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'stats'; stats: ServerStats }
+  | { type: 'profile'; path: string };
+
+/** Orchestrator → server process. */
+export type ServerCommand =
+  { type: 'measure-start'; profile: string | null } | { type: 'measure-stop' };
+
+export interface ServerStats {
+  /** monitorEventLoopDelay over the measured window, ms. */
+  loopDelay: { p50: number; p99: number; max: number; mean: number };
+  /** Share of the window the event loop was busy (performance.eventLoopUtilization). */
+  loopUtilization: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  roundsSettled: number;
+}
+
+export interface BotTable {
+  tableId: string;
+  /** Source address of this table's sockets, so no address reaches the per-address limits. */
+  localAddress: string;
+  /** Epoch ms at which the table's players sit down. */
+  sitAt: number;
+  guests: { token: string; seat: number }[];
+}
+
+/** Orchestrator → bot process. */
+export type BotCommand =
+  | { type: 'connect'; url: string; tables: BotTable[] }
+  | { type: 'sit'; sitAt: Record<string, number> }
+  | { type: 'report'; from: number; to: number }
+  | { type: 'stop' };
+
+/** Bot process → orchestrator. */
+export type BotMessage =
+  | { type: 'connected'; sockets: number; failures: string[] }
+  | { type: 'report'; report: BotReport };
+
+export interface BotReport {
+  /** Send → ack of bets.confirm, ms, for bets sent inside the window. */
+  betAcks: number[];
+  /** betting.closed `at` (server clock) → round.result received, ms, one per client and round. */
+  closeToResult: number[];
+  /** Distinct table rounds whose round.result arrived inside the window (counted once a table). */
+  rounds: number;
+  /** Rounds whose betting closed inside the window but some client never got the result. */
+  missedResults: number;
+  /** Refusals by code, for every command the bots sent inside the window. */
+  refusals: Record<string, number>;
+  ackTimeouts: number;
+  disconnects: number;
+  versionGaps: number;
+  betsSent: number;
+  /** table.event and table.private messages the bots received inside the window. */
+  framesReceived: number;
+  /** bets.confirm answered ok over the whole run, warm-up included. */
+  betsAcked: number;
+}

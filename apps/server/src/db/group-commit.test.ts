@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit.js';
+
+/** A statement that records what it was given and answers when told to. */
+function recorder() {
+  const statements: string[][] = [];
+  const pending: Array<() => void> = [];
+  const statement = (items: readonly string[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      statements.push([...items]);
+      pending.push(() =>
+        items.includes('bad')
+          ? reject(new Error('statement failed'))
+          : resolve(items.map((i) => `${i}!`)),
+      );
+    });
+  const finishAll = async () => {
+    while (pending.length > 0) {
+      pending.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { statements, statement, finishAll };
+}
+
+const keyOf = (item: string) => item.split(':')[0]!;
+
+describe('group commit', () => {
+  it('sends what is submitted together in one statement, each answered in order', async () => {
+    const r = recorder();
+    const group = new GroupCommit(r.statement, keyOf, 2);
+    const answers = Promise.all([group.submit(['a:1']), group.submit(['b:1', 'c:1'])]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.statements).toEqual([['a:1', 'b:1', 'c:1']]);
+    await r.finishAll();
+    expect(await answers).toEqual([['a:1!'], ['b:1!', 'c:1!']]);
+  });
+
+  it('keeps two items of one key apart, and waits while the statements in flight run', async () => {
+    const r = recorder();
+    const group = new GroupCommit(r.statement, keyOf, 1);
+    const first = group.submit(['a:1', 'a:2', 'b:1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = group.submit(['c:1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    // One statement in flight: a:2 and c:1 wait for it, then go together.
+    expect(r.statements).toEqual([['a:1', 'b:1']]);
+    await r.finishAll();
+    expect(r.statements).toEqual([
+      ['a:1', 'b:1'],
+      ['a:2', 'c:1'],
+    ]);
+    expect(await first).toEqual(['a:1!', 'a:2!', 'b:1!']);
+    expect(await second).toEqual(['c:1!']);
+  });
+
+  it('fails only the items of a statement that failed', async () => {
+    const r = recorder();
+    const group = new GroupCommit(r.statement, keyOf, 1);
+    const failed = group.submit(['bad']).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    const fine = group.submit(['a:1']);
+    await r.finishAll();
+    expect(await failed).toBe('statement failed');
+    expect(await fine).toEqual(['a:1!']);
+  });
+});
