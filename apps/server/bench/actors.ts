@@ -124,6 +124,7 @@ async function startTable(t: number): Promise<void> {
       broadcast: onEvent,
       sendPrivate: (playerId, peek) =>
         act((a) => a.command(playerId, 'cards.reveal', { tableId: id, round: peek.round })),
+      eject: () => undefined,
     },
   });
   actors.push(actor);

@@ -81,7 +81,11 @@ describe('the table actor over the real ledger', () => {
     const actor = await TableActor.start({
       table,
       ledger: counted,
-      outbox: { broadcast: (event) => events.push(event), sendPrivate: () => undefined },
+      outbox: {
+        broadcast: (event) => events.push(event),
+        sendPrivate: () => undefined,
+        eject: () => undefined,
+      },
     });
     const guests = await Promise.all(
       Array.from({ length: 14 }, (_, i) => ledger.createGuest(`group${i}`)),
