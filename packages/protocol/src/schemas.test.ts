@@ -58,7 +58,7 @@ describe('commands (P1.1, P2)', () => {
   it('P0.3: the handshake carries a token and the protocol version', () => {
     expect(
       handshakeAuthSchema.parse({ token: 'x'.repeat(43), protocolVersion: PROTOCOL_VERSION }),
-    ).toMatchObject({ protocolVersion: 1 });
+    ).toMatchObject({ protocolVersion: PROTOCOL_VERSION });
     expect(handshakeAuthSchema.safeParse({ token: 'x'.repeat(43) }).success).toBe(false);
   });
 });
