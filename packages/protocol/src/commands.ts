@@ -10,7 +10,7 @@ import {
   tableIdSchema,
 } from './primitives.js';
 import { tableEventSchema } from './events.js';
-import { tableSettingsSchema } from './settings.js';
+import { roomSettingsInputSchema } from './rooms.js';
 import { tableSnapshotSchema } from './snapshot.js';
 
 /**
@@ -58,7 +58,11 @@ export const seedShoeCommand = z.strictObject({ ...atTable, seed: seedContributi
 export const lockRoomCommand = z.strictObject({ ...atTable, locked: z.boolean() });
 export const kickCommand = z.strictObject({ ...atTable, playerId: playerIdSchema });
 /** The whole settings object; it takes effect when the next shoe starts. */
-export const roomSettingsCommand = z.strictObject({ ...atTable, settings: tableSettingsSchema });
+/** P9.3: the same settings a host opens a room with (P8.2), checked the same way. */
+export const roomSettingsCommand = z.strictObject({
+  ...atTable,
+  settings: roomSettingsInputSchema,
+});
 export const pauseRoomCommand = z.strictObject({ ...atTable, paused: z.boolean() });
 export const closeBetsCommand = z.strictObject({ ...atTable });
 export const transferHostCommand = z.strictObject({ ...atTable, playerId: playerIdSchema });
@@ -95,6 +99,8 @@ export const ackErrorSchema = z.object({
   ok: z.literal(false),
   code: errorCodeSchema,
   message: z.string(),
+  /** With INVALID_SETTING: the setting refused, as a dotted path (`limits.tie.max`). */
+  field: z.string().optional(),
 });
 export type AckError = z.infer<typeof ackErrorSchema>;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../db/ledger.js';
 import type { TableDefinition } from '../table/registry.js';
 import { quietTable } from '../testing/quiet-table.js';
+import { roomSettings as roomInput } from '../testing/rooms.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
 /**
@@ -54,7 +55,7 @@ const hostCommands = (tableId: string, playerId: string) =>
   [
     ['room.lock', { tableId, locked: true }],
     ['room.kick', { tableId, playerId }],
-    ['room.settings', { tableId, settings: quietTable({ decks: 6 }) }],
+    ['room.settings', { tableId, settings: roomInput({ decks: 6 }) }],
     ['room.pause', { tableId, paused: true }],
     ['bets.close', { tableId }],
     ['room.host', { tableId, playerId }],
@@ -153,6 +154,34 @@ describe('host controls over real sockets and Postgres', () => {
     const after = await hana.send('table.snapshot', { tableId: 'room-a' });
     if (!before.ok || !after.ok) throw new Error('no snapshot');
     expect(after.snapshot.version).toBe(before.snapshot.version);
+  });
+
+  it('T11.3 P9.3: new settings are checked like a new room and refused by field', async () => {
+    const before = await hana.send('table.snapshot', { tableId: 'room-a' });
+    const badTie = roomInput({
+      limits: { min: 500, max: 20_000, tie: { max: 100 }, side: { max: 2_000 } },
+    });
+    expect(await hana.send('room.settings', { tableId: 'room-a', settings: badTie })).toEqual({
+      ok: false,
+      code: 'INVALID_SETTING',
+      field: 'limits.tie.max',
+      message: expect.stringContaining('limits.tie.max'),
+    });
+    // A cut the shoe cannot hold: refused before it could reach the next shuffle.
+    const badCut = roomInput({ decks: 1, cut: 40 });
+    expect(await hana.send('room.settings', { tableId: 'room-a', settings: badCut })).toMatchObject(
+      {
+        ok: false,
+        code: 'INVALID_SETTING',
+        field: 'cut',
+      },
+    );
+    const after = await hana.send('table.snapshot', { tableId: 'room-a' });
+    if (!before.ok || !after.ok) throw new Error('no snapshot');
+    expect(after.snapshot.version).toBe(before.snapshot.version);
+    expect(after.snapshot.room?.nextSettings ?? null).toEqual(
+      before.snapshot.room?.nextSettings ?? null,
+    );
   });
 
   it('T11.2 P9.2: a kicked player is out, cannot rejoin, and their open bet settles', async () => {

@@ -5,6 +5,7 @@ import {
   COMMANDS,
   handshakeAuthSchema,
   PROTOCOL_VERSION,
+  settingField,
   TABLE_EVENT,
   TABLE_PRIVATE,
   type AckError,
@@ -79,6 +80,17 @@ const COMMAND_SET: ReadonlySet<string> = new Set(COMMAND_NAMES);
 
 function refusal(code: ErrorCode, message: string): AckError {
   return { ok: false, code, message };
+}
+
+/**
+ * P9.3: a host's new settings that fail the room schema are refused like a new room's (P8.2):
+ * INVALID_SETTING naming the setting, not a bare INVALID_PAYLOAD.
+ */
+function invalidSetting(error: z.ZodError): AckError | null {
+  const issue = error.issues.find((i) => i.path[0] === 'settings');
+  if (!issue) return null;
+  const field = settingField(issue);
+  return { ok: false, code: 'INVALID_SETTING', message: `${field}: ${issue.message}`, field };
 }
 
 /** The JSON size of a payload in bytes; Infinity when it has no JSON form. */
@@ -257,7 +269,10 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     if (limited) return reply(limited);
     const parsed = COMMANDS[name].safeParse(payload);
     if (!parsed.success) {
-      return reply(refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`));
+      const setting = name === 'room.settings' ? invalidSetting(parsed.error) : null;
+      return reply(
+        setting ?? refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`),
+      );
     }
     const { tableId } = parsed.data;
     const table = registry?.get(tableId);

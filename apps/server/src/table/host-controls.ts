@@ -1,11 +1,11 @@
-import type { TableSettings } from '@banco/protocol';
+import { roomTableSettings, type RoomSettingsInput } from '@banco/protocol';
 import { roundStatus } from '@banco/rules';
 import { giveHost } from './host-presence.js';
 import { applyNextSettings, updateRoom } from './room-life.js';
 import { closeBetting, shuffleShoe, startNextRound } from './round-flow.js';
 import { vacateSeat } from './seating.js';
 import { seatOf } from './seats.js';
-import type { RoomControl, TableState } from './state.js';
+import type { RoomControl } from './state.js';
 import type { Step } from './step.js';
 
 /**
@@ -56,29 +56,20 @@ export function kickPlayer(step: Step, playerId: string, target: string): void {
  * T11.3: settings the host changes take effect with the next shoe: at once when no shoe is in
  * play, otherwise when the cut card has ended this one.
  */
-export function changeSettings(step: Step, playerId: string, settings: TableSettings): void {
+export function changeSettings(step: Step, playerId: string, input: RoomSettingsInput): void {
   const room = hostRoom(step, playerId);
   if (!room) return;
-  const problem = settingsProblem(step.state, settings);
-  if (problem) return step.refuse('INVALID_PAYLOAD', problem);
+  // The input passed the room schema at the gateway (P8.2); the table's pace stays its own.
+  const settings = roomTableSettings(input, step.state.settings);
+  const highest = Math.max(0, ...step.state.seats.map((s) => s.seat));
+  if (settings.seats < highest) {
+    return step.refuse('INVALID_SETTING', `seats: seat ${highest} is taken`, 'seats');
+  }
   step.succeed();
   updateRoom(step, { nextSettings: settings });
   const shoe = step.state.shoe;
   const noShoeInPlay = shoe === null || roundStatus(shoe.state) === 'finished';
   if (step.state.phase.kind === 'waiting' && noShoeInPlay) applyNextSettings(step);
-}
-
-/** What the schema cannot see: limits that make sense, seats for everyone seated. */
-function settingsProblem(state: TableState, settings: TableSettings): string | null {
-  for (const [spot, limit] of Object.entries(settings.limits)) {
-    if (limit.min > limit.max) return `limits.${spot}: the minimum is above the maximum`;
-  }
-  for (const spot of ['player', 'banker', 'tie', ...settings.rules.sideBets] as const) {
-    if (!settings.limits[spot]) return `limits.${spot}: every spot offered needs limits`;
-  }
-  const highest = Math.max(0, ...state.seats.map((s) => s.seat));
-  if (settings.seats < highest) return `seats: seat ${highest} is taken`;
-  return null;
 }
 
 /** T11.4: a paused room opens no new round once the one in play is over; resuming opens one. */

@@ -83,4 +83,10 @@ export type TableInput =
 
 export type Reply =
   | ({ readonly ok: true } & Record<string, unknown>)
-  | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: ErrorCode;
+      readonly message: string;
+      /** INVALID_SETTING names the setting (P9.3). */
+      readonly field?: string;
+    };

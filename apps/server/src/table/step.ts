@@ -42,8 +42,9 @@ export class Step {
     this.update({ timer: null });
   }
 
-  refuse(code: ErrorCode, message: string): void {
-    this.reply = { ok: false, code, message };
+  refuse(code: ErrorCode, message: string, field?: string): void {
+    this.reply =
+      field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
   }
 
   succeed(extra: Record<string, unknown> = {}): void {

@@ -1,5 +1,7 @@
+import { roomTableSettings } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
+import { roomSettings } from '../testing/rooms.js';
 import { initialTableState } from './initial-state.js';
 import { tableSettings } from './settings.js';
 import { fromStored, toStored, VERSION_LEASE } from './stored-state.js';
@@ -61,7 +63,7 @@ describe('a table read back from its stored state', () => {
     t.command('ann', 'room.kick', { playerId: 'cat' });
     t.command('ann', 'room.lock', { locked: true });
     t.command('ann', 'room.pause', { paused: true });
-    t.command('ann', 'room.settings', { settings: tableSettings({ decks: 4 }) });
+    t.command('ann', 'room.settings', { settings: roomSettings({ decks: 4 }) });
     t.command('ann', 'room.host', { playerId: 'bob' });
     const room = t.state.room;
     expect(room).toMatchObject({
@@ -69,7 +71,7 @@ describe('a table read back from its stored state', () => {
       locked: true,
       paused: true,
       kicked: ['cat'],
-      nextSettings: tableSettings({ decks: 4 }),
+      nextSettings: roomTableSettings(roomSettings({ decks: 4 }), t.state.settings),
     });
     // A room's own settings (here: changed by its host) win over the definition's.
     t.state = { ...t.state, settings: tableSettings({ untimedBetting: true }) };

@@ -83,7 +83,7 @@ export const typesOf = (events: readonly TableEvent[]) => events.map((e) => e.ty
  * A refused command changes nothing (P1.1): the reply is the refusal, the state is as before,
  * no event goes out and no effect (escrow included) is issued.
  */
-export function expectRefused(table: ReducerHarness, run: () => Reply, code: string): void {
+export function expectRefused(table: ReducerHarness, run: () => Reply, code: string): Reply {
   const before = table.state;
   const events = table.events.length;
   const effects = table.effects.length;
@@ -93,4 +93,5 @@ export function expectRefused(table: ReducerHarness, run: () => Reply, code: str
   expect(table.events.slice(events)).toEqual([]);
   expect(table.effects.slice(effects).filter((e) => e.type === 'escrow')).toEqual([]);
   expect(table.effects.slice(effects)).toEqual([]);
+  return reply;
 }

@@ -1,4 +1,4 @@
-import type { SeatView } from '@banco/protocol';
+import { roomSettingsInputSchema, type SeatView } from '@banco/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../rooms/host';
@@ -113,7 +113,7 @@ describe('HostControls', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/Only the host/);
   });
 
-  it('changes the settings for the next shoe: the whole table settings, the pace kept', async () => {
+  it('changes the settings for the next shoe: sent as a room form, checked by its schema (P9.3)', async () => {
     const send = controls();
     fireEvent.click(screen.getByRole('button', { name: 'Change settings for the next shoe' }));
     fireEvent.change(await screen.findByLabelText('Decks in the shoe'), { target: { value: '4' } });
@@ -122,16 +122,19 @@ describe('HostControls', () => {
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     const [name, payload] = send.mock.calls[0]! as unknown as [string, { settings: unknown }];
     expect(name).toBe('room.settings');
-    expect(payload.settings).toEqual({
-      ...mainTableSettings,
-      seats: 14,
+    expect(roomSettingsInputSchema.parse(payload.settings)).toEqual({
       decks: 4,
-      rules: { ...mainTableSettings.rules, commission: 'no-commission' },
-      limits: {
-        player: { min: 1_000, max: 50_000 },
-        banker: { min: 1_000, max: 50_000 },
-        tie: { min: 1_000, max: 10_000 },
-      },
+      ruleSet: 'no-commission',
+      tiePays: 8,
+      sideBets: [],
+      limits: { min: 1_000, max: 50_000, tie: { max: 10_000 }, side: { max: expect.any(Number) } },
+      seats: 14,
+      bettingSeconds: 15,
+      untimedBetting: false,
+      cardTurning: true,
+      cut: 16,
+      lastHand: 'plus-one',
+      seatHoldSeconds: 60,
     });
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Use from the next shoe' })).toBeNull(),

@@ -1,7 +1,6 @@
 'use client';
 import {
   roomSettingsInputSchema,
-  roomTableSettings,
   settingField,
   type SeatView,
   type TableSettings,
@@ -172,9 +171,8 @@ export default function HostControls({
                 const issue = input.error.issues[0]!;
                 return { ok: false, message: issue.message, field: settingField(issue) };
               }
-              // The room form's units become the table's; the pace stays the server's.
-              const next = roomTableSettings(input.data, settings);
-              const answer = await send('room.settings', { settings: next });
+              // Sent as the form's own settings (P9.3): the server keeps the table's pace.
+              const answer = await send('room.settings', { settings: input.data });
               if (answer.ok) {
                 setEditing(false);
                 return { ok: true };
