@@ -5,7 +5,6 @@ import { hostAwayFromStart } from './host-presence.js';
 import type { TableCommandName } from './inputs.js';
 import { roomSettings } from '../testing/rooms.js';
 import { restoreSeatsAway } from './presence.js';
-import { tableSettings } from './settings.js';
 import { ReducerHarness } from './testing/reducer-harness.js';
 import {
   everyoneNoBet,
