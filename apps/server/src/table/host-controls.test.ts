@@ -309,6 +309,12 @@ describe('closing a room (T11.7, T11.8)', () => {
     expect(t.effects.filter((e) => e.type === 'end-shoe')).toHaveLength(1);
     expect(t.wallets.get('bob')).toBe(101_000);
     expect(t.ofType('betting.opened')).toHaveLength(1);
+    // The seats empty with the room, each leave recorded under its own key.
+    expect(t.state.seats).toEqual([]);
+    const leaves = t.effects.filter((e) => e.type === 'record-seat' && e.kind === 'LEAVE');
+    expect(leaves.map((e) => e.type === 'record-seat' && e.playerId)).toEqual(['ann', 'bob']);
+    expect(new Set(leaves.map((e) => e.type === 'record-seat' && e.key)).size).toBe(2);
+    expect(types.lastIndexOf('seat.left')).toBeLessThan(types.lastIndexOf('room.closed'));
   });
 
   it('T11.7: a round nobody bet on is dropped; a room with no shoe closes at once', () => {

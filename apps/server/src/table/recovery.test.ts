@@ -1,6 +1,6 @@
 import type { TableEvent } from '@banco/protocol';
 import { dealRound } from '@banco/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
 import { createLedger, type Ledger } from '../db/ledger.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
@@ -259,6 +259,8 @@ describe('failing effects (T9.8)', () => {
     await t.until((e) => e.type === 'betting.opened');
     await t.actor.idle();
     expect([...lost].sort()).toEqual(['createShoe', 'recordSeat', 'recordShuffle']);
+    // The seat's retry runs on its own back-off timer, outside the table's queue.
+    await vi.waitFor(() => expect(t.actor.problems()).toEqual([]), { timeout: 10_000 });
     expect(await prisma.shoe.count({ where: { tableId: 'replays' } })).toBe(1);
     expect(await prisma.seatEvent.count({ where: { tableId: 'replays', playerId: ann } })).toBe(1);
     const shoe = await prisma.shoe.findFirstOrThrow({ where: { tableId: 'replays' } });

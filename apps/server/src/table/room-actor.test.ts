@@ -132,6 +132,7 @@ describe('a room’s actor over the real ledger', () => {
       'round.voided',
       'room.updated',
       'shoe.ended',
+      'seat.left',
       'room.closed',
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'room.closed', reason: 'idle' });

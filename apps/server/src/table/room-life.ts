@@ -1,5 +1,6 @@
 import type { RoomState } from '@banco/protocol';
 import { roundStatus } from '@banco/rules';
+import { seatKey } from './seating.js';
 import { endShoe } from './shoe-end.js';
 import type { RoomControl } from './state.js';
 import type { Step } from './step.js';
@@ -46,7 +47,18 @@ export function finishClose(step: Step): void {
   const shoe = step.state.shoe;
   // A shoe the cut card finished was ended with its last round (T7.3).
   if (shoe && roundStatus(shoe.state) !== 'finished') endShoe(step, { announce: true });
-  step.update({ phase: { kind: 'waiting' }, room: { ...room, closed: true } });
+  // Everyone still seated leaves with the room, so the seat history closes as it opened (T1.4).
+  for (const { seat, player } of step.state.seats) {
+    step.emit({ type: 'seat.left', seat, playerId: player.id, reason: 'left' });
+    step.effect({
+      type: 'record-seat',
+      seat,
+      playerId: player.id,
+      kind: 'LEAVE',
+      key: seatKey(step),
+    });
+  }
+  step.update({ seats: [], phase: { kind: 'waiting' }, room: { ...room, closed: true } });
   step.emit({ type: 'room.closed', reason: room.closing ?? 'host' });
   step.effect({ type: 'room-closed' });
 }

@@ -99,4 +99,4 @@ export function vacateSeat(
 }
 
 /** T9.8: the seat event's version is unique at its table, across restarts too (T9.1). */
-const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;
+export const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;
