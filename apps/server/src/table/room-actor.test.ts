@@ -1,27 +1,13 @@
 import type { TableEvent } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger, type Ledger } from '../db/ledger.js';
-import { createPrisma, type PrismaClient } from '../db/prisma.js';
-import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { ledgerDatabase } from '../testing/ledger-database.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TableActor } from './actor.js';
 
 /** A private room's actor over the real ledger, as the rooms registry will start it. */
 describe('a room’s actor over the real ledger', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  let ledger: Ledger;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = createPrisma(db.url);
-    ledger = createLedger(prisma);
-  });
-  afterAll(async () => {
-    await prisma?.$disconnect();
-    await db?.drop();
-  });
+  const database = ledgerDatabase();
 
   async function startRoom(id: string, hostPlayerId: string, roomIdleMs = 600_000) {
     const table = {
@@ -31,7 +17,7 @@ describe('a room’s actor over the real ledger', () => {
       settings: quietTable({ cardTurning: false, revealMs: 0 }),
       hostPlayerId,
     };
-    await ledger.ensureTable(table);
+    await database.ledger.ensureTable(table);
     const events: TableEvent[] = [];
     const ejected: string[] = [];
     const closed: string[] = [];
@@ -39,7 +25,7 @@ describe('a room’s actor over the real ledger', () => {
     const closedOnce = new Promise<void>((resolve) => (onClosed = resolve));
     const actor = await TableActor.start({
       table,
-      ledger,
+      ledger: database.ledger,
       outbox: {
         broadcast: (event) => events.push(event),
         sendPrivate: () => undefined,
@@ -55,8 +41,8 @@ describe('a room’s actor over the real ledger', () => {
   }
 
   it('T11.7 T11.11: closing ends the shoe with its seed, tells onClosed, and survives a restart', async () => {
-    const host = await ledger.createGuest('hana');
-    const bob = await ledger.createGuest('bob');
+    const host = await database.ledger.createGuest('hana');
+    const bob = await database.ledger.createGuest('bob');
     const first = await startRoom('room-close', host.player.id);
     const { actor, events } = first;
     actor.presence(host.player.id, true);
@@ -78,7 +64,7 @@ describe('a room’s actor over the real ledger', () => {
     const second = await startRoom('room-close', host.player.id);
     expect(second.actor.current.room).toMatchObject({ locked: true, kicked: [bob.player.id] });
     expect(second.actor.entryRefusal(bob.player.id)).toMatchObject({ code: 'KICKED' });
-    const stranger = await ledger.createGuest('sam');
+    const stranger = await database.ledger.createGuest('sam');
     expect(second.actor.entryRefusal(stranger.player.id)).toMatchObject({ code: 'ROOM_LOCKED' });
     second.actor.presence(host.player.id, true);
     await second.actor.idle();
@@ -91,7 +77,7 @@ describe('a room’s actor over the real ledger', () => {
     const ended = second.events.find((e) => e.type === 'shoe.ended');
     expect(ended).toMatchObject({ shoeId: shoe.id, commitment: commitmentOf(shoe.serverSeed) });
     expect(second.events.at(-1)).toMatchObject({ type: 'room.closed', reason: 'host' });
-    const record = await ledger.shoeRecord(shoe.id);
+    const record = await database.ledger.shoeRecord(shoe.id);
     expect(record?.endedAt).not.toBeNull();
     expect(record?.serverSeed).toBe(shoe.serverSeed);
     expect(
@@ -115,7 +101,7 @@ describe('a room’s actor over the real ledger', () => {
   });
 
   it('T11.8: a room whose last connection is gone closes after the idle time', async () => {
-    const host = await ledger.createGuest('ida');
+    const host = await database.ledger.createGuest('ida');
     const { actor, events, closed, closedOnce } = await startRoom('room-idle', host.player.id, 150);
     actor.presence(host.player.id, true);
     await actor.command(host.player.id, 'seat.take', { tableId: 'room-idle', seat: 2 });
