@@ -461,7 +461,7 @@ function report(r: {
     results.length === 0 && 'no close→result sample',
     acks.length === 0 && 'no bet acknowledged',
     result.errors.missedResults > 0 &&
-      `${result.errors.missedResults} results never reached their client`,
+      `${result.errors.missedResults} results had not reached their client ${GRACE_MS / 1000} s after the window`,
     result.errors.ackTimeouts > 0 && `${result.errors.ackTimeouts} acks never came`,
     result.errors.disconnects > 0 && `${result.errors.disconnects} sockets dropped`,
     r.betsStored < result.betsAcked &&
