@@ -12,7 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLedger } from '../../src/db/ledger.js';
@@ -62,8 +62,9 @@ const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
 }
+// A relative path is taken from where `pnpm bench:load` was typed (pnpm runs us elsewhere).
 const profilePath = values['cpu-prof']
-  ? fileURLToPath(new URL(values['cpu-prof'], `file://${process.cwd()}/`))
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), values['cpu-prof'])
   : null;
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
