@@ -25,9 +25,11 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
  * A private, migrated database per test file, so test files can run in parallel against one
  * Postgres server without seeing each other's rows.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
-  const name = `banco_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+export async function createTestDatabase(
+  options: { prefix?: string; adminUrl?: string } = {},
+): Promise<TestDatabase & { name: string }> {
+  const adminUrl = options.adminUrl ?? process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
+  const name = `${options.prefix ?? 'banco_test'}_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
 
   const url = new URL(adminUrl);
@@ -44,5 +46,5 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await drop().catch(() => undefined);
     throw err;
   }
-  return { url: dbUrl, drop };
+  return { url: dbUrl, name, drop };
 }
