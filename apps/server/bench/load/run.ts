@@ -10,17 +10,15 @@
  * Method and figures: docs/performance.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createLedger } from '../../src/db/ledger.js';
 import { checkLedger } from '../../src/db/ledger-invariant.js';
-import { migrate } from '../../src/db/migrate.js';
 import { createPrisma } from '../../src/db/prisma.js';
+import { createTestDatabase } from '../../src/db/test-database.js';
 import {
   LOAD_TIMINGS,
   SEATS_PER_TABLE,
@@ -64,8 +62,9 @@ const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
 }
+// A relative path is taken from where `pnpm bench:load` was typed (pnpm runs us elsewhere).
 const profilePath = values['cpu-prof']
-  ? fileURLToPath(new URL(values['cpu-prof'], `file://${process.cwd()}/`))
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), values['cpu-prof'])
   : null;
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -79,37 +78,8 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** A fresh, migrated database on the local Postgres; dropped at the end. */
-async function createBenchDatabase(): Promise<{
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_ADMIN_URL ??
-    process.env.TEST_DATABASE_ADMIN_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `banco_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  try {
-    await migrate(url.toString());
-  } catch (error) {
-    await drop();
-    throw error;
-  }
-  return { url: url.toString(), name, drop };
-}
+const createBenchDatabase = () =>
+  createTestDatabase({ prefix: 'banco_bench', adminUrl: process.env.BENCH_DATABASE_ADMIN_URL });
 
 /** Waits for the first IPC message of a type, or fails if the process exits first. */
 function nextMessage<M extends { type: string }, T extends M['type']>(
@@ -461,7 +431,7 @@ function report(r: {
     results.length === 0 && 'no close→result sample',
     acks.length === 0 && 'no bet acknowledged',
     result.errors.missedResults > 0 &&
-      `${result.errors.missedResults} results never reached their client`,
+      `${result.errors.missedResults} results had not reached their client ${GRACE_MS / 1000} s after the window`,
     result.errors.ackTimeouts > 0 && `${result.errors.ackTimeouts} acks never came`,
     result.errors.disconnects > 0 && `${result.errors.disconnects} sockets dropped`,
     r.betsStored < result.betsAcked &&

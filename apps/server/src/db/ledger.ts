@@ -39,7 +39,8 @@ export const WELCOME_AMOUNT = 100_000;
 
 export { HOUSE_ACCOUNT, REFILL_ACCOUNT, escrowAccount, walletAccount } from './accounts.js';
 
-// Settlement runs every round: give it room under load instead of Prisma's 5 s / 2 s defaults.
+// Prisma's interactive transactions (guests, tables) get room under load instead of its 5 s / 2 s
+// defaults; the round path no longer uses them.
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 type Tx = Prisma.TransactionClient;

@@ -25,9 +25,12 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
  * A private, migrated database per test file, so test files can run in parallel against one
  * Postgres server without seeing each other's rows.
  */
-export async function createTestDatabase(options: MigrateOptions = {}): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
-  const name = `banco_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+export async function createTestDatabase(
+  options: MigrateOptions & { prefix?: string; adminUrl?: string } = {},
+): Promise<TestDatabase & { name: string }> {
+  const { prefix = 'banco_test', adminUrl: admin, ...migrateOptions } = options;
+  const adminUrl = admin ?? process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
+  const name = `${prefix}_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
 
   const url = new URL(adminUrl);
@@ -39,10 +42,10 @@ export async function createTestDatabase(options: MigrateOptions = {}): Promise<
   };
 
   try {
-    await migrate(dbUrl, options);
+    await migrate(dbUrl, migrateOptions);
   } catch (err) {
     await drop().catch(() => undefined);
     throw err;
   }
-  return { url: dbUrl, drop };
+  return { url: dbUrl, name, drop };
 }
