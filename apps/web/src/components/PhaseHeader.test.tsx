@@ -84,4 +84,16 @@ describe('PhaseHeader in a private room', () => {
     expect(screen.getByTestId('phase').textContent).toBe('Banker’s cards turn over by themselves.');
     expect(screen.getByTestId('turn-countdown')).toBeTruthy();
   });
+
+  it('gives its line to the result banner, and keeps the countdown to the next round', () => {
+    const result = table({
+      room: null,
+      phase: { kind: 'result', round: 3, nextAt: Date.now() + 4_000 },
+    });
+    const { rerender } = render(<PhaseHeader state={result} name={name} />);
+    expect(screen.getByTestId('phase').textContent).toBe('Round over.');
+    rerender(<PhaseHeader state={result} name={name} bannerShown />);
+    expect(screen.queryByTestId('phase')).toBeNull();
+    expect(screen.getByTestId('next-countdown')).toBeTruthy();
+  });
 });

@@ -80,7 +80,16 @@ function phaseClock(state: TableState): Clock | null {
   }
 }
 
-export function PhaseHeader({ state, name }: { state: TableState; name: Name }) {
+export function PhaseHeader({
+  state,
+  name,
+  bannerShown = false,
+}: {
+  state: TableState;
+  name: Name;
+  /** The result banner is up: the phase line would only repeat that the round is over. */
+  bannerShown?: boolean;
+}) {
   // A paused room opens no next round: a countdown to one would promise what will not come.
   const paused =
     state.room?.paused === true &&
@@ -88,9 +97,11 @@ export function PhaseHeader({ state, name }: { state: TableState; name: Name }) 
   const clock = paused ? null : phaseClock(state);
   return (
     <>
-      <p className="felt__phase" data-testid="phase">
-        {phaseLine(state, name)}
-      </p>
+      {bannerShown && state.phase.kind === 'result' ? null : (
+        <p className="felt__phase" data-testid="phase">
+          {phaseLine(state, name)}
+        </p>
+      )}
       {paused ? (
         <p className="untimed" data-testid="paused-line">
           The host has paused the game. Play goes on when they resume.

@@ -288,7 +288,16 @@ function TableScreen({
         <section className="felt-wrap" aria-label="Table">
           <div className="felt">
             <div className="felt__center">
-              <PhaseHeader state={state} name={nameOf} />
+              {/* At the top, where it hides no seat: the banner says what "Round over." would. */}
+              {result ? (
+                <ResultBanner
+                  round={result.round}
+                  outcome={result.outcome}
+                  player={result.player.total}
+                  banker={result.banker.total}
+                />
+              ) : null}
+              <PhaseHeader state={state} name={nameOf} bannerShown={result !== null} />
               <div className="hands">
                 <Hand
                   side="player"
@@ -327,14 +336,6 @@ function TableScreen({
                 </div>
               ) : null}
               <SettlementLine settlement={state.settlement} />
-              {result ? (
-                <ResultBanner
-                  round={result.round}
-                  outcome={result.outcome}
-                  player={result.player.total}
-                  banker={result.banker.total}
-                />
-              ) : null}
             </div>
             {settings ? (
               <Seats
