@@ -16,7 +16,10 @@ import { createPrisma } from './prisma.js';
 // Not under a 0700 directory: when the tests run as root, postgres runs as the postgres user.
 const root = `/tmp/banco-embedded-test-${randomBytes(6).toString('hex')}`;
 const dataDir = path.join(root, 'data');
-const port = 55_000 + Math.floor(Math.random() * 4000);
+// Below Linux's ephemeral range (32768–60999): a port there can be taken at any moment by the
+// local end of some other test's outgoing connection, and this one must stay ours across
+// four starts.
+const port = 20_000 + Math.floor(Math.random() * 9_000);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Alive and not a zombie (an orphan's exit is reaped by init whenever it gets to it). */
