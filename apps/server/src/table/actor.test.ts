@@ -1,26 +1,19 @@
 import type { TableEvent } from '@banco/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger, type Ledger } from '../db/ledger.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Ledger } from '../db/ledger.js';
 import { checkLedger } from '../db/ledger-invariant.js';
-import { createPrisma, type PrismaClient } from '../db/prisma.js';
-import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import type { PrismaClient } from '../db/prisma.js';
+import { ledgerDatabase } from '../testing/ledger-database.js';
 import { TableActor } from './actor.js';
 import { tableSettings, TIMINGS } from './settings.js';
 
 /** The actor over the real ledger, with an outbox that keeps what it was given. */
 describe('the table actor over the real ledger', () => {
-  let db: TestDatabase;
+  const database = ledgerDatabase();
   let prisma: PrismaClient;
   let ledger: Ledger;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = createPrisma(db.url);
-    ledger = createLedger(prisma);
-  });
-  afterAll(async () => {
-    await prisma?.$disconnect();
-    await db?.drop();
+  beforeAll(() => {
+    ({ prisma, ledger } = database);
   });
 
   async function startTable(

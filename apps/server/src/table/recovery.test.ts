@@ -1,10 +1,10 @@
 import type { TableEvent } from '@banco/protocol';
 import { dealRound } from '@banco/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
-import { createLedger, type Ledger } from '../db/ledger.js';
-import { createPrisma, type PrismaClient } from '../db/prisma.js';
-import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import type { Ledger } from '../db/ledger.js';
+import type { PrismaClient } from '../db/prisma.js';
+import { ledgerDatabase } from '../testing/ledger-database.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TableActor, type TableActorDeps } from './actor.js';
 import type { TableLedger } from './table-ledger.js';
@@ -13,18 +13,11 @@ import type { TableLedger } from './table-ledger.js';
  * Issue 8 in one process: a table actor is dropped without its shutdown work (as a crash would
  * leave it) and a new one starts on the same database.
  */
-let db: TestDatabase;
+const database = ledgerDatabase();
 let prisma: PrismaClient;
 let ledger: Ledger;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrisma(db.url);
-  ledger = createLedger(prisma);
-});
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await db?.drop();
+beforeAll(() => {
+  ({ prisma, ledger } = database);
 });
 
 const SLOW = quietTable();
