@@ -43,6 +43,9 @@ interface Friend extends Visitor {
 /** Someone opening a room link for the first time: age gate and name, then back to the room. */
 async function arriveByLink(page: Page, link: string, name: string) {
   await page.goto(link);
+  // Without a name the table page sends the visitor home with a full page load: wait for that
+  // page to load, or the click can land on its button before the page's script is running.
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
   await page.getByRole('button', { name: 'I am 18 or older' }).click();
   await page.getByRole('textbox', { name: 'Your name' }).fill(name);
   await page.getByRole('button', { name: 'Get my chips' }).click();
