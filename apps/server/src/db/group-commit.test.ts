@@ -54,6 +54,21 @@ describe('group commit', () => {
     expect(await second).toEqual(['c:1!']);
   });
 
+  it('with room for more statements, still runs a key\'s second item only after its first answered', async () => {
+    const r = recorder();
+    const group = new GroupCommit(r.statement, keyOf, 4);
+    const answers = group.submit(['a:1', 'a:2', 'b:1', 'b:2', 'c:1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    // a:2 and b:2 could take a second connection, and so overtake a:1 and b:1 there.
+    expect(r.statements).toEqual([['a:1', 'b:1', 'c:1']]);
+    await r.finishAll();
+    expect(r.statements).toEqual([
+      ['a:1', 'b:1', 'c:1'],
+      ['a:2', 'b:2'],
+    ]);
+    expect(await answers).toEqual(['a:1!', 'a:2!', 'b:1!', 'b:2!', 'c:1!']);
+  });
+
   it('fails only the items of a statement that failed', async () => {
     const r = recorder();
     const group = new GroupCommit(r.statement, keyOf, 1);

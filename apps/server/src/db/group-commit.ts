@@ -3,12 +3,14 @@
  * in the next statement together. A quiet server sends each item at once; a busy one sends
  * fewer, fuller statements, so Postgres spends its time on rows rather than on transactions
  * (and the server on fewer round trips). Items submitted in the same turn of the event loop go
- * together. Two items with the same key never share a statement: the later one goes in a later
- * statement, after the earlier one's.
+ * together. Two items with the same key never share a statement, nor run side by side: the
+ * later one waits until the earlier one's statement has answered, so it is decided after it.
  */
 export class GroupCommit<I, O> {
   private waiting: Waiting<I, O>[] = [];
   private running = 0;
+  /** Keys of the items in running statements: their next items wait for those answers. */
+  private readonly busyKeys = new Set<string>();
   private flushQueued = false;
 
   constructor(
@@ -41,12 +43,16 @@ export class GroupCommit<I, O> {
       const keys = new Set<string>();
       for (const w of this.waiting) {
         const key = this.keyOf(w.item);
-        const fits = batch.length < this.mostPerStatement && !keys.has(key);
+        const fits =
+          batch.length < this.mostPerStatement && !keys.has(key) && !this.busyKeys.has(key);
         if (fits) keys.add(key);
         (fits ? batch : later).push(w);
       }
+      // Everything waiting is behind a running statement: its answer flushes again.
+      if (batch.length === 0) return;
       this.waiting = later;
       this.running += 1;
+      for (const key of keys) this.busyKeys.add(key);
       void this.statement(batch.map((w) => w.item))
         .then(
           (answers) => batch.forEach((w, i) => w.answer(answers[i]!)),
@@ -54,6 +60,7 @@ export class GroupCommit<I, O> {
         )
         .finally(() => {
           this.running -= 1;
+          for (const key of keys) this.busyKeys.delete(key);
           this.flush();
         });
     }
