@@ -95,6 +95,10 @@ export const envSchema = z.object({
   SOCKET_MAX_PAYLOAD_BYTES: integer(8192, 64, 1_048_576),
   SOCKET_RATE_PER_SECOND: integer(20, 1, 10_000),
   SOCKET_RATE_BURST: integer(40, 1, 100_000),
+  /** P1.7: how long a table event nobody must act on may wait to go out with others (ms). */
+  BROADCAST_HOLD_MS: integer(100, 0, 1_000),
+  /** P1.7: the same for others' bets, which a betting window is full of (ms). */
+  BET_BROADCAST_HOLD_MS: integer(400, 0, 2_000),
   TABLE_TIMINGS: optionalEnv(
     z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live'),
   ),
@@ -176,6 +180,8 @@ export interface Config {
   socketMaxPayloadBytes: number;
   socketRatePerSecond: number;
   socketRateBurst: number;
+  broadcastHoldMs: number;
+  betBroadcastHoldMs: number;
   /** Absolute; a relative WEB_DIR is taken from the repository root. */
   webDir: string;
   /** TEST ONLY: see TEST_SCRIPTED_SHOE. */
@@ -240,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketMaxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
     socketRatePerSecond: e.SOCKET_RATE_PER_SECOND,
     socketRateBurst: e.SOCKET_RATE_BURST,
+    broadcastHoldMs: e.BROADCAST_HOLD_MS,
+    betBroadcastHoldMs: e.BET_BROADCAST_HOLD_MS,
     tableTimings: e.TABLE_TIMINGS,
     webDir: resolve(REPO_ROOT, e.WEB_DIR),
     scriptedShoe: e.TEST_SCRIPTED_SHOE as CardCode[] | undefined,

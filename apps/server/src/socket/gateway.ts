@@ -6,7 +6,6 @@ import {
   handshakeAuthSchema,
   PROTOCOL_VERSION,
   settingField,
-  TABLE_EVENT,
   TABLE_PRIVATE,
   type AckError,
   type CommandName,
@@ -23,6 +22,7 @@ import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
 import { coalesceWrites } from './coalesce-writes.js';
+import { HeldBroadcasts } from './held-broadcasts.js';
 import { FairShare } from './fair-share.js';
 import { TokenBucket } from './token-bucket.js';
 import {
@@ -112,6 +112,17 @@ function splitArgs(args: unknown[]): { payload: unknown; ack: AckFn | undefined 
   return { payload: args[0], ack: undefined };
 }
 
+/** The version up to which an ack itself brings the table's events (a snapshot, a resync). */
+function coveredBy(response: object): number {
+  if ('snapshot' in response && response.snapshot) {
+    return (response.snapshot as { version: number }).version;
+  }
+  if ('events' in response && response.events && 'version' in response) {
+    return response.version as number;
+  }
+  return 0;
+}
+
 function connectRefusal(code: ErrorCode, message: string): ExtendedError {
   const data: ConnectRefusal = { code, message, serverProtocolVersion: PROTOCOL_VERSION };
   return Object.assign(new Error(message), { data });
@@ -186,6 +197,9 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   }
 
   let registry: TableRegistry | undefined;
+  /** P1.7: each table's events waiting to go out together. */
+  const heldAt = new Map<string, HeldBroadcasts>();
+  const holdTimes = { holdMs: config.broadcastHoldMs, betHoldMs: config.betBroadcastHoldMs };
   /** Sockets per player per table, to report presence on the first and the last. */
   const socketsAt = new Map<string, number>();
   const presenceKey = (playerId: string, tableId: string) => `${playerId}\u0000${tableId}`;
@@ -298,6 +312,11 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       const response = await table.command(playerId, name, parsed.data);
       // A refused join leaves nothing behind: no rooms, no presence.
       if (entered && !response.ok) exit(socket, tableId, true);
+      // P6, P1.7: the events before the ack, held ones included; a snapshot or a resync's
+      // list of events carries those up to its version already.
+      if (socket.data.tables.has(tableId)) {
+        heldAt.get(tableId)?.catchUp(socket, coveredBy(response));
+      }
       reply(response);
     } catch (error) {
       if (entered) exit(socket, tableId, true);
@@ -404,6 +423,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
   // Disconnect clients first so the HTTP server can finish closing, then stop socket.io.
   app.addHook('preClose', (done) => {
+    for (const held of heldAt.values()) held.flush();
     io.local.disconnectSockets(true);
     done();
   });
@@ -416,19 +436,32 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
   return {
     io,
-    outboxFor: (tableId) => ({
-      broadcast: (event) => void io.to(tableRoom(tableId)).emit(TABLE_EVENT, event),
-      sendPrivate: (playerId, message) =>
-        void io.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message),
-      // T11.2: a kicked player's sockets leave the table; they are still connected otherwise.
-      eject: (playerId) => {
-        const ids = io.sockets.adapter.rooms.get(playerRoom(playerId, tableId)) ?? [];
-        for (const id of [...ids]) {
-          const socket = io.sockets.sockets.get(id);
-          if (socket) exit(socket, tableId, true);
-        }
-      },
-    }),
+    outboxFor: (tableId) => {
+      const held = new HeldBroadcasts(io, tableRoom(tableId), holdTimes);
+      heldAt.set(tableId, held);
+      const socketsOf = (playerId: string) =>
+        [...(io.sockets.adapter.rooms.get(playerRoom(playerId, tableId)) ?? [])].flatMap(
+          (id) => io.sockets.sockets.get(id) ?? [],
+        );
+      return {
+        broadcast: (event) => held.broadcast(event),
+        sendPrivate: (playerId, message) => {
+          // A turner's cards come after the turn that gives them (P1.5).
+          for (const socket of socketsOf(playerId)) held.catchUp(socket);
+          io.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message);
+        },
+        // T11.2: a kicked player's sockets leave the table; they are still connected otherwise.
+        eject: (playerId) => {
+          held.flush();
+          for (const socket of socketsOf(playerId)) exit(socket, tableId, true);
+        },
+        release: () => {
+          held.flush();
+          // A room opened again under its id has a holder of its own by now.
+          if (heldAt.get(tableId) === held) heldAt.delete(tableId);
+        },
+      };
+    },
     setTables: (tables) => {
       registry = tables;
     },

@@ -421,6 +421,7 @@ export class TableActor implements TablePort {
     this.closing = true;
     this.stopTimers();
     await this.queue;
+    this.deps.outbox.release?.();
   }
 
   private stopTimers(): void {

@@ -17,6 +17,8 @@ export interface TableOutbox {
   sendPrivate(playerId: string, message: CardsPeek): void;
   /** T11.2: every socket of the player leaves the table (they were kicked). */
   eject(playerId: string): void;
+  /** The table has stopped: what the transport still holds for it goes out, then it forgets it. */
+  release?(): void;
 }
 
 /** One live table as the transport sees it: commands in, acknowledgements out. */

@@ -1,0 +1,109 @@
+import { TABLE_EVENT, type TableEvent, type TableEventType } from '@banco/protocol';
+import type { Server, Socket } from 'socket.io';
+
+/**
+ * P1.7: a table's events that nobody has to act on at once wait a moment, so that the events
+ * of a burst (bets landing together, cards turned in quick succession, a settlement) reach each
+ * socket in one write instead of one write each. On a busy server a write to a socket is the
+ * dearest thing the table does (each wakes a client), and a player watching others' chips land
+ * loses nothing by seeing three of them together a few hundred milliseconds later.
+ *
+ * Every socket still receives every event once, in version order, with nothing skipped:
+ * - an event someone must act on (EAGER) sends everything held, then itself, to the table;
+ * - a socket whose command is answered is sent what is held first (events before the ack, P6),
+ *   and so is a player about to get a private message (their turn's cards follow the turn);
+ * - a snapshot covers what is held up to its version; the socket gets only what follows.
+ */
+export const EAGER_EVENTS: ReadonlySet<TableEventType> = new Set<TableEventType>([
+  'betting.opened',
+  'dealing.started',
+  'shoe.offered',
+  'round.result',
+  'round.voided',
+  'table.closing',
+  'room.closed',
+  'player.kicked',
+]);
+
+/** Others' bets: the events a betting window is full of, held longest. */
+const BET_EVENTS: ReadonlySet<TableEventType> = new Set<TableEventType>([
+  'bets.confirmed',
+  'bets.none',
+]);
+
+export interface HoldTimes {
+  /** How long an event may wait for others to go with it; 0 sends each at once. */
+  holdMs: number;
+  /** The same for others' bets. */
+  betHoldMs: number;
+}
+
+interface Held {
+  readonly event: TableEvent;
+  /** Sockets that already have it (sent ahead to them, or covered by their snapshot). */
+  readonly served: Set<string>;
+}
+
+type AnyServer = Server<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnySocket = Socket<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** One table's held events, between its actor and its room. */
+export class HeldBroadcasts {
+  private held: Held[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushAt = Number.POSITIVE_INFINITY;
+
+  constructor(
+    private readonly io: AnyServer,
+    private readonly room: string,
+    private readonly times: HoldTimes,
+  ) {}
+
+  broadcast(event: TableEvent): void {
+    const hold = EAGER_EVENTS.has(event.type)
+      ? 0
+      : BET_EVENTS.has(event.type)
+        ? this.times.betHoldMs
+        : this.times.holdMs;
+    this.held.push({ event, served: new Set() });
+    if (hold <= 0) {
+      this.flush();
+      return;
+    }
+    const at = Date.now() + hold;
+    if (at >= this.flushAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.flushAt = at;
+    this.timer = setTimeout(() => this.flush(), hold);
+  }
+
+  /**
+   * Sends one socket what it lacks of the held events, in order. A snapshot at `coveredUpTo`
+   * already holds the events up to that version: the socket is counted as having them.
+   */
+  catchUp(socket: AnySocket, coveredUpTo = 0): void {
+    for (const { event, served } of this.held) {
+      if (served.has(socket.id)) continue;
+      served.add(socket.id);
+      if (event.version > coveredUpTo) socket.emit(TABLE_EVENT, event);
+    }
+  }
+
+  /** Everyone at the table gets everything held, each socket in one write. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushAt = Number.POSITIVE_INFINITY;
+    const held = this.held;
+    this.held = [];
+    for (const { event, served } of held) {
+      // Socket ids are rooms too: `except` skips the sockets that have the event already.
+      const to = served.size === 0 ? this.io.to(this.room) : this.io.to(this.room).except([...served]);
+      to.emit(TABLE_EVENT, event);
+    }
+  }
+
+  get size(): number {
+    return this.held.length;
+  }
+}
