@@ -11,7 +11,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,6 +41,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '30' },
     start: { type: 'string', default: 'staggered' },
     'bot-procs': { type: 'string', default: '4' },
+    'bot-nice': { type: 'string', default: '0' },
     port: { type: 'string', default: '3900' },
     'cpu-prof': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
@@ -58,6 +59,10 @@ const warmup = Number(values.warmup);
 if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup: seconds ≥ 0');
 const botProcs = Math.min(positive('bot-procs', values['bot-procs']), tables);
 const port = positive('port', values.port);
+const botNice = Number(values['bot-nice']);
+if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19) {
+  throw new Error('--bot-nice: a whole number 0–19');
+}
 const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
@@ -172,6 +177,9 @@ async function main(): Promise<number> {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(bot);
+      // The players' machines are not the server's: a niced bot yields the CPU to the server
+      // and Postgres when both want it, as a client elsewhere would never have taken it.
+      if (botNice > 0) setPriority(bot.pid!, botNice);
       return bot;
     });
     const assigned: BotTable[][] = bots.map(() => []);
@@ -351,6 +359,7 @@ function report(r: {
     seconds: r.window,
     warmup,
     botProcs,
+    botNice,
     roundsPerSecond: rounds / r.window,
     rounds,
     serverRoundsSettled: r.stats.roundsSettled,
@@ -381,7 +390,7 @@ function report(r: {
   const q = (x: ReturnType<typeof quantiles>) =>
     `p50 ${f(x.p50)}  p95 ${f(x.p95)}  p99 ${f(x.p99)}  max ${f(x.max)} ms  (n=${x.n})`;
   const rows: [string, string][] = [
-    ['tables × bots', `${tables} × ${SEATS_PER_TABLE}, ${start}, ${botProcs} bot processes`],
+    ['tables × bots', `${tables} × ${SEATS_PER_TABLE}, ${start}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`],
     ['window', `${f(r.window)} s after ${warmup} s warm-up`],
     [
       'rounds/s',

@@ -123,11 +123,12 @@ async function escrowStatement(
  * Group commit of confirms across tables (group-commit.ts): a player's second confirm goes in
  * a later statement, which takes the wallet after the first one's commit and sees its bets.
  */
-export function escrowBatcher(pool: pg.Pool, inFlight: number): EscrowBatcher {
+export function escrowBatcher(pool: pg.Pool, inFlight: number, gatherMs = 0): EscrowBatcher {
   return new GroupCommit(
     (inputs) => escrowStatement(pool, inputs),
     (i) => i.playerId,
     inFlight,
+    gatherMs,
   );
 }
 

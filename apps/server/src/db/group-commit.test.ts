@@ -69,6 +69,17 @@ describe('group commit', () => {
     expect(await answers).toEqual(['a:1!', 'a:2!', 'b:1!', 'b:2!', 'c:1!']);
   });
 
+  it('with a gathering time, items arriving within it share one statement', async () => {
+    const r = recorder();
+    const group = new GroupCommit(r.statement, keyOf, 2, 30);
+    const first = group.submit(['a:1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = group.submit(['b:1']);
+    await expect.poll(() => r.statements).toEqual([['a:1', 'b:1']]);
+    await r.finishAll();
+    expect([await first, await second]).toEqual([['a:1!'], ['b:1!']]);
+  });
+
   it('fails only the items of a statement that failed', async () => {
     const r = recorder();
     const group = new GroupCommit(r.statement, keyOf, 1);

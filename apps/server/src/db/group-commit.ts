@@ -18,6 +18,12 @@ export class GroupCommit<I, O> {
     private readonly statement: (items: readonly I[]) => Promise<O[]>,
     private readonly keyOf: (item: I) => string,
     private readonly inFlight: number,
+    /**
+     * How long the first item to arrive waits for others before its statement goes. Zero sends
+     * at the next turn of the event loop. A few milliseconds turn a stream of single items
+     * from many tables into statements of several, which is what Postgres charges for.
+     */
+    private readonly gatherMs = 0,
     private readonly mostPerStatement = 256,
   ) {}
 
@@ -28,10 +34,12 @@ export class GroupCommit<I, O> {
     );
     if (!this.flushQueued) {
       this.flushQueued = true;
-      setImmediate(() => {
+      const go = () => {
         this.flushQueued = false;
         this.flush();
-      });
+      };
+      if (this.gatherMs > 0) setTimeout(go, this.gatherMs);
+      else setImmediate(go);
     }
     return Promise.all(answers);
   }
