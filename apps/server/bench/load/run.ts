@@ -42,6 +42,7 @@ const { values } = parseArgs({
     start: { type: 'string', default: 'staggered' },
     'bot-procs': { type: 'string', default: '4' },
     'bot-nice': { type: 'string', default: '0' },
+    'server-flags': { type: 'string', default: '' },
     port: { type: 'string', default: '3900' },
     'cpu-prof': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
@@ -59,6 +60,8 @@ const warmup = Number(values.warmup);
 if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup: seconds ≥ 0');
 const botProcs = Math.min(positive('bot-procs', values['bot-procs']), tables);
 const port = positive('port', values.port);
+/** Node flags for the server process alone, e.g. "--max-semi-space-size=64". */
+const serverFlags = (values['server-flags'] ?? '').split(/\s+/).filter((flag) => flag !== '');
 const botNice = Number(values['bot-nice']);
 if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19) {
   throw new Error('--bot-nice: a whole number 0–19');
@@ -154,7 +157,7 @@ async function main(): Promise<number> {
     const logFd = openSync(logFile, 'w');
     const server = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
       cwd: SERVER_DIR,
-      execArgv: TSX,
+      execArgv: [...serverFlags, ...TSX],
       stdio: ['ignore', logFd, logFd, 'ipc'],
       env: {
         ...process.env,
@@ -360,6 +363,7 @@ function report(r: {
     warmup,
     botProcs,
     botNice,
+    serverFlags,
     roundsPerSecond: rounds / r.window,
     rounds,
     serverRoundsSettled: r.stats.roundsSettled,

@@ -38,7 +38,7 @@ const STATEMENTS_IN_FLIGHT = 2;
  * at random moments, so without it a busy server sends most of them alone: a single confirm
  * costs Postgres about what a quarter of a 14-confirm statement does (docs/performance.md).
  */
-const ESCROW_GATHER_MS = 3;
+const ESCROW_GATHER_MS = 5;
 
 /** 1,000 chips in minor units, minted from REFILL for every new guest. */
 export const WELCOME_AMOUNT = 100_000;
