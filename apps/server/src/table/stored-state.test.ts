@@ -121,7 +121,21 @@ function saved(state: TableState): StoredRow {
   return JSON.parse(JSON.stringify(toStored(state, []))) as StoredRow;
 }
 
-type StoredRow = ReturnType<typeof toStored> & { state: Record<string, any> };
+/** A shoe state as a save holds it: its cards, or the deck count and check that replace them. */
+interface SavedShoeState {
+  cards?: string[];
+  decks?: number;
+  check?: string;
+  next: number;
+}
+
+/** The parts of a saved state these tests look into and change. */
+interface SavedState {
+  shoe: { serverSeed: string; number: number; scripted?: true; state: SavedShoeState } | null;
+  phase: { round: { shoeAfter: SavedShoeState } };
+}
+
+type StoredRow = ReturnType<typeof toStored> & { state: SavedState };
 
 /** A public table's settings come from its definition: here, the saved table's. */
 function readBack(row: StoredRow, table: ReducerHarness): TableState | null {
@@ -146,8 +160,8 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     everyoneBets(t, 1);
     expect(t.state.phase.kind).toBe('betting');
     const row = saved(t.state);
-    expect(row.state.shoe.state).not.toHaveProperty('cards');
-    expect(row.state.shoe.state.decks).toBe(8);
+    expect(row.state.shoe!.state).not.toHaveProperty('cards');
+    expect(row.state.shoe!.state.decks).toBe(8);
     expect(JSON.stringify(row.state)).not.toMatch(/"cards"/);
     const back = readBack(row, t);
     expect(back).toEqual(asSaved(t.state));
@@ -159,7 +173,7 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     const { phase } = t.state;
     if (phase.kind !== 'turning') throw new Error(`not turning: ${phase.kind}`);
     const row = saved(t.state);
-    expect(row.state.shoe.state).not.toHaveProperty('cards');
+    expect(row.state.shoe!.state).not.toHaveProperty('cards');
     expect(row.state.phase.round.shoeAfter).not.toHaveProperty('cards');
     expect(row.state.phase.round.shoeAfter.next).toBe(phase.round.shoeAfter!.next);
     const back = readBack(row, t)!;
@@ -192,7 +206,7 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     fireUntil(t, 'turning');
     expect(t.state.shoe!.scripted).toBe(true);
     const row = saved(t.state);
-    expect(row.state.shoe.state.cards).toEqual(cards);
+    expect(row.state.shoe!.state.cards).toEqual(cards);
     // The round's shoe is the session's cards further on: it still needs no copy.
     expect(row.state.phase.round.shoeAfter).not.toHaveProperty('cards');
     expect(readBack(row, t)).toEqual(asSaved(t.state));
@@ -208,7 +222,7 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     const back = readBack(old, t);
     expect(back).toEqual(asSaved(t.state));
     // Its seeds give its cards: the next save leaves them out.
-    expect(saved(back!).state.shoe.state).not.toHaveProperty('cards');
+    expect(saved(back!).state.shoe!.state).not.toHaveProperty('cards');
   });
 
   it('T9.10: a scripted shoe’s state stored before T9.10 (no marker) keeps its cards on', () => {
@@ -216,54 +230,54 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     const t = new ReducerHarness({}, [cards]);
     t.sit('ann', 1);
     const old = saved(t.state);
-    delete old.state.shoe.scripted;
+    delete old.state.shoe!.scripted;
     const back = readBack(old, t)!;
     expect(back.shoe!.state.cards).toEqual(cards);
     expect(back.shoe!.scripted).toBe(true);
-    expect(saved(back).state.shoe.state.cards).toEqual(cards);
+    expect(saved(back).state.shoe!.state.cards).toEqual(cards);
   });
 
   it('T9.10 T9.1: refuses a stored shoe its seeds do not give back', () => {
     const t = busyTableTurning(10);
     const good = saved(t.state);
     expect(readBack(good, t)).not.toBeNull();
-    const altered = (change: (state: Record<string, any>) => void): StoredRow => {
+    const altered = (change: (state: SavedState) => void): StoredRow => {
       const row = saved(t.state);
       change(row.state);
       return row;
     };
     // Another check, another server seed, another deck count: another shoe.
-    const check: string = good.state.shoe.state.check;
+    const check = good.state.shoe!.state.check!;
     const shown = check.split(' ')[1];
     const other = shown === 'AS' ? 'KD' : 'AS';
     expect(
       readBack(
-        altered((s) => (s.shoe.state.check = check.replace(shown!, other))),
+        altered((s) => (s.shoe!.state.check = check.replace(shown!, other))),
         t,
       ),
     ).toBeNull();
     expect(
       readBack(
-        altered((s) => (s.shoe.serverSeed = 'b'.repeat(64))),
+        altered((s) => (s.shoe!.serverSeed = 'b'.repeat(64))),
         t,
       ),
     ).toBeNull();
     expect(
       readBack(
-        altered((s) => (s.shoe.state.decks = 6)),
+        altered((s) => (s.shoe!.state.decks = 6)),
         t,
       ),
     ).toBeNull();
     expect(
       readBack(
-        altered((s) => (s.shoe.number += 1)),
+        altered((s) => (s.shoe!.number += 1)),
         t,
       ),
     ).toBeNull();
     // Nothing to re-derive the cards from, or no shoe to take the round's cards from.
     expect(
       readBack(
-        altered((s) => delete s.shoe.state.decks),
+        altered((s) => delete s.shoe!.state.decks),
         t,
       ),
     ).toBeNull();
