@@ -1,11 +1,4 @@
-import {
-  createFairShoe,
-  err,
-  ok,
-  type CardCode,
-  type Result,
-  type ShoeState,
-} from '@banco/rules';
+import { createFairShoe, err, ok, type CardCode, type Result, type ShoeState } from '@banco/rules';
 import type { Phase, ShoeSession } from './state.js';
 
 // T9.10: a fair shoe's card order follows from its seeds. The cards were most of every save
