@@ -63,8 +63,7 @@ export function restoredShoe(value: unknown): Result<ShoeSession | null> {
   if (Array.isArray(state.cards)) return ok(withKeptCards(shoe as ShoeSession));
   const cards = rederive(shoe as StoredShoe);
   if (!cards.ok) return cards;
-  const { decks: _decks, check: _check, ...rest } = state;
-  return ok({ ...(shoe as StoredShoe), state: { ...rest, cards: cards.value } });
+  return ok({ ...(shoe as StoredShoe), state: withCards(state, cards.value) });
 }
 
 /** The round's shoe gets the session's cards back; an old save has its own. */
@@ -73,8 +72,18 @@ export function restoredPhase(phase: Phase, shoe: ShoeSession | null): Result<Ph
   const after = phase.round.shoeAfter as StoredShoeState | null | undefined;
   if (!after || Array.isArray(after.cards)) return ok(phase);
   if (!shoe) return err('BAD_SHOE', 'the stored round has a shoe but the table none');
-  const shoeAfter: ShoeState = { ...after, cards: shoe.state.cards };
+  const shoeAfter = withCards(after, shoe.state.cards);
   return ok({ ...phase, round: { ...phase.round, shoeAfter } } as Phase);
+}
+
+/**
+ * Field by field, in createShoe's order: the restored state has the shape of every live one
+ * (the shoe functions stay monomorphic), with no `decks` or `check` left over, and a field
+ * ShoeState gains fails to compile here instead of going missing after a restart.
+ */
+function withCards(stored: StoredShoeState, cards: readonly CardCode[]): ShoeState {
+  const { format, cut, lastHand, next, burn, roundsDealt, roundStart, cutCard } = stored;
+  return { format, cut, lastHand, cards, next, burn, roundsDealt, roundStart, cutCard };
 }
 
 /** The card order the seeds give, if it is the one saved. Shuffles: once per restore. */
