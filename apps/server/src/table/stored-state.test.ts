@@ -168,6 +168,16 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     expect(back!.shoe!.state.cards).toHaveLength(416);
   });
 
+  it('T9.10 T11.3: the shoe is re-derived with its own deck count, not the settings’', () => {
+    const t = busyTable(10);
+    const row = saved(t.state);
+    // The table's settings now say 6 decks (a room's host changed them for the next shoe).
+    t.state = { ...t.state, settings: tableSettings({ ...t.state.settings, decks: 6 }) };
+    const back = readBack(row, t);
+    expect(back!.shoe!.state.cards).toHaveLength(416);
+    expect(back).toEqual(asSaved(t.state));
+  });
+
   it('T9.10 T9.3: a dealt round saves neither card array and finishes with the same cards', () => {
     const t = busyTableTurning(30);
     const { phase } = t.state;
