@@ -181,7 +181,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
       const row = await prisma.tableStateRow.findUniqueOrThrow({ where: { tableId: id } });
       const stored = row.state as {
         shoe: { state: object };
-        phase: { round: { shoeAfter: object } };
+        phase: { round: { shoeAfter: object | null } };
       };
       expect(stored.shoe.state).not.toHaveProperty('cards');
       expect(stored.phase.round.shoeAfter ?? {}).not.toHaveProperty('cards');
