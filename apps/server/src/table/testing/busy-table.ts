@@ -33,7 +33,7 @@ export function everyoneBets(t: ReducerHarness, abstain = 0): void {
 
 /**
  * 8 decks, every one of the 14 seats taken, `rounds` rounds played with everyone betting, and the
- * next round open for bets. The shoe is fair (harness seeds) unless `scripted` is given.
+ * next round open for bets. The shoe is fair, from the harness's seeds.
  */
 export function busyTable(rounds: number): ReducerHarness {
   const t = new ReducerHarness({ decks: 8, seats: 14 });
