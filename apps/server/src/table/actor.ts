@@ -22,7 +22,7 @@ import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort } from './table-port.js';
 import { hostAwayFromStart, roomRefusal } from './host-presence.js';
 import { restoreSeatsAway } from './presence.js';
-import { durableKey, fromStored, toStored } from './stored-state.js';
+import { durableKey, fromStored, roundInPlay, shoeInPlay, toStored } from './stored-state.js';
 import { peekFor } from './turning.js';
 import { prepareOdds } from './views.js';
 
@@ -312,12 +312,12 @@ export class TableActor implements TablePort {
 
   /** The round this table is playing (for the startup sweep), or null. */
   roundInPlay(): number | null {
-    return toStored(this.state, []).roundSeq;
+    return roundInPlay(this.state);
   }
 
   /** The shoe this table is playing or seeding, or null. */
   shoeInPlay(): string | null {
-    return toStored(this.state, []).shoeId;
+    return shoeInPlay(this.state);
   }
 
   /** T1.5–T1.7: the gateway reports a player's first connection arriving or last one leaving. */

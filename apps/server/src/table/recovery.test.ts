@@ -161,7 +161,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
   });
 
   it.each(['dealing', 'turning'] as const)(
-    'T9.3: a round stopped while %s is finished by the house with the cards the shoe held',
+    'T9.3 T9.10: a round stopped while %s is finished by the house with the cards the shoe held',
     async (phase) => {
       const id = `crash-${phase}`;
       const a = await startTable(id);
@@ -177,6 +177,14 @@ describe('a restarted table (T9.1–T9.4)', () => {
       }
       const commitment = a.actor.current.shoe!.commitment;
       await a.actor.close();
+      // The row holds no card order: the next process shuffles it again from the seeds.
+      const row = await prisma.tableStateRow.findUniqueOrThrow({ where: { tableId: id } });
+      const stored = row.state as {
+        shoe: { state: object };
+        phase: { round: { shoeAfter: object | null } };
+      };
+      expect(stored.shoe.state).not.toHaveProperty('cards');
+      expect(stored.phase.round.shoeAfter ?? {}).not.toHaveProperty('cards');
 
       const b = await startTable(id);
       const result = await b.until((e) => e.type === 'round.result');

@@ -152,6 +152,7 @@ export function shuffleShoe(step: Step): void {
     clientSeed: clientSeed.value,
     state: created.value,
     results: [],
+    ...(shoe.scripted ? { scripted: true } : {}),
   };
   step.update({ shoe: session });
   step.emit({ type: 'shoe.shuffled', shoe: shoeView(session, decks), contributions: seeds });

@@ -39,6 +39,11 @@ export interface ShoeSession {
   readonly state: ShoeState;
   /** Results of this shoe's rounds, for its roads (R12.1). */
   readonly results: readonly RoadResult[];
+  /**
+   * The cards were a fixed order (PendingShoe.scripted), not the fair shuffle: a save must keep
+   * them, since the seeds cannot give them back (T9.10).
+   */
+  readonly scripted?: true;
 }
 
 /** A shoe whose server seed is chosen and committed, waiting for its client seed. */

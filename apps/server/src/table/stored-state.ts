@@ -1,6 +1,7 @@
 import { tableSettingsSchema } from '@banco/protocol';
 import type { StoredTableState } from '../db/table-states.js';
 import type { RoomControl, TableState } from './state.js';
+import { restoredPhase, restoredShoe, storedPhase, storedShoe } from './stored-shoe.js';
 
 /**
  * T9.1: versions handed out ahead of each save. A save stores `version + VERSION_LEASE` as the
@@ -34,25 +35,44 @@ export function durableKey(state: TableState): string {
   ].join('|');
 }
 
-export function toStored(state: TableState, watchers: readonly string[]): StoredTableState {
+/** The round in play (opening to settling), for the startup sweep (T9.5). */
+export function roundInPlay(state: TableState): number | null {
   const { phase } = state;
-  const roundSeq =
-    phase.kind === 'opening'
-      ? phase.seq
-      : phase.kind === 'betting' ||
-          phase.kind === 'dealing' ||
-          phase.kind === 'turning' ||
-          phase.kind === 'settling'
-        ? phase.round.seq
-        : null;
-  const pendingShoe = phase.kind === 'seeding' ? phase.shoe.id : null;
+  switch (phase.kind) {
+    case 'opening':
+      return phase.seq;
+    case 'betting':
+    case 'dealing':
+    case 'turning':
+    case 'settling':
+      return phase.round.seq;
+    default:
+      return null;
+  }
+}
+
+/** The shoe in play or being seeded, which the startup sweep must leave open (T9.5). */
+export function shoeInPlay(state: TableState): string | null {
+  const { phase } = state;
+  return (phase.kind === 'seeding' ? phase.shoe.id : null) ?? state.shoe?.id ?? null;
+}
+
+export function toStored(state: TableState, watchers: readonly string[]): StoredTableState {
   return {
     version: state.version + VERSION_LEASE,
-    roundSeq,
-    shoeId: pendingShoe ?? state.shoe?.id ?? null,
+    roundSeq: roundInPlay(state),
+    shoeId: shoeInPlay(state),
     // The timer belongs to the process that set it. A public table's settings come from its
-    // definition; a room keeps its own, which its host may have changed (T11.3).
-    state: { ...state, timer: null, settings: state.room ? state.settings : undefined, watchers },
+    // definition; a room keeps its own, which its host may have changed (T11.3). `watchers`
+    // goes in front of the spread: V8 builds an object much faster that way (stored-shoe.ts).
+    state: {
+      watchers,
+      ...state,
+      shoe: storedShoe(state.shoe),
+      phase: storedPhase(state.phase, state.shoe),
+      timer: null,
+      settings: state.room ? state.settings : undefined,
+    },
   };
 }
 
@@ -75,11 +95,18 @@ export function fromStored(
     return null;
   }
   const { watchers, ...rest } = raw;
+  // T9.10: a shoe that does not re-derive to what was saved must never deal.
+  const shoe = restoredShoe(rest.shoe ?? fresh.shoe);
+  if (!shoe.ok) return null;
+  const phase = restoredPhase(rest.phase ?? fresh.phase, shoe.value);
+  if (!phase.ok) return null;
   const room = isRoom(rest.room) ? rest.room : fresh.room;
   const kept = room ? tableSettingsSchema.safeParse(rest.settings) : null;
   const state: TableState = {
     ...fresh,
     ...rest,
+    shoe: shoe.value,
+    phase: phase.value,
     room,
     name: fresh.name,
     settings: kept?.success ? kept.data : fresh.settings,
