@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ENV_KEYS, loadConfig, REPO_ROOT } from './config.js';
 import { createBancoServer, type BancoServerHandle } from './http/server.js';
+import { SERVER_NODE_FLAG } from './node-flags.js';
 import {
   emptyRegistry,
   realLedger,
@@ -246,9 +247,11 @@ describe('apps/server/Dockerfile', () => {
     }
   });
 
-  it('starts dist/main.js, which the server build makes from src/main.ts', () => {
+  it('starts dist/main.js, which the server build makes from src/main.ts, as pnpm start does', () => {
     const cmd = JSON.parse(argsOf('CMD').at(-1)!) as string[];
-    expect(cmd).toEqual(['node', 'apps/server/dist/main.js']);
+    expect(cmd).toEqual(['node', SERVER_NODE_FLAG, 'apps/server/dist/main.js']);
+    const server = JSON.parse(read('apps/server/package.json')) as { scripts: { start: string } };
+    expect(server.scripts.start).toBe(`node ${SERVER_NODE_FLAG} dist/main.js`);
     const build = JSON.parse(read('apps/server/tsconfig.build.json')) as {
       compilerOptions: { rootDir: string; outDir: string };
     };

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { createLedger } from '../../src/db/ledger.js';
 import { checkLedger } from '../../src/db/ledger-invariant.js';
 import { createPrisma } from '../../src/db/prisma.js';
+import { SERVER_NODE_FLAG } from '../../src/node-flags.js';
 import { createTestDatabase } from '../../src/db/test-database.js';
 import {
   LOAD_TIMINGS,
@@ -42,7 +43,7 @@ const { values } = parseArgs({
     start: { type: 'string', default: 'staggered' },
     'bot-procs': { type: 'string', default: '4' },
     'bot-nice': { type: 'string', default: '0' },
-    'server-flags': { type: 'string', default: '' },
+    'server-flags': { type: 'string', default: SERVER_NODE_FLAG },
     port: { type: 'string', default: '3900' },
     'cpu-prof': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
@@ -60,7 +61,7 @@ const warmup = Number(values.warmup);
 if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup: seconds ≥ 0');
 const botProcs = Math.min(positive('bot-procs', values['bot-procs']), tables);
 const port = positive('port', values.port);
-/** Node flags for the server process alone, e.g. "--max-semi-space-size=64". */
+/** Node flags for the server process alone; by default the ones `pnpm start` uses. */
 const serverFlags = (values['server-flags'] ?? '').split(/\s+/).filter((flag) => flag !== '');
 const botNice = Number(values['bot-nice']);
 if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19) {
