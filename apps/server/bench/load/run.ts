@@ -395,7 +395,10 @@ function report(r: {
   const q = (x: ReturnType<typeof quantiles>) =>
     `p50 ${f(x.p50)}  p95 ${f(x.p95)}  p99 ${f(x.p99)}  max ${f(x.max)} ms  (n=${x.n})`;
   const rows: [string, string][] = [
-    ['tables × bots', `${tables} × ${SEATS_PER_TABLE}, ${start}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`],
+    [
+      'tables × bots',
+      `${tables} × ${SEATS_PER_TABLE}, ${start}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`,
+    ],
     ['window', `${f(r.window)} s after ${warmup} s warm-up`],
     [
       'rounds/s',

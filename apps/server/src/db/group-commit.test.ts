@@ -54,7 +54,7 @@ describe('group commit', () => {
     expect(await second).toEqual(['c:1!']);
   });
 
-  it('with room for more statements, still runs a key\'s second item only after its first answered', async () => {
+  it("with room for more statements, still runs a key's second item only after its first answered", async () => {
     const r = recorder();
     const group = new GroupCommit(r.statement, keyOf, 4);
     const answers = group.submit(['a:1', 'a:2', 'b:1', 'b:2', 'c:1']);

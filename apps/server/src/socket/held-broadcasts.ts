@@ -98,7 +98,8 @@ export class HeldBroadcasts {
     this.held = [];
     for (const { event, served } of held) {
       // Socket ids are rooms too: `except` skips the sockets that have the event already.
-      const to = served.size === 0 ? this.io.to(this.room) : this.io.to(this.room).except([...served]);
+      const to =
+        served.size === 0 ? this.io.to(this.room) : this.io.to(this.room).except([...served]);
       to.emit(TABLE_EVENT, event);
     }
   }
