@@ -82,17 +82,19 @@ export function Seats(props: SeatsProps) {
           );
         }
         const holder = props.holder === n;
+        // T1.5: every connection of the player dropped; the seat is held for them a while.
+        const away = seat.awayUntil !== null;
         const stake = props.stakes.get(n) ?? 0;
         const change = props.changes.get(n);
         return (
           <li
             key={n}
-            className={`seat${props.yourSeat === n ? ' seat--you' : ''}${holder ? ' seat--holder' : ''}`}
+            className={`seat${props.yourSeat === n ? ' seat--you' : ''}${holder ? ' seat--holder' : ''}${away ? ' seat--away' : ''}`}
             style={style}
             data-testid={`seat-${n}`}
             data-holder={holder ? 'true' : undefined}
             data-player-id={seat.player.id}
-            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? ', holds the shoe' : ''}`}
+            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? ', holds the shoe' : ''}${away ? ', away' : ''}`}
           >
             <span className="seat__number">{n}</span>
             <span className="seat__name">
@@ -131,6 +133,11 @@ export function Seats(props: SeatsProps) {
               </span>
             ) : null}
             {props.offerTo === n ? <span className="offer-marker">offered</span> : null}
+            {away ? (
+              <span className="away-marker" title="Disconnected: the seat is held for a while">
+                away
+              </span>
+            ) : null}
           </li>
         );
       })}
