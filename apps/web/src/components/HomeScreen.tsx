@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, createGuest } from '../lib/api';
 import { LoginForm } from './account/LoginForm';
 import { nextPlace } from '../lib/navigation';
@@ -14,7 +14,11 @@ export function HomeScreen() {
   // The exported page shows the age gate, so a first visit sees it at once; a returning
   // visitor is sent on as soon as the page knows the browser remembers them.
   const [step, setStep] = useState<Step>('age');
+  // The exported HTML arrives before its script: until the page can act on a press, the button
+  // says so (disabled) rather than swallowing the press.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
+    setReady(true);
     if (!ageConfirmed()) return;
     if (storedGuest()) goToLobby();
     else setStep('name');
@@ -27,7 +31,7 @@ export function HomeScreen() {
           Banco
         </p>
         {step === 'age' ? (
-          <AgeGate onPass={() => (storedGuest() ? goToLobby() : setStep('name'))} />
+          <AgeGate ready={ready} onPass={() => (storedGuest() ? goToLobby() : setStep('name'))} />
         ) : null}
         {step === 'name' ? <NameForm onLogin={() => setStep('login')} /> : null}
         {step === 'login' ? <LoginForm onBack={() => setStep('name')} /> : null}
@@ -36,7 +40,12 @@ export function HomeScreen() {
   );
 }
 
-function AgeGate({ onPass }: { onPass: () => void }) {
+function AgeGate({ ready, onPass }: { ready: boolean; onPass: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  // autoFocus cannot take a disabled button: focus it once it can be pressed.
+  useEffect(() => {
+    if (ready) button.current?.focus();
+  }, [ready]);
   return (
     <section aria-labelledby="age-title">
       <h1 id="age-title">Before you sit down</h1>
@@ -47,9 +56,10 @@ function AgeGate({ onPass }: { onPass: () => void }) {
         <li>Run short and the table tops you up again, for free.</li>
       </ul>
       <button
+        ref={button}
         type="button"
         className="primary big"
-        autoFocus
+        disabled={!ready}
         onClick={() => {
           confirmAge();
           onPass();
