@@ -47,6 +47,15 @@ let betsAcked = 0;
 let stopping = false;
 const sockets: Socket[] = [];
 
+const LOOP_TICK_MS = 20;
+const loopDelays: [at: number, ms: number][] = [];
+let tickDue = epochNow() + LOOP_TICK_MS;
+setInterval(() => {
+  const now = epochNow();
+  loopDelays.push([now, Math.max(0, now - tickDue)]);
+  tickDue = now + LOOP_TICK_MS;
+}, LOOP_TICK_MS).unref();
+
 function refused(code: string): void {
   const list = refusals.get(code) ?? [];
   list.push({ at: epochNow(), code });
@@ -215,6 +224,7 @@ function report(from: number, to: number): BotReport {
     betsSent,
     framesReceived: framesAt.filter((at) => at >= from && at < to).length,
     betsAcked,
+    loopDelays: loopDelays.filter(inWindow).map(([, ms]) => ms),
   };
 }
 

@@ -74,4 +74,10 @@ export interface BotReport {
   framesReceived: number;
   /** bets.confirm answered ok over the whole run, warm-up included. */
   betsAcked: number;
+  /**
+   * How late this bot process's event loop ran, ms, sampled every 20 ms inside the window: a
+   * bot that is late notes its acks and results late, so this bounds what the bench itself
+   * adds to the latencies it reports.
+   */
+  loopDelays: number[];
 }

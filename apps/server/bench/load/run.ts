@@ -344,6 +344,7 @@ function report(r: {
     r.reports.flatMap(pick).sort((a, b) => a - b);
   const acks = sorted((b) => b.betAcks);
   const results = sorted((b) => b.closeToResult);
+  const botLoop = sorted((b) => b.loopDelays);
   const sum = (pick: (b: BotReport) => number) => r.reports.reduce((n, b) => n + pick(b), 0);
   const rounds = sum((b) => b.rounds);
   const refusals: Record<string, number> = {};
@@ -372,6 +373,7 @@ function report(r: {
     closeToResultMs: quantiles(results),
     cpuPercent: r.cpu,
     eventLoop: { delayMs: r.stats.loopDelay, utilization: r.stats.loopUtilization },
+    botEventLoopDelayMs: quantiles(botLoop),
     serverRssMB: r.stats.rssBytes / 2 ** 20,
     serverPeakRssMB: r.serverPeakRss / 2 ** 20,
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, r.stats.roundsSettled),
@@ -414,6 +416,7 @@ function report(r: {
       'event loop',
       `delay p50 ${f(r.stats.loopDelay.p50)}  p99 ${f(r.stats.loopDelay.p99)}  max ${f(r.stats.loopDelay.max)} ms; utilisation ${f(r.stats.loopUtilization, 2)}`,
     ],
+    ['bots event loop', `delay ${q(result.botEventLoopDelayMs)}`],
     [
       'server memory',
       `RSS ${f(result.serverRssMB, 0)} MB (peak ${f(result.serverPeakRssMB, 0)} MB), heap ${f(r.stats.heapUsedBytes / 2 ** 20, 0)} MB`,
