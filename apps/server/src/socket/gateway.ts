@@ -135,12 +135,17 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   const { config, sessions, metrics } = deps;
   const log: FastifyBaseLogger = app.log.child({ component: 'socket' });
   const allowedOrigins = new Set(config.corsOrigins);
+  /** Set once the server starts closing: no new connection is taken. */
+  let stopping = false;
 
   const io: BancoServer = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: TRANSPORT_MAX_BYTES,
     cors: { origin: config.corsOrigins, methods: ['GET', 'POST'] },
     allowRequest: (request, callback) => {
+      // A client reconnecting this soon must not land on a server whose tables have stopped:
+      // refused, it tries again, and finds the next server.
+      if (stopping) return callback('TABLE_CLOSING: this server is stopping', false);
       const origin = request.headers.origin;
       // Browsers always send Origin; Node bots and tools usually send none. The server's own
       // pages (the web app it serves) are same-origin: Origin names the host they asked.
@@ -409,10 +414,14 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     });
   });
 
-  // Disconnect clients first so the HTTP server can finish closing, then stop socket.io.
+  // T9.11: close each client's transport, not its socket.io session, so that its own
+  // reconnection runs and finds the server that comes back (a socket ended with `io server
+  // disconnect` never reconnects by itself). What is queued for it is sent first. Then the HTTP
+  // server can finish closing, and socket.io stops.
   app.addHook('preClose', (done) => {
+    stopping = true;
     for (const held of heldAt.values()) held.flush();
-    io.local.disconnectSockets(true);
+    for (const socket of io.sockets.sockets.values()) socket.conn.close();
     done();
   });
   app.addHook('onClose', (_instance, done) => {
