@@ -1,9 +1,11 @@
+import { hostname } from 'node:os';
 import { createShoe, type CardCode } from '@banco/rules';
+import { TableLeases } from './cluster/leases.js';
 import type { Config } from './config.js';
 import { createLedger, type Ledger } from './db/ledger.js';
 import { createLogins } from './db/logins.js';
 import { createSessions, type Sessions } from './db/sessions.js';
-import { createPrisma, type PrismaClient } from './db/prisma.js';
+import { createPrisma, poolOf, type PrismaClient } from './db/prisma.js';
 import { createBancoServer, type BancoServerHandle } from './http/server.js';
 import { createMetrics } from './metrics.js';
 import type { TableObserver } from './table/actor.js';
@@ -72,6 +74,11 @@ export async function startBanco(options: {
     loginMs: config.sessionTtlMs,
   });
   const metrics = createMetrics();
+  const leases = new TableLeases({
+    pool: poolOf(prisma),
+    nodeId: config.nodeId ?? `${hostname()}:${config.port}:${process.pid}`,
+    leaseMs: config.leaseMs,
+  });
   let tables: LiveTables | undefined;
   const rooms = new Rooms({
     store: new RoomStore(prisma),
@@ -125,6 +132,8 @@ export async function startBanco(options: {
       }
       tables = await startTables({
         ledger,
+        leases,
+        solo: config.redisUrl === undefined,
         tables: [
           ...(options.tables ??
             publicTables(config.publicTables, config.tableTimings, config.scriptedShoe)),

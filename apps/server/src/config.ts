@@ -164,6 +164,25 @@ export const envSchema = z.object({
       .pipe(z.number().positive().max(525_600))
       .default(30),
   ),
+  /**
+   * S2: several nodes share the tables through this Redis (redis://…). Unset: this process is
+   * the only node, on its own, and needs no Redis.
+   */
+  REDIS_URL: optionalEnv(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  /** S1: this node's name in the table leases; unique per live process (default: host:port:pid). */
+  NODE_ID: optionalEnv(
+    z
+      .string()
+      .regex(/^[\w.:@-]{1,100}$/, 'letters, digits and . : @ - _ only (at most 100)')
+      .optional(),
+  ),
+  /** S1.2: how long a table's lease lasts past its last renewal; a dead node's tables wait this long. */
+  LEASE_MS: integer(10_000, 300, 600_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -202,6 +221,9 @@ export interface Config {
   roomsPerHost: number;
   maxOpenRooms: number;
   roomIdleMs: number;
+  redisUrl: string | undefined;
+  nodeId: string | undefined;
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -270,5 +292,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     roomsPerHost: e.ROOMS_PER_HOST,
     maxOpenRooms: e.MAX_OPEN_ROOMS,
     roomIdleMs: Math.round(e.ROOM_IDLE_MINUTES * 60_000),
+    redisUrl: e.REDIS_URL,
+    nodeId: e.NODE_ID,
+    leaseMs: e.LEASE_MS,
   };
 }

@@ -4,6 +4,7 @@ import { LedgerError, ledgerErrorOf } from './ledger-error.js';
 import type { EscrowBetsInput, EscrowedBets } from './ledger-types.js';
 import { assertAmount, fromPg } from './amounts.js';
 import { GroupCommit } from './group-commit.js';
+import { fenceValues, withoutFenced } from './fence.js';
 
 /** One confirm's answer from a batch: its own bets, or its own refusal. */
 export type EscrowOutcome = ({ ok: true } & EscrowedBets) | { ok: false; error: LedgerError };
@@ -17,9 +18,13 @@ interface EscrowRow {
   amount: string | null;
 }
 
+// S1.3: the fence is evaluated first (escrow_bets depends on its answer) and in the same statement.
 const ESCROW_BETS = {
-  name: 'banco_escrow_bets',
-  text: 'SELECT req, code, balance, bet_id, spot, amount FROM escrow_bets($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+  name: 'banco_escrow_bets_fenced',
+  text: `SELECT e.req, e.code, e.balance, e.bet_id, e.spot, e.amount
+           FROM banco_fence($10::text[], $11::bigint[]) AS fence(ok),
+                LATERAL escrow_bets(CASE WHEN fence.ok THEN $1::text[] END,
+                                    $2, $3, $4, $5, $6, $7, $8, $9) AS e`,
 } as const;
 
 /** What a confirm must be before it may reach the database: a refusal, or its total. */
@@ -75,10 +80,25 @@ function refusal(code: string, input: EscrowBetsInput): LedgerError {
  * escrowBets would decide it alone. The statement is all or nothing only for failures that are
  * no confirm's own (a lost connection, a lock timeout). A player appears once.
  */
-async function escrowStatement(
+function escrowStatement(
   pool: pg.Pool,
   inputs: readonly EscrowBetsInput[],
 ): Promise<EscrowOutcome[]> {
+  return withoutFenced(
+    inputs,
+    (i) => i.tableId,
+    (left) => escrowOnce(pool, left),
+    (error) => ({ ok: false, error }),
+  );
+}
+
+async function escrowOnce(
+  pool: pg.Pool,
+  inputs: readonly EscrowBetsInput[],
+): Promise<EscrowOutcome[]> {
+  const fences = inputs.map((i) =>
+    i.epoch === undefined ? undefined : { tableId: i.tableId, epoch: i.epoch },
+  );
   const values = [
     inputs.map((i) => i.tableId),
     inputs.map((i) => i.roundId),
@@ -89,6 +109,7 @@ async function escrowStatement(
     inputs.flatMap((i) => i.bets.map(() => randomUUID())),
     inputs.flatMap((i) => i.bets.map((b) => b.spot)),
     inputs.flatMap((i) => i.bets.map((b) => b.amount)),
+    ...fenceValues(fences),
   ];
   let rows: EscrowRow[];
   try {

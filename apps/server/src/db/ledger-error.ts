@@ -8,7 +8,12 @@ export type LedgerErrorCode =
   /** Unknown player, table, shoe or round. */
   | 'NOT_FOUND'
   /** Malformed amounts, or a settlement that does not match the round's open bets. */
-  | 'INVALID_INPUT';
+  | 'INVALID_INPUT'
+  /**
+   * S1.3: the write named a lease epoch the table no longer has (another node claimed it);
+   * Postgres refused it and nothing was written.
+   */
+  | 'FENCED';
 
 /** The ledger's refusals: everything else thrown from the ledger is an unexpected failure. */
 export class LedgerError extends Error {
@@ -26,6 +31,7 @@ export class LedgerError extends Error {
 interface PgErrorFacts {
   code?: string;
   message?: string;
+  detail?: string;
 }
 
 /**
@@ -46,7 +52,8 @@ function pgErrorFacts(err: unknown): PgErrorFacts[] {
     const message = [rec.originalMessage, rec.message].find(
       (m): m is string => typeof m === 'string',
     );
-    if (code !== undefined) found.push({ code, message });
+    const detail = typeof rec.detail === 'string' ? rec.detail : undefined;
+    if (code !== undefined) found.push({ code, message, detail });
     for (const key of ['meta', 'driverAdapterError', 'cause']) visit(rec[key], depth + 1);
   };
   visit(err, 0);
@@ -57,6 +64,7 @@ function pgErrorFacts(err: unknown): PgErrorFacts[] {
 const RAISED: Readonly<Record<string, LedgerErrorCode>> = {
   BAN01: 'NOT_FOUND',
   BAN02: 'INVALID_INPUT',
+  BAN09: 'FENCED',
 };
 
 /** The LedgerError a ledger SQL function meant by its error, or null for any other failure. */
@@ -76,4 +84,24 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
   return pgErrorFacts(err).some(
     (f) => f.code === '23505' && (index === undefined || (f.message ?? '').includes(`"${index}"`)),
   );
+}
+
+/**
+ * S1.3: the tables a BAN09 refusal names as fenced (its DETAIL, a JSON array), or null when the
+ * error is no fence refusal.
+ */
+export function fencedTablesOf(err: unknown): string[] | null {
+  const fenced = pgErrorFacts(err).find((f) => f.code === 'BAN09');
+  if (!fenced) return null;
+  try {
+    const tables: unknown = JSON.parse(fenced.detail ?? '[]');
+    return Array.isArray(tables) ? tables.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** S1.3: true when the ledger refused a write because the table's lease moved on. */
+export function isFenced(err: unknown): boolean {
+  return (err instanceof LedgerError && err.code === 'FENCED') || fencedTablesOf(err) !== null;
 }

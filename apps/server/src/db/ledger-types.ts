@@ -18,8 +18,19 @@ export interface TableRow {
   settings: unknown;
 }
 
+/**
+ * Issue 16 (S1.3): the lease a table's write is made under. Postgres refuses the write (SQLSTATE
+ * BAN09, LedgerError FENCED) once a later claim has raised the table's epoch.
+ */
+export interface Fence {
+  tableId: string;
+  epoch: number;
+}
+
 export interface EscrowBetsInput {
   tableId: string;
+  /** The table's lease epoch (S1.3); absent only for writes made for no table's lease. */
+  epoch?: number;
   roundId: string;
   playerId: string;
   seat: number;
@@ -53,6 +64,7 @@ export interface SettleRoundInput {
     trace: unknown;
   };
   settled: SettledBet[];
+  fence?: Fence;
 }
 
 export interface RecentRound {

@@ -13,9 +13,11 @@ import {
   type StoredTableState,
 } from './table-states.js';
 import { LedgerError, ledgerErrorOf } from './ledger-error.js';
+import { fencedError, fenceValues } from './fence.js';
 import type {
   EscrowBetsInput,
   EscrowedBets,
+  Fence,
   GuestCreated,
   RecentRound,
   SeatEventKind,
@@ -186,34 +188,71 @@ export class Ledger {
     /** Known only once the players' contributions are in (R11.7): see recordShuffle. */
     clientSeed?: string;
     settings: unknown;
+    fence?: Fence;
   }): Promise<{ shoeId: string; serverSeed: string; commitment: string }> {
-    const shoe = await this.prisma.shoe.upsert({
-      where: { tableId_number: { tableId: input.tableId, number: input.number } },
-      create: {
-        id: randomUUID(),
-        tableId: input.tableId,
-        number: input.number,
-        serverSeed: input.serverSeed,
-        commitment: input.commitment,
-        clientSeed: input.clientSeed ?? null,
-        settings: input.settings as Json,
-      },
-      update: {},
-      select: { id: true, serverSeed: true, commitment: true },
-    });
-    return { shoeId: shoe.id, serverSeed: shoe.serverSeed, commitment: shoe.commitment };
+    const { rows } = await this.fenced(() =>
+      this.pool.query<{ id: string; server_seed: string; commitment: string }>({
+        name: 'banco_create_shoe',
+        text: `WITH fence AS (SELECT banco_fence($7::text[], $8::bigint[]) AS ok),
+                    made AS (
+                 INSERT INTO shoes (id, table_id, number, server_seed, commitment, client_seed, settings)
+                 SELECT $1, $2, $3, $4, $5, $6, $9::jsonb FROM fence WHERE fence.ok
+                 ON CONFLICT (table_id, number) DO NOTHING
+                 RETURNING id, server_seed, commitment)
+               SELECT id, server_seed, commitment FROM made
+               UNION ALL
+               SELECT s.id, s.server_seed, s.commitment FROM shoes s, fence
+                WHERE fence.ok AND s.table_id = $2 AND s.number = $3
+               LIMIT 1`,
+        values: [
+          randomUUID(),
+          input.tableId,
+          input.number,
+          input.serverSeed,
+          input.commitment,
+          input.clientSeed ?? null,
+          ...fenceValues([input.fence]),
+          JSON.stringify(input.settings),
+        ],
+      }),
+    );
+    const shoe = rows[0];
+    if (!shoe)
+      throw new LedgerError('NOT_FOUND', `shoe ${input.number} of ${input.tableId} vanished`);
+    return { shoeId: shoe.id, serverSeed: shoe.server_seed, commitment: shoe.commitment };
+  }
+
+  /** S1.3: a refusal by banco_fence becomes the ledger's FENCED; anything else passes through. */
+  private async fenced<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const refused = ledgerErrorOf(error);
+      if (refused?.code === 'FENCED') throw fencedError([], error);
+      throw error;
+    }
   }
 
   /**
    * The client seed the shoe was shuffled with and its burn card, fixed once (R11.7, R10.3).
    * Recording the same shuffle again is a no-op; a different one is refused.
    */
-  async recordShuffle(shoeId: string, clientSeed: string, shownCard: string): Promise<void> {
-    const { count } = await this.prisma.shoe.updateMany({
-      where: { id: shoeId, clientSeed: null },
-      data: { clientSeed, burnShown: shownCard },
-    });
-    if (count > 0) return;
+  async recordShuffle(
+    shoeId: string,
+    clientSeed: string,
+    shownCard: string,
+    fence?: Fence,
+  ): Promise<void> {
+    const { rowCount } = await this.fenced(() =>
+      this.pool.query({
+        name: 'banco_record_shuffle',
+        text: `UPDATE shoes SET client_seed = $2, burn_shown = $3
+                 FROM (SELECT banco_fence($4::text[], $5::bigint[]) AS ok) AS fence
+                WHERE fence.ok AND id = $1 AND client_seed IS NULL`,
+        values: [shoeId, clientSeed, shownCard, ...fenceValues([fence])],
+      }),
+    );
+    if ((rowCount ?? 0) > 0) return;
     const same = await this.prisma.shoe.count({
       where: { id: shoeId, clientSeed, burnShown: shownCard },
     });
@@ -223,13 +262,17 @@ export class Ledger {
   }
 
   /** Ends the shoe and reveals its seed; a second call keeps the first timestamps. */
-  async endShoe(shoeId: string): Promise<void> {
-    const now = new Date();
-    const { count } = await this.prisma.shoe.updateMany({
-      where: { id: shoeId, endedAt: null },
-      data: { endedAt: now, revealedAt: now },
-    });
-    if (count === 0) {
+  async endShoe(shoeId: string, fence?: Fence): Promise<void> {
+    const { rowCount } = await this.fenced(() =>
+      this.pool.query({
+        name: 'banco_end_shoe',
+        text: `UPDATE shoes SET ended_at = now(), revealed_at = now()
+                 FROM (SELECT banco_fence($2::text[], $3::bigint[]) AS ok) AS fence
+                WHERE fence.ok AND id = $1 AND ended_at IS NULL`,
+        values: [shoeId, ...fenceValues([fence])],
+      }),
+    );
+    if ((rowCount ?? 0) === 0) {
       const exists = await this.prisma.shoe.count({ where: { id: shoeId } });
       if (exists === 0) throw new LedgerError('NOT_FOUND', `no shoe ${shoeId}`);
     }
@@ -246,27 +289,33 @@ export class Ledger {
     seq: number;
     number: number;
     holderSeat: number | null;
+    fence?: Fence;
   }): Promise<{ roundId: string }> {
     // A table that retries after a failure gets the round it already opened.
-    const { rows } = await this.pool.query<{ id: string }>({
-      name: 'banco_open_round',
-      text: `WITH opened AS (
-               INSERT INTO rounds (id, table_id, shoe_id, seq, number, holder_seat)
-               VALUES ($1, $2, $3, $4, $5, $6)
-               ON CONFLICT (table_id, seq) DO NOTHING
-               RETURNING id)
-             SELECT id FROM opened
-             UNION ALL SELECT id FROM rounds WHERE table_id = $2 AND seq = $4
-             LIMIT 1`,
-      values: [
-        randomUUID(),
-        input.tableId,
-        input.shoeId,
-        input.seq,
-        input.number,
-        input.holderSeat,
-      ],
-    });
+    const { rows } = await this.fenced(() =>
+      this.pool.query<{ id: string }>({
+        name: 'banco_open_round_fenced',
+        text: `WITH fence AS (SELECT banco_fence($7::text[], $8::bigint[]) AS ok),
+                    opened AS (
+                 INSERT INTO rounds (id, table_id, shoe_id, seq, number, holder_seat)
+                 SELECT $1, $2, $3, $4, $5, $6 FROM fence WHERE fence.ok
+                 ON CONFLICT (table_id, seq) DO NOTHING
+                 RETURNING id)
+               SELECT id FROM opened
+               UNION ALL SELECT r.id FROM rounds r, fence
+                WHERE fence.ok AND r.table_id = $2 AND r.seq = $4
+               LIMIT 1`,
+        values: [
+          randomUUID(),
+          input.tableId,
+          input.shoeId,
+          input.seq,
+          input.number,
+          input.holderSeat,
+          ...fenceValues([input.fence]),
+        ],
+      }),
+    );
     if (!rows[0])
       throw new LedgerError('NOT_FOUND', `round ${input.seq} of ${input.tableId} vanished`);
     return { roundId: rows[0].id };
@@ -304,7 +353,7 @@ export class Ledger {
    * round changes nothing and returns the current balances.
    */
   async settleRound(input: SettleRoundInput): Promise<{ balances: Map<string, number> }> {
-    const { tableId, roundId, round, settled } = input;
+    const { tableId, roundId, round, settled, fence } = input;
     for (const s of settled) {
       assertAmount(s.stake, `stake of bet ${s.betId}`);
       assertAmount(s.returned, `return of bet ${s.betId}`, true);
@@ -326,6 +375,7 @@ export class Ledger {
       status: 'SETTLED',
       round,
       settled,
+      fence,
     });
     return { balances };
   }
@@ -339,6 +389,7 @@ export class Ledger {
     tableId: string;
     seq: number;
     cards?: readonly string[];
+    fence?: Fence;
   }): Promise<{ roundId: string | null; balances: Map<string, number> }> {
     const { tableId, seq } = input;
     const { rows } = await this.pool.query<{ id: string }>({
@@ -354,6 +405,7 @@ export class Ledger {
       status: 'VOIDED',
       round: input.cards ? { cards: [...input.cards] } : null,
       settled: [],
+      fence: input.fence,
     });
     return { roundId, balances };
   }
@@ -366,14 +418,17 @@ export class Ledger {
     playerId: string;
     roundId: string;
     target: number;
+    fence?: Fence;
   }): Promise<{ amount: number; balance: number }> {
     const { playerId, roundId, target } = input;
     assertAmount(target, 'refill target', true);
     try {
       const { rows } = await this.pool.query<{ amount: string; balance: string }>({
-        name: 'banco_refill_wallet',
-        text: 'SELECT amount, balance FROM refill_wallet($1, $2, $3)',
-        values: [playerId, roundId, target],
+        name: 'banco_refill_wallet_fenced',
+        text: `SELECT r.amount, r.balance
+                 FROM banco_fence($4::text[], $5::bigint[]) AS fence(ok),
+                      LATERAL refill_wallet(CASE WHEN fence.ok THEN $1::text END, $2, $3) AS r`,
+        values: [playerId, roundId, target, ...fenceValues([input.fence])],
       });
       return { amount: fromPg(rows[0]!.amount), balance: fromPg(rows[0]!.balance) };
     } catch (error) {
@@ -388,18 +443,31 @@ export class Ledger {
     playerId: string;
     kind: SeatEventKind;
     key: string;
+    fence?: Fence;
   }): Promise<void> {
-    await this.pool.query({
-      name: 'banco_record_seat',
-      text: `INSERT INTO seat_events (table_id, seat, player_id, kind, key)
-             VALUES ($1, $2, $3, $4::seat_event_kind, $5) ON CONFLICT DO NOTHING`,
-      values: [input.tableId, input.seat, input.playerId, input.kind, input.key],
-    });
+    await this.fenced(() =>
+      this.pool.query({
+        name: 'banco_record_seat_fenced',
+        text: `INSERT INTO seat_events (table_id, seat, player_id, kind, key)
+               SELECT $1, $2, $3, $4::seat_event_kind, $5
+                 FROM banco_fence($6::text[], $7::bigint[]) AS fence(ok) WHERE fence.ok
+               ON CONFLICT DO NOTHING`,
+        values: [
+          input.tableId,
+          input.seat,
+          input.playerId,
+          input.kind,
+          input.key,
+          ...fenceValues([input.fence]),
+        ],
+      }),
+    );
   }
 
   /** Resolves once the state is stored; saves of many tables share a statement. */
-  async saveTableState(tableId: string, row: StoredTableState): Promise<void> {
-    await this.saves.submit([{ tableId, row }]);
+  async saveTableState(tableId: string, row: StoredTableState, epoch?: number): Promise<void> {
+    const [refused] = await this.saves.submit([{ tableId, row, epoch }]);
+    if (refused) throw refused;
   }
 
   loadTableState(tableId: string): Promise<StoredTableState | null> {
@@ -407,16 +475,22 @@ export class Ledger {
   }
 
   /**
-   * T9.5: voids every OPEN round no live table is playing (stakes refunded) and ends every shoe
-   * no live table can finish (seed published).
+   * T9.5: voids every OPEN round of the table other than the one it plays (stakes refunded) and
+   * ends every shoe of it other than the one it plays (seed published). Run by the node that
+   * has just claimed the table (S1.4), under its fence.
    */
   async closeAbandoned(live: {
-    rounds: readonly { tableId: string; seq: number }[];
-    shoeIds: readonly string[];
+    tableId: string;
+    roundSeq: number | null;
+    shoeId: string | null;
+    fence?: Fence;
   }): Promise<{ voided: { tableId: string; seq: number }[]; endedShoes: string[] }> {
-    const voided = await abandonedRounds(this.prisma, live.rounds);
-    for (const round of voided) await this.voidRound(round);
-    const endedShoes = await endAbandonedShoes(this.prisma, live.shoeIds);
+    const { tableId, fence } = live;
+    const voided = await abandonedRounds(this.prisma, tableId, live.roundSeq);
+    for (const round of voided) await this.voidRound({ ...round, fence });
+    const endedShoes = await this.fenced(() =>
+      endAbandonedShoes(this.prisma, this.pool, tableId, live.shoeId, fence),
+    );
     return { voided, endedShoes };
   }
 

@@ -1,15 +1,19 @@
 import type pg from 'pg';
 import { fromPg } from './amounts.js';
+import { fenceValues } from './fence.js';
 import { ledgerErrorOf } from './ledger-error.js';
-import type { SettleRoundInput, SettledBet } from './ledger-types.js';
+import type { Fence, SettleRoundInput, SettledBet } from './ledger-types.js';
 
 // Closing a round in one call of the end_round SQL function: settling it (T6.2) or voiding it
 // (T9.2). The function locks, checks and writes everything the two used to do in five statements.
 
+// S1.3: end_round depends on the fence's answer, so the fence runs first, in the same statement.
 const END_ROUND = {
-  name: 'banco_end_round',
-  text: `SELECT player_id, balance
-           FROM end_round($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13)`,
+  name: 'banco_end_round_fenced',
+  text: `SELECT e.player_id, e.balance
+           FROM banco_fence($14::text[], $15::bigint[]) AS fence(ok),
+                LATERAL end_round(CASE WHEN fence.ok THEN $1::text END, $2, $3, $4::jsonb, $5,
+                                  $6, $7, $8::jsonb, $9, $10, $11, $12, $13) AS e`,
 } as const;
 
 /**
@@ -24,6 +28,7 @@ export async function endRound(
     status: 'SETTLED' | 'VOIDED';
     round: Partial<SettleRoundInput['round']> | null;
     settled: readonly SettledBet[];
+    fence?: Fence;
   },
 ): Promise<Map<string, number>> {
   const { round, settled } = end;
@@ -41,6 +46,7 @@ export async function endRound(
     settled.map((s) => s.result),
     settled.map((s) => s.stake),
     settled.map((s) => s.returned),
+    ...fenceValues([end.fence]),
   ];
   try {
     const { rows } = await pool.query<{ player_id: string; balance: string }>({

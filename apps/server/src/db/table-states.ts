@@ -1,6 +1,9 @@
 import { clientSeedFrom } from '@banco/rules';
 import type pg from 'pg';
 import { GroupCommit } from './group-commit.js';
+import { fenceValues, withoutFenced } from './fence.js';
+import type { LedgerError } from './ledger-error.js';
+import type { Fence } from './ledger-types.js';
 import type { PrismaClient } from './prisma.js';
 
 // A table's reducer state between processes (issue 8: a table survives its process), and the
@@ -26,38 +29,63 @@ export interface StoredTableState {
 export function tableStateSaver(
   pool: pg.Pool,
   inFlight: number,
-): GroupCommit<{ tableId: string; row: StoredTableState }, void> {
+): GroupCommit<StateSave, LedgerError | null> {
   return new GroupCommit(
-    async (saves) => {
-      await pool.query({
-        name: 'banco_save_table_states',
-        text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true))
+    (saves) =>
+      withoutFenced(
+        saves,
+        (save) => save.tableId,
+        async (left) => {
+          await saveStates(pool, left);
+          return left.map(() => null);
+        },
+        (fenced) => fenced,
+      ),
+    (save) => save.tableId,
+    inFlight,
+  );
+}
+
+/** A table's state to store, under its lease epoch (S1.3) when it has one. */
+export interface StateSave {
+  tableId: string;
+  row: StoredTableState;
+  epoch?: number;
+}
+
+async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<void> {
+  await pool.query({
+    name: 'banco_save_table_states_fenced',
+    // The fence is a volatile CTE: evaluated once, before any row is written (S1.3).
+    text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
+                    fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
                INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
                SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
-                 FROM async, jsonb_to_recordset($1::jsonb)
+                 FROM async, fence, jsonb_to_recordset($1::jsonb)
                       AS s(table_id text, version int, round_seq int, shoe_id text, state jsonb)
+                WHERE fence.ok
                ON CONFLICT (table_id) DO UPDATE
                   SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
                       shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
                       updated_at = EXCLUDED.updated_at`,
-        // One JSON document, not arrays: node-postgres would escape every state's quotes.
-        values: [
-          JSON.stringify(
-            saves.map(({ tableId, row }) => ({
-              table_id: tableId,
-              version: row.version,
-              round_seq: row.roundSeq,
-              shoe_id: row.shoeId,
-              state: row.state,
-            })),
-          ),
-        ],
-      });
-      return saves.map(() => undefined);
-    },
-    (save) => save.tableId,
-    inFlight,
-  );
+    // One JSON document, not arrays: node-postgres would escape every state's quotes.
+    values: [
+      JSON.stringify(
+        saves.map(({ tableId, row }) => ({
+          table_id: tableId,
+          version: row.version,
+          round_seq: row.roundSeq,
+          shoe_id: row.shoeId,
+          state: row.state,
+        })),
+      ),
+      ...fenceValues(
+        saves.map((s) =>
+          s.epoch === undefined ? undefined : { tableId: s.tableId, epoch: s.epoch },
+        ),
+      ),
+    ],
+  });
 }
 
 export async function loadTableState(
@@ -70,17 +98,18 @@ export async function loadTableState(
   );
 }
 
-/** OPEN rounds other than the ones live tables are playing, oldest first. */
+/** T9.5: the table's OPEN rounds other than the one it is playing, oldest first. */
 export async function abandonedRounds(
   prisma: PrismaClient,
-  live: readonly { tableId: string; seq: number }[],
+  tableId: string,
+  liveSeq: number | null,
 ): Promise<{ tableId: string; seq: number }[]> {
   const rounds = await prisma.round.findMany({
-    where: { status: 'OPEN' },
+    where: { status: 'OPEN', tableId },
     select: { tableId: true, seq: true },
-    orderBy: [{ tableId: 'asc' }, { seq: 'asc' }],
+    orderBy: { seq: 'asc' },
   });
-  return rounds.filter((r) => !live.some((l) => l.tableId === r.tableId && l.seq === r.seq));
+  return rounds.filter((r) => r.seq !== liveSeq);
 }
 
 /**
@@ -90,19 +119,24 @@ export async function abandonedRounds(
  */
 export async function endAbandonedShoes(
   prisma: PrismaClient,
-  liveShoeIds: readonly string[],
+  pool: pg.Pool,
+  tableId: string,
+  liveShoeId: string | null,
+  fence?: Fence,
 ): Promise<string[]> {
   const shoes = await prisma.shoe.findMany({
-    where: { endedAt: null, id: { notIn: [...liveShoeIds] } },
+    where: { tableId, endedAt: null, ...(liveShoeId ? { id: { not: liveShoeId } } : {}) },
     select: { id: true, commitment: true, clientSeed: true },
   });
-  const now = new Date();
   for (const shoe of shoes) {
     const seeded = clientSeedFrom(shoe.commitment, []);
     const clientSeed = shoe.clientSeed ?? (seeded.ok ? seeded.value : null);
-    await prisma.shoe.updateMany({
-      where: { id: shoe.id, endedAt: null },
-      data: { clientSeed, endedAt: now, revealedAt: now },
+    await pool.query({
+      name: 'banco_end_abandoned_shoe',
+      text: `UPDATE shoes SET client_seed = $2, ended_at = now(), revealed_at = now()
+               FROM (SELECT banco_fence($3::text[], $4::bigint[]) AS ok) AS fence
+              WHERE fence.ok AND id = $1 AND ended_at IS NULL`,
+      values: [shoe.id, clientSeed, ...fenceValues([fence])],
     });
   }
   return shoes.map((s) => s.id);

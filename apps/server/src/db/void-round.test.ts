@@ -153,7 +153,7 @@ describe('voiding a round (T9.2)', () => {
     // With the live tables named, a table nobody runs is reported as well.
     expect((await checkLedger(prisma, { liveTables: ['other'] })).problems).toHaveLength(1);
 
-    const closed = await ledger.closeAbandoned({ rounds: [], shoeIds: [] });
+    const closed = await ledger.closeAbandoned({ tableId: 'main', roundSeq: null, shoeId: null });
     expect(closed.voided).toEqual([{ tableId: 'main', seq: orphan.seq }]);
     expect(closed.endedShoes).toEqual([shoeId]);
     expect(await ledger.balanceOf(orphan.playerId)).toBe(100_000);
@@ -194,7 +194,11 @@ describe('retried shoe effects (T9.8)', () => {
       commitment: 'f'.repeat(64),
       settings: { decks: 8, cut: 16, lastHand: 'plus-one' },
     });
-    const { endedShoes } = await ledger.closeAbandoned({ rounds: [], shoeIds: [] });
+    const { endedShoes } = await ledger.closeAbandoned({
+      tableId: 'seeding',
+      roundSeq: null,
+      shoeId: null,
+    });
     expect(endedShoes).toContain(id);
     const record = await ledger.shoeRecord(id);
     expect(record?.clientSeed).toMatch(/^[0-9a-f]{64}$/);

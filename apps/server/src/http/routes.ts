@@ -141,7 +141,14 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
           id: listed.has(table.id) ? table.id : PRIVATE_ROOM,
           problems: table.problems(),
         }))
-        .filter((table) => table.problems.length > 0);
+        .filter((table) => table.problems.length > 0)
+        // S1.3: a fenced table is named with why it stopped here.
+        .concat(
+          (registry?.fenced?.() ?? []).map((table) => ({
+            id: table.isPublic ? table.id : PRIVATE_ROOM,
+            problems: [table.reason],
+          })),
+        );
       return reply.code(dbOk ? 200 : 503).send({
         status: dbOk && tables.length === 0 ? 'ok' : 'degraded',
         db: dbOk ? 'ok' : 'down',

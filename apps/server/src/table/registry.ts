@@ -1,9 +1,11 @@
 import type { TableSettings } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
+import type { TableLeases } from '../cluster/leases.js';
 import type { Ledger } from '../db/ledger.js';
 import { TableActor, type TableActorDeps, type TableObserver } from './actor.js';
+import { fencedLedger, type TableLease } from './fenced-ledger.js';
 import type { TableLedger } from './table-ledger.js';
-import type { TableOutbox, TablePort, TableRegistry } from './table-port.js';
+import type { FencedTable, TableOutbox, TablePort, TableRegistry } from './table-port.js';
 
 export interface TableDefinition {
   readonly id: string;
@@ -27,6 +29,13 @@ export interface StartTablesDeps {
       }): Promise<void>;
     };
   tables: readonly TableDefinition[];
+  /** S1: the leases this process runs its tables under. */
+  leases: TableLeases;
+  /**
+   * S1.1: one node alone (no REDIS_URL) claims every table at once, whoever held it: a
+   * predecessor that died is fenced off by the new epoch. Several nodes claim only free tables.
+   */
+  solo: boolean;
   outboxFor: (tableId: string) => TableOutbox;
   observer?: TableObserver;
   log?: TableActorDeps['log'];
@@ -48,34 +57,71 @@ export interface LiveTables extends TableRegistry {
   /** Drops a closed table: from now on its id is unknown to every route and socket. */
   closed(tableId: string): Promise<void>;
   definition(tableId: string): TableDefinition | undefined;
+  /** S1.3: tables this process ran until another node claimed them, and why they stopped. */
+  fenced(): readonly FencedTable[];
 }
 
 /**
- * T9.5: once every table has resumed (its own round voided or finished), whatever no live table
- * plays is closed: OPEN rounds refunded, unfinished shoes ended and their seeds published.
+ * T9.5, S1.4: once a table this node has just claimed has resumed (its own round voided or
+ * finished), whatever else of it is open is closed: OPEN rounds refunded, unfinished shoes
+ * ended and their seeds published. Per table, under its fence: never a sweep of other tables.
  */
-async function closeAbandoned(deps: StartTablesDeps, actors: readonly TableActor[]): Promise<void> {
-  await Promise.all(actors.map((actor) => actor.idle()));
-  const rounds = actors.flatMap((actor) => {
-    const seq = actor.roundInPlay();
-    return seq === null ? [] : [{ tableId: actor.id, seq }];
+async function closeAbandoned(
+  deps: StartTablesDeps,
+  actor: TableActor,
+  epoch: number,
+): Promise<void> {
+  await actor.idle();
+  const closed = await deps.ledger.closeAbandoned({
+    tableId: actor.id,
+    roundSeq: actor.roundInPlay(),
+    shoeId: actor.shoeInPlay(),
+    fence: { tableId: actor.id, epoch },
   });
-  const shoeIds = actors.flatMap((actor) => actor.shoeInPlay() ?? []);
-  const closed = await deps.ledger.closeAbandoned({ rounds, shoeIds });
   if (closed.voided.length > 0 || closed.endedShoes.length > 0) {
-    deps.log?.error(closed, 'rounds and shoes no table will finish: refunded and revealed');
+    deps.log?.error(
+      { table: actor.id, ...closed },
+      'rounds and shoes no table will finish: refunded and revealed',
+    );
   }
 }
 
 /** Stores each table's definition and starts one actor per table in this process. */
 export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   const live = new Map<string, { actor: TableActor; definition: TableDefinition }>();
+  const fencedTables = new Map<string, FencedTable>();
+  const { leases } = deps;
 
-  const start = async (table: TableDefinition): Promise<TableActor> => {
+  /** S1.3: the table's lease is gone: it stops at once, writing nothing more. */
+  const fenceOff = (tableId: string, reason: string): void => {
+    const table = live.get(tableId);
+    if (!table || fencedTables.has(tableId)) return;
+    fencedTables.set(tableId, {
+      id: tableId,
+      isPublic: table.definition.isPublic,
+      reason: `fenced off (another node runs it now): ${reason}`,
+    });
+    leases.forget(tableId);
+    live.delete(tableId);
+    deps.log?.error({ table: tableId, reason }, 'table fenced off: stopped at once');
+    void table.actor.close();
+  };
+
+  const leaseOf = (tableId: string): TableLease => ({
+    tableId,
+    epoch: () => leases.epochOf(tableId),
+    lost: (reason) => fenceOff(tableId, reason),
+  });
+
+  /** Claims the table and starts its actor; null when another node holds it. */
+  const start = async (table: TableDefinition): Promise<TableActor | null> => {
     await deps.ledger.ensureTable(table);
+    const epoch = (await leases.claim([table.id], deps.solo)).get(table.id);
+    if (epoch === undefined) return null;
+    fencedTables.delete(table.id);
     const actor = await TableActor.start({
       table,
-      ledger: deps.ledger,
+      ledger: fencedLedger(deps.ledger, leaseOf(table.id)),
       outbox: deps.outboxFor(table.id),
       observer: deps.observer,
       log: deps.log,
@@ -85,15 +131,39 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       roomIdleMs: deps.roomIdleMs,
     });
     live.set(table.id, { actor, definition: table });
+    await closeAbandoned(deps, actor, epoch);
     return actor;
   };
 
   const actors = () => [...live.values()].map((table) => table.actor);
   for (const table of deps.tables) await start(table);
-  await closeAbandoned(deps, actors());
   /** Set once the tables stop: a room asked for then would outlive its server's shutdown. */
   let stopping = false;
+  // S1.2: every lease of this node renewed in one statement, three times a lease.
+  const renewal = setInterval(
+    () => {
+      void leases.renew().then(
+        (lost) => {
+          for (const tableId of lost) fenceOff(tableId, 'its lease could not be renewed in time');
+        },
+        (error: unknown) => deps.log?.error({ err: error }, 'lease renewal failed'),
+      );
+    },
+    Math.max(50, Math.floor(leases.leaseMs / 3)),
+  );
+  renewal.unref();
+  /** S1.5: stops the actors, then gives their leases up so another node need not wait. */
+  const stopAll = async (stop: (actor: TableActor) => Promise<void>): Promise<void> => {
+    stopping = true;
+    clearInterval(renewal);
+    const stopped = actors();
+    await Promise.all(stopped.map(stop));
+    await leases.release(stopped.map((actor) => actor.id)).catch((error: unknown) => {
+      deps.log?.error({ err: error }, 'leases not given up: other nodes wait for them to expire');
+    });
+  };
   return {
+    fenced: () => [...fencedTables.values()],
     get: (tableId: string): TablePort | undefined => live.get(tableId)?.actor,
     list: actors,
     listPublic: () =>
@@ -102,21 +172,18 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     open: async (definition) => {
       if (stopping) throw new Error(`table ${definition.id} asked for while the tables stop`);
       if (live.has(definition.id)) throw new Error(`table ${definition.id} is already open`);
-      return start(definition);
+      const actor = await start(definition);
+      if (!actor) throw new Error(`table ${definition.id} is held by another node`);
+      return actor;
     },
     closed: async (tableId) => {
       const table = live.get(tableId);
       if (!table) return;
       live.delete(tableId);
       await table.actor.close();
+      await leases.release([tableId]);
     },
-    shutdown: async () => {
-      stopping = true;
-      await Promise.all(actors().map((actor) => actor.shutdown()));
-    },
-    close: async () => {
-      stopping = true;
-      await Promise.all(actors().map((actor) => actor.close()));
-    },
+    shutdown: () => stopAll((actor) => actor.shutdown()),
+    close: () => stopAll((actor) => actor.close()),
   };
 }

@@ -58,12 +58,20 @@ export interface TablePort {
   close(): Promise<void>;
 }
 
+export interface FencedTable {
+  id: string;
+  isPublic: boolean;
+  reason: string;
+}
+
 /** The live tables of this process. */
 export interface TableRegistry {
   get(tableId: string): TablePort | undefined;
   list(): readonly TablePort[];
   /** What the lobby lists: public tables only; a private room is reached by its id (T10.6). */
   listPublic(): readonly TablePort[];
+  /** S1.3: tables this process stopped because another node claimed them (for /health). */
+  fenced?(): readonly FencedTable[];
   /** T9.7: every table shuts down (events out, rounds finished or voided, state stored). */
   shutdown(): Promise<void>;
   close(): Promise<void>;
