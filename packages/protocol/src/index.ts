@@ -15,3 +15,4 @@ export * from './http.js';
 export * from './resync.js';
 export * from './rooms.js';
 export * from './socket-events.js';
+export * from './client/index.js';
