@@ -49,7 +49,10 @@ function buildProgram(io: CliIo): Command {
     .command('odds')
     .description('exact probabilities and house edges of every bet')
     .addOption(decks())
-    .option('--remaining <counts...>', 'cards left of each value 0..9 (10 numbers)')
+    .option(
+      '--remaining <counts...>',
+      'cards left of each value 0..9 (10 numbers) or rank A..K (13 numbers)',
+    )
     .option('--json', 'one JSON object instead of a table')
     .action((options: { decks: number; remaining?: string[]; json?: boolean }) =>
       odds(

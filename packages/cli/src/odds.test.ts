@@ -65,6 +65,21 @@ describe('banco odds', () => {
     expect(byCommas.stdout).toEqual(bySpaces.stdout);
   });
 
+  it('R13.4 P1.8 --remaining also takes thirteen rank counts: pair chances then follow the ranks', async () => {
+    const fullShoe = JSON.parse((await run('odds', '--json')).stdout[0]!) as OddsJson;
+    const byRanks = JSON.parse(
+      (await run('odds', '--remaining', Array(13).fill('32').join(','), '--json')).stdout[0]!,
+    ) as OddsJson;
+    expect(byRanks.probabilities).toEqual(fullShoe.probabilities);
+    // The same values, but every value-0 card a King: Player/Banker/Tie stay, pairs move.
+    const kings = '32,32,32,32,32,32,32,32,32,0,0,0,128';
+    const skewed = JSON.parse(
+      (await run('odds', '--remaining', kings, '--json')).stdout[0]!,
+    ) as OddsJson;
+    expect(skewed.probabilities.banker).toBeCloseTo(fullShoe.probabilities.banker!, 14);
+    expect(skewed.probabilities.playerPair).toBeGreaterThan(fullShoe.probabilities.playerPair!);
+  });
+
   it('R13.4 a depleted shoe moves the odds (no 8s or 9s left: fewer naturals)', async () => {
     const depleted = JSON.parse(
       (await run('odds', '--remaining', '128,32,32,32,32,32,32,32,0,0', '--json')).stdout[0]!,
@@ -75,6 +90,7 @@ describe('banco odds', () => {
 
   const invalid: [string, string[]][] = [
     ['nine counts', ['--remaining', '1,2,3,4,5,6,7,8,9']],
+    ['twelve counts', ['--remaining', '1,2,3,4,5,6,7,8,9,1,2,3']],
     ['a negative count', ['--remaining', '-1,32,32,32,32,32,32,32,32,32']],
     ['a fractional count', ['--remaining', '1.5,32,32,32,32,32,32,32,32,32']],
     ['fewer than six cards', ['--remaining', '1,1,1,1,1,0,0,0,0,0']],

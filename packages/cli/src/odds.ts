@@ -3,7 +3,7 @@ import { UsageError, type CliIo } from './io.js';
 
 export interface OddsOptions {
   decks: number;
-  /** Cards left of each value 0..9; replaces the full shoe of `decks` when given. */
+  /** Cards left of each value 0..9 or rank A..K; replaces the full shoe of `decks` when given. */
   remaining?: number[] | undefined;
   json: boolean;
 }

@@ -24,12 +24,15 @@ export function oneOf<T extends string>(choices: readonly T[], name: string) {
   };
 }
 
-/** `--remaining 32,32,…` or `--remaining "32 32 …"`: the counts of values 0..9 still in the shoe. */
+/**
+ * `--remaining 32,32,…` or `--remaining "32 32 …"`: the counts of values 0..9 still in the shoe,
+ * or of ranks A, 2 … 10, J, Q, K (R13.4), which is what a table's live odds give (P1.8).
+ */
 export function valueCountList(raw: string): number[] {
   const parts = raw.split(/[\s,]+/).filter(Boolean);
-  if (parts.length !== 10 || parts.some((p) => !/^\d+$/.test(p))) {
+  if ((parts.length !== 10 && parts.length !== 13) || parts.some((p) => !/^\d+$/.test(p))) {
     throw new UsageError(
-      `--remaining takes 10 whole numbers (cards of value 0, 1, …, 9), got "${raw}"`,
+      `--remaining takes 10 whole numbers (cards of value 0, 1, …, 9) or 13 (ranks A, 2 … 10, J, Q, K), got "${raw}"`,
     );
   }
   return parts.map(Number);

@@ -12,6 +12,7 @@ export * from './events.js';
 export * from './commands.js';
 export * from './handshake.js';
 export * from './http.js';
+export * from './history.js';
 export * from './resync.js';
 export * from './rooms.js';
 export * from './socket-events.js';

@@ -74,6 +74,11 @@ const probability = z.number().min(0).max(1);
 /** R13: exact odds of the next round from the cards still in the shoe. */
 export const liveOddsSchema = z.object({
   cardsLeft: z.number().int().nonnegative(),
+  /**
+   * P1.8: how many cards of each rank (A, 2 … 10, J, Q, K) no player has seen (R13.5): the
+   * counts the odds were worked out from, so a client can recount them. Counts only, no order.
+   */
+  unseen: z.array(z.number().int().nonnegative()).length(13),
   probabilities: z.object({
     player: probability,
     banker: probability,

@@ -1,6 +1,8 @@
 import {
   createGuestBody,
   createGuestReply,
+  roundsReplySchema,
+  shoeReplySchema,
   tableIdSchema,
   tableSummarySchema,
 } from '@banco/protocol';
@@ -31,82 +33,6 @@ const healthReply = z
     tables: z.array(z.object({ id: z.string(), problems: z.array(z.string()) })),
   })
   .meta({ id: 'Health' });
-
-const outcome = z.enum(['player', 'banker', 'tie']);
-const card = z.string();
-
-const roundRecord = z
-  .object({
-    id: z.string(),
-    seq: z.number().int().positive().describe("The table's round counter"),
-    shoeId: z.string(),
-    shoeNumber: z.number().int().positive(),
-    number: z.number().int().positive().describe('The round number inside its shoe'),
-    cards: z.array(card).describe('Cards in the order they left the shoe (R3.1)'),
-    outcome,
-    playerTotal: z.number().int().min(0).max(9),
-    bankerTotal: z.number().int().min(0).max(9),
-    holderSeat: z.number().int().positive().nullable(),
-    openedAt: z.iso.datetime(),
-    settledAt: z.iso.datetime(),
-    bets: z.array(
-      z.object({
-        playerId: z.string(),
-        seat: z.number().int().positive(),
-        spot: z.string(),
-        amount: z.number().int(),
-        result: z.enum(['lose', 'push', 'win']),
-        returned: z.number().int(),
-      }),
-    ),
-  })
-  .meta({ id: 'RoundRecord' });
-
-const roundsReply = z.object({ tableId: z.string(), rounds: z.array(roundRecord) });
-
-const verificationSchema = z
-  .object({
-    verified: z.boolean(),
-    commitmentMatches: z.boolean(),
-    roundsReplayed: z.number().int().nonnegative(),
-    mismatches: z.array(z.number().int().positive()),
-    problem: z.string().optional(),
-    command: z
-      .string()
-      .describe('Run it from a checkout of this repository to check the shoe yourself'),
-  })
-  .meta({ id: 'ShoeVerification' });
-
-const shoeReply = z
-  .object({
-    id: z.string(),
-    tableId: z.string(),
-    number: z.number().int().positive(),
-    commitment: z.string(),
-    /** Null while the shoe waits for its players' seed contributions (R11.7). */
-    clientSeed: z.string().nullable(),
-    decks: z.number().int().positive(),
-    cut: z.number().int().nonnegative(),
-    lastHand: z.enum(['plus-one', 'finish-current']),
-    burnShown: card.nullable(),
-    startedAt: z.iso.datetime(),
-    endedAt: z.iso.datetime().nullable(),
-    /** Null while the shoe is in play. */
-    serverSeed: z.string().nullable(),
-    rounds: z.array(
-      z.object({
-        number: z.number().int().positive(),
-        cards: z.array(card),
-        /** Null for a voided round. */
-        outcome: outcome.nullable(),
-        /** T9.6: refunded, not settled; voided before its deal it took no card. */
-        voided: z.boolean(),
-      }),
-    ),
-    /** Null while the shoe is in play. */
-    verification: verificationSchema.nullable(),
-  })
-  .meta({ id: 'ShoeRecord' });
 
 function withTimeout(check: () => Promise<boolean>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -220,7 +146,7 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
         summary: "A table's recent settled rounds, newest first",
         params: z.object({ tableId: tableIdSchema }),
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: roundsReply, ...errorResponses(400, 404, 429, 500) },
+        response: { 200: roundsReplySchema, ...errorResponses(400, 404, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -251,7 +177,7 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
             .optional()
             .describe("Required for a private room's shoe: the room's id (T10.6)"),
         }),
-        response: { 200: shoeReply, ...errorResponses(400, 404, 429, 500) },
+        response: { 200: shoeReplySchema, ...errorResponses(400, 404, 429, 500) },
       },
     },
     async (request, reply) => {

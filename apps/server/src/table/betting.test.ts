@@ -615,6 +615,7 @@ describe('settlement (T6)', () => {
     const p = probabilities(counts.value);
     expect(shown.odds).toEqual({
       cardsLeft: left.length,
+      unseen: ranks,
       probabilities: {
         player: p.player,
         banker: p.banker,

@@ -75,11 +75,13 @@ export function prepareOdds(state: TableState): void {
 }
 
 function computeOdds(state: ShoeState, rules: RuleSet): LiveOdds | null {
-  const counts = roundCounts(ranksUnseen(state));
+  const unseen = ranksUnseen(state);
+  const counts = roundCounts(unseen);
   if (!counts.ok) return null;
   const p = probabilities(counts.value);
   return {
     cardsLeft: cardsLeft(state),
+    unseen,
     probabilities: {
       player: p.player,
       banker: p.banker,
