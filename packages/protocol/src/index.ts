@@ -14,3 +14,4 @@ export * from './handshake.js';
 export * from './http.js';
 export * from './resync.js';
 export * from './rooms.js';
+export * from './chat.js';
