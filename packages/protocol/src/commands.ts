@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatRawTextSchema, chatReactionSchema } from './chat.js';
 import { errorCodeSchema } from './errors.js';
 import {
   minorUnitsSchema,
@@ -67,6 +68,20 @@ export const pauseRoomCommand = z.strictObject({ ...atTable, paused: z.boolean()
 export const closeBetsCommand = z.strictObject({ ...atTable });
 export const transferHostCommand = z.strictObject({ ...atTable, playerId: playerIdSchema });
 export const closeRoomCommand = z.strictObject({ ...atTable });
+/** P11.7: whether watchers (players without a seat) may write in the room's chat. */
+export const roomChatCommand = z.strictObject({ ...atTable, watchersWrite: z.boolean() });
+/** P11.7: a muted player reads the chat but may not write in it. */
+export const muteCommand = z.strictObject({
+  ...atTable,
+  playerId: playerIdSchema,
+  muted: z.boolean(),
+});
+
+/** P11.1: a chat line, as text or as one of the quick reactions (P11.5). */
+export const chatSendCommand = z.union([
+  z.strictObject({ ...atTable, text: chatRawTextSchema }),
+  z.strictObject({ ...atTable, reaction: chatReactionSchema }),
+]);
 
 export const COMMANDS = {
   'table.join': joinTableCommand,
@@ -90,6 +105,9 @@ export const COMMANDS = {
   'bets.close': closeBetsCommand,
   'room.host': transferHostCommand,
   'room.close': closeRoomCommand,
+  'room.chat': roomChatCommand,
+  'room.mute': muteCommand,
+  'chat.send': chatSendCommand,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -160,5 +178,9 @@ export const ACKS = {
   'bets.close': withError(okAck(versionAt)),
   'room.host': withError(okAck(versionAt)),
   'room.close': withError(okAck(versionAt)),
+  'room.chat': withError(okAck(versionAt)),
+  'room.mute': withError(okAck(versionAt)),
+  /** `id`: the message's number at the table (P11.1). */
+  'chat.send': withError(okAck({ ...versionAt, id: z.number().int().positive() })),
 } as const satisfies Record<CommandName, z.ZodType>;
 export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;

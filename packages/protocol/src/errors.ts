@@ -63,6 +63,17 @@ export const ERROR_CODES = [
   'KICKED',
   /** The room is closing or closed. */
   'ROOM_CLOSED',
+  // Chat (P11)
+  /** Nothing left to send once the text is normalised (P11.3). */
+  'CHAT_EMPTY',
+  /** Over CHAT_MAX_CHARS characters (P11.2). */
+  'CHAT_TOO_LONG',
+  /** Over the player's chat allowance (P11.4); the ack says when to try again. */
+  'CHAT_RATE_LIMITED',
+  /** A watcher at a table where only seated players write (P11.7). */
+  'CHAT_NOT_ALLOWED',
+  /** The host muted this player (P11.7). */
+  'MUTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessageSchema } from './chat.js';
 import { layoutSchema, revealedHandSchema, traceStepSchema } from './hands.js';
 import { actorSeatSchema } from './phase.js';
 import {
@@ -243,6 +244,9 @@ export const playerKickedEvent = event('player.kicked', {
 /** P9.7, P9.8: the room is closed: its round settled, its shoe ended and its seed published. */
 export const roomClosedEvent = event('room.closed', { reason: z.enum(['host', 'idle']) });
 
+/** P11.1: someone at the table wrote, or reacted. */
+export const chatMessageEvent = event('chat.message', { message: chatMessageSchema });
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
@@ -275,6 +279,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   roomUpdatedEvent,
   playerKickedEvent,
   roomClosedEvent,
+  chatMessageEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 export type TableEventType = TableEvent['type'];

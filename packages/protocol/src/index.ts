@@ -17,3 +17,4 @@ export * from './resync.js';
 export * from './rooms.js';
 export * from './socket-events.js';
 export * from './client/index.js';
+export * from './chat.js';

@@ -17,5 +17,9 @@ export const roomStateSchema = z.object({
   closing: z.boolean(),
   /** Settings the host chose, taking effect when the next shoe starts. */
   nextSettings: tableSettingsSchema.nullable(),
+  /** P11.7: watchers may write in the chat too (seated players always may). */
+  watchersWrite: z.boolean(),
+  /** P11.7: players the host muted: they read the chat but may not write. */
+  muted: z.array(playerIdSchema),
 });
 export type RoomState = z.infer<typeof roomStateSchema>;

@@ -119,6 +119,8 @@ describe('host controls (P9)', () => {
     paused: false,
     closing: false,
     nextSettings: null,
+    watchersWrite: false,
+    muted: [],
   };
 
   it('P9.1: host commands are strict and answered with the version', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_HISTORY, chatMessageSchema } from './chat.js';
 import { layoutSchema } from './hands.js';
 import { phaseViewSchema } from './phase.js';
 import {
@@ -60,5 +61,7 @@ export const tableSnapshotSchema = z.object({
   you: z.object({ playerId: playerIdSchema, seat: seatSchema.nullable() }),
   /** P9: the host controls of a private room; null at a public table. */
   room: roomStateSchema.nullable(),
+  /** P11.6: the table's latest chat messages, oldest first. */
+  chat: z.array(chatMessageSchema).max(CHAT_HISTORY),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

@@ -111,6 +111,8 @@ describe('host controls over real sockets and Postgres', () => {
       paused: false,
       closing: false,
       nextSettings: null,
+      watchersWrite: false,
+      muted: [],
     });
     const main = await pia.send('table.join', { tableId: 'main' });
     expect(main.ok && main.snapshot.room).toBeNull();

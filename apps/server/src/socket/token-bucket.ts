@@ -34,9 +34,23 @@ export class TokenBucket {
 
   private refill(): void {
     const now = this.now();
-    // A clock that goes backwards adds nothing (and never removes tokens).
-    const elapsed = Math.max(0, now - this.last);
+    this.tokens = refilled(this.tokens, this.last, now, this.ratePerSecond, this.capacity);
     this.last = Math.max(this.last, now);
-    this.tokens = Math.min(this.capacity, this.tokens + (elapsed / 1000) * this.ratePerSecond);
   }
+}
+
+/**
+ * The tokens a bucket holds at `now`, having held `tokens` at `last`: for a bucket kept as
+ * plain data (a table's chat allowances live in its reducer state).
+ */
+export function refilled(
+  tokens: number,
+  last: number,
+  now: number,
+  ratePerSecond: number,
+  capacity: number,
+): number {
+  // A clock that goes backwards adds nothing (and never removes tokens).
+  const elapsed = Math.max(0, now - last);
+  return Math.min(capacity, tokens + (elapsed / 1000) * ratePerSecond);
 }

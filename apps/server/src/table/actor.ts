@@ -20,6 +20,7 @@ import type { Effect, TableState } from './state.js';
 import type { EscrowOutcome } from '../db/ledger.js';
 import type { TableLedger } from './table-ledger.js';
 import type { TableOutbox, TablePort } from './table-port.js';
+import { senderToLookUp } from './chat.js';
 import { hostAwayFromStart, roomRefusal } from './host-presence.js';
 import { restoreSeatsAway } from './presence.js';
 import { durableKey, fromStored, roundInPlay, shoeInPlay, toStored } from './stored-state.js';
@@ -505,12 +506,18 @@ export class TableActor implements TablePort {
     if (seat !== null && this.couldSit(playerId, seat) && !seating) {
       return { ok: false, code: 'UNAUTHORIZED', message: 'unknown player' };
     }
+    // P11.1: a watcher's chat line needs their name; only one the table would take reads it.
+    const sender =
+      name === 'chat.send' && senderToLookUp(this.state, playerId)
+        ? await this.deps.ledger.playerInfo(playerId)
+        : undefined;
     const reply = await this.run({
       type: 'command',
       now: this.clock(),
       playerId,
       command,
       seating,
+      ...(sender ? { sender } : {}),
     });
     return reply ?? NO_ANSWER;
   }

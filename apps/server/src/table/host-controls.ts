@@ -102,6 +102,28 @@ export function transferHost(step: Step, playerId: string, target: string): void
   if (target !== room.hostPlayerId) giveHost(step, seat);
 }
 
+/** P11.7: the host lets watchers write in the chat, or only seated players again. */
+export function setWatchersWrite(step: Step, playerId: string, watchersWrite: boolean): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  step.succeed();
+  if (room.watchersWrite !== watchersWrite) updateRoom(step, { watchersWrite });
+}
+
+/** P11.7: a muted player still reads the chat and plays; they may not write in it. */
+export function mutePlayer(step: Step, playerId: string, target: string, muted: boolean): void {
+  const room = hostRoom(step, playerId);
+  if (!room) return;
+  if (target === playerId) {
+    return step.refuse('INVALID_PAYLOAD', 'the host cannot mute themselves');
+  }
+  step.succeed();
+  if (room.muted.includes(target) === muted) return;
+  updateRoom(step, {
+    muted: muted ? [...room.muted, target] : room.muted.filter((id) => id !== target),
+  });
+}
+
 /** T11.7: the host closes the room. */
 export function closeRoom(step: Step, playerId: string): void {
   if (!hostRoom(step, playerId)) return;

@@ -1,5 +1,7 @@
 import type { TableSettings } from '@banco/protocol';
-import type { TableState } from './state.js';
+import type { ChatState, TableState } from './state.js';
+
+export const EMPTY_CHAT: ChatState = { messages: [], lastId: 0, allowance: {} };
 
 export function initialTableState(table: {
   id: string;
@@ -37,7 +39,10 @@ export function initialTableState(table: {
           nextSettings: null,
           closing: null,
           closed: false,
+          watchersWrite: false,
+          muted: [],
         }
       : null,
+    chat: EMPTY_CHAT,
   };
 }

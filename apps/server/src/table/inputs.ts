@@ -21,6 +21,8 @@ export type TableInput =
       readonly command: TableCommand;
       /** Read from the ledger by the actor for seat.take. */
       readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
+      /** P11.1: a chat writer without a seat, read from the ledger by the actor for their name. */
+      readonly sender?: PlayerInfo;
     }
   | { readonly type: 'timer'; readonly now: number; readonly token: number }
   /** T1.5–T1.7: a player's connections to the table all dropped, or the first came back. */

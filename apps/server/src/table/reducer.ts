@@ -1,5 +1,5 @@
 import { confirmBets, declareNoBet, recordBets } from './betting.js';
-import type { Reply, TableCommand, TableInput } from './inputs.js';
+import type { Reply, TableInput } from './inputs.js';
 import {
   bettingClock,
   closeBettingIfDecided,
@@ -18,9 +18,12 @@ import {
   closeRoom,
   kickPlayer,
   lockRoom,
+  mutePlayer,
   pauseRoom,
+  setWatchersWrite,
   transferHost,
 } from './host-controls.js';
+import { sendChat } from './chat.js';
 import { holdExpired, playerAway, playerBack } from './presence.js';
 import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
 import { leaveSeat, takeSeat } from './seating.js';
@@ -41,7 +44,7 @@ export function reduce(state: TableState, input: TableInput): Reduced {
   const step = new Step(state, input.now);
   switch (input.type) {
     case 'command':
-      runCommand(step, input.playerId, input.command, input.seating);
+      runCommand(step, input);
       break;
     case 'timer':
       if (state.timer?.token === input.token) onTimer(step);
@@ -93,12 +96,8 @@ export function reduce(state: TableState, input: TableInput): Reduced {
   return step.result();
 }
 
-function runCommand(
-  step: Step,
-  playerId: string,
-  command: TableCommand,
-  seating: Extract<TableInput, { type: 'command' }>['seating'],
-): void {
+function runCommand(step: Step, input: Extract<TableInput, { type: 'command' }>): void {
+  const { playerId, command, seating } = input;
   switch (command.name) {
     case 'seat.take':
       return takeSeat(step, playerId, command.payload, seating);
@@ -135,6 +134,12 @@ function runCommand(
       return transferHost(step, playerId, command.payload.playerId);
     case 'room.close':
       return closeRoom(step, playerId);
+    case 'room.chat':
+      return setWatchersWrite(step, playerId, command.payload.watchersWrite);
+    case 'room.mute':
+      return mutePlayer(step, playerId, command.payload.playerId, command.payload.muted);
+    case 'chat.send':
+      return sendChat(step, playerId, command.payload, input.sender);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);

@@ -15,6 +15,8 @@ export function roomView(room: RoomControl | null): RoomState | null {
     paused: room.paused,
     closing: room.closing !== null,
     nextSettings: room.nextSettings,
+    watchersWrite: room.watchersWrite,
+    muted: [...room.muted],
   };
 }
 

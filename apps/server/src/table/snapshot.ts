@@ -111,5 +111,6 @@ export function snapshotOf(
         : null,
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
     room: roomView(state.room),
+    chat: [...state.chat.messages],
   };
 }

@@ -1,4 +1,11 @@
-import type { CardsPeek, PlayerInfo, Stake, TableEvent, TableSettings } from '@banco/protocol';
+import type {
+  CardsPeek,
+  ChatMessage,
+  PlayerInfo,
+  Stake,
+  TableEvent,
+  TableSettings,
+} from '@banco/protocol';
 import type { CardCode, RoadResult, RoundResult, ShoeState, Side } from '@banco/rules';
 
 export interface SeatState {
@@ -27,6 +34,23 @@ export interface RoomControl {
   readonly closing: 'host' | 'idle' | null;
   /** The round settled, the shoe ended, `room.closed` sent. */
   readonly closed: boolean;
+  /** P11.7: watchers may write in the chat too. */
+  readonly watchersWrite: boolean;
+  /** P11.7: players the host muted. */
+  readonly muted: readonly string[];
+}
+
+/** P11: the table's chat. Nothing in the round machine reads it. */
+export interface ChatState {
+  /** The latest CHAT_HISTORY messages, oldest first. */
+  readonly messages: readonly ChatMessage[];
+  /** The id of the last message taken. */
+  readonly lastId: number;
+  /**
+   * P11.4: each recent writer's allowance (tokens left, as of `at`). Not stored: after a
+   * restart every allowance is full again.
+   */
+  readonly allowance: Readonly<Record<string, { readonly tokens: number; readonly at: number }>>;
 }
 
 /** A shoe in play. The server seed stays in here and is published only when the shoe ends. */
@@ -167,6 +191,8 @@ export interface TableState {
   readonly closing: boolean;
   // ── Issue 9 (rooms and hosts) ──
   readonly room: RoomControl | null;
+  // ── Issue 14 (chat) ──
+  readonly chat: ChatState;
 }
 
 /** A bet as the rules settle it, with whose it is. */

@@ -1,6 +1,8 @@
-import { tableSettingsSchema } from '@banco/protocol';
+import { CHAT_HISTORY, chatMessageSchema, tableSettingsSchema } from '@banco/protocol';
+import { z } from 'zod';
 import type { StoredTableState } from '../db/table-states.js';
-import type { RoomControl, TableState } from './state.js';
+import type { ChatState, RoomControl, TableState } from './state.js';
+import { EMPTY_CHAT } from './initial-state.js';
 import { restoredPhase, restoredShoe, storedPhase, storedShoe } from './stored-shoe.js';
 
 /**
@@ -72,6 +74,7 @@ export function toStored(state: TableState, watchers: readonly string[]): Stored
       phase: storedPhase(state.phase, state.shoe),
       timer: null,
       settings: state.room ? state.settings : undefined,
+      chat: storedChat(state.chat),
     },
   };
 }
@@ -100,7 +103,7 @@ export function fromStored(
   if (!shoe.ok) return null;
   const phase = restoredPhase(rest.phase ?? fresh.phase, shoe.value);
   if (!phase.ok) return null;
-  const room = isRoom(rest.room) ? rest.room : fresh.room;
+  const room = isRoom(rest.room) ? withChatControls(rest.room) : fresh.room;
   const kept = room ? tableSettingsSchema.safeParse(rest.settings) : null;
   const state: TableState = {
     ...fresh,
@@ -113,6 +116,7 @@ export function fromStored(
     timer: null,
     closing: false,
     version: Math.max(stored.version, rest.version ?? 0),
+    chat: restoredChat(rest.chat),
   };
   const joined = Array.isArray(watchers)
     ? watchers.filter((w): w is string => typeof w === 'string')
@@ -131,4 +135,30 @@ function isRoom(value: unknown): value is RoomControl {
     typeof room.locked === 'boolean' &&
     typeof room.paused === 'boolean'
   );
+}
+
+/** P11.6: the messages go with the table; the allowances are this process's business. */
+function storedChat(chat: ChatState): Omit<ChatState, 'allowance'> {
+  return { messages: chat.messages, lastId: chat.lastId };
+}
+
+const storedChatSchema = z.object({
+  messages: z.array(chatMessageSchema).max(CHAT_HISTORY),
+  lastId: z.number().int().nonnegative(),
+});
+
+/** Stored messages that no longer read as messages are dropped, never shown half-read. */
+function restoredChat(value: unknown): ChatState {
+  const parsed = storedChatSchema.safeParse(value);
+  if (!parsed.success) return EMPTY_CHAT;
+  const { messages, lastId } = parsed.data;
+  return { messages, lastId: Math.max(lastId, messages.at(-1)?.id ?? 0), allowance: {} };
+}
+
+/** A room stored before the chat had its controls: watchers read, nobody is muted. */
+function withChatControls(room: RoomControl): RoomControl {
+  const muted = Array.isArray(room.muted)
+    ? room.muted.filter((id): id is string => typeof id === 'string')
+    : [];
+  return { ...room, watchersWrite: room.watchersWrite === true, muted };
 }
