@@ -79,6 +79,11 @@ export function LobbyScreen() {
         <h1 className="topbar__title">Tables</h1>
         {guest ? <AccountBox guest={guest} onChange={setGuest} /> : null}
       </header>
+      <nav className="lobby__learn" aria-label="Learn the game">
+        <a href="/learn/">New to baccarat? Take the lesson</a>
+        <a href="/rules/">Rules and odds</a>
+        <a href="/history/">History</a>
+      </nav>
       {guest ? (
         <section className="rooms-bar" aria-label="Private rooms">
           <button

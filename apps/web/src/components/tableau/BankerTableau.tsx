@@ -1,3 +1,4 @@
+'use client';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './tableau.css';
 import {

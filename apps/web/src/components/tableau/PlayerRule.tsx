@@ -18,33 +18,42 @@ export function PlayerRule({ lit = null, explain = true }: PlayerRuleProps) {
           <thead>
             <tr>
               <th scope="col" className="tableau__corner">
-                Player<span className="sr-only"> total</span>
+                Player<span className="sr-only">’s two-card total</span>
               </th>
-              <th scope="col">
-                Player<span className="sr-only"> decision</span>
-              </th>
+              {PLAYER_ROWS.map((total) => (
+                <th
+                  key={total}
+                  scope="col"
+                  className={`tableau__col${lit === total ? ' is-axis' : ''}`}
+                >
+                  <span className="sr-only">Player </span>
+                  {total}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {PLAYER_ROWS.map((total) => {
-              const { draws } = playerDecision(total);
-              const isLit = lit === total;
-              return (
-                <tr key={total} className={isLit ? 'is-row' : undefined}>
-                  <th scope="row" className={`tableau__row${isLit ? ' is-axis' : ''}`}>
-                    {total}
-                  </th>
+            <tr>
+              <th scope="row" className="tableau__row">
+                Player
+              </th>
+              {PLAYER_ROWS.map((total) => {
+                const { draws } = playerDecision(total);
+                const isLit = lit === total;
+                return (
                   <td
-                    className={`tableau__cell tableau__cell--wide ${draws ? 'tableau__cell--draw' : 'tableau__cell--stand'}${isLit ? ' is-lit' : ''}`}
+                    key={total}
+                    className={`tableau__cell ${draws ? 'tableau__cell--draw' : 'tableau__cell--stand'}${isLit ? ' is-lit' : ''}`}
                     data-player={total}
                     data-draws={draws ? 'true' : 'false'}
                     data-lit={isLit ? 'true' : undefined}
                   >
-                    {draws ? 'draws' : 'stands'}
+                    <span aria-hidden="true">{draws ? 'D' : 'S'}</span>
+                    <span className="sr-only">{draws ? 'draws' : 'stands'}</span>
                   </td>
-                </tr>
-              );
-            })}
+                );
+              })}
+            </tr>
           </tbody>
         </table>
       </div>
