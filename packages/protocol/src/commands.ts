@@ -67,6 +67,8 @@ export const pauseRoomCommand = z.strictObject({ ...atTable, paused: z.boolean()
 export const closeBetsCommand = z.strictObject({ ...atTable });
 export const transferHostCommand = z.strictObject({ ...atTable, playerId: playerIdSchema });
 export const closeRoomCommand = z.strictObject({ ...atTable });
+/** P11.2: at a self-paced table, a seated player opens the next round after a result. */
+export const nextRoundCommand = z.strictObject({ ...atTable });
 
 export const COMMANDS = {
   'table.join': joinTableCommand,
@@ -90,6 +92,7 @@ export const COMMANDS = {
   'bets.close': closeBetsCommand,
   'room.host': transferHostCommand,
   'room.close': closeRoomCommand,
+  'round.next': nextRoundCommand,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -158,5 +161,6 @@ export const ACKS = {
   'bets.close': withError(okAck(versionAt)),
   'room.host': withError(okAck(versionAt)),
   'room.close': withError(okAck(versionAt)),
+  'round.next': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
 export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;

@@ -5,6 +5,7 @@ import {
   closeBettingIfDecided,
   contributeSeed,
   dealCards,
+  nextRound,
   onRoundOpened,
   onSettled,
   onShoeReady,
@@ -135,6 +136,8 @@ function runCommand(
       return transferHost(step, playerId, command.payload.playerId);
     case 'room.close':
       return closeRoom(step, playerId);
+    case 'round.next':
+      return nextRound(step, playerId);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);
