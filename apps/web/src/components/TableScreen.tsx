@@ -44,6 +44,9 @@ const RoomGone = lazy(() => import('./rooms/RoomGone').then((m) => ({ default: m
 const SharePanel = lazy(() =>
   import('./rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
+// A practice table (T12) and the first-visit tips load on demand too.
+const PracticeTable = lazy(() => import('./practice/PracticeTable'));
+const FirstTimeTips = lazy(() => import('./tips/FirstTimeTips'));
 
 type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
 
@@ -237,6 +240,14 @@ function TableScreen({
     );
   }
 
+  if (settings?.selfPaced) {
+    return (
+      <Suspense fallback={<main className="table-page table-page--loading">Opening…</main>}>
+        <PracticeTable state={state} tableId={tableId} send={send} />
+      </Suspense>
+    );
+  }
+
   return (
     <main className="table-page" data-phase={phase.kind}>
       <header className="topbar">
@@ -256,6 +267,9 @@ function TableScreen({
         >
           {connectionText}
         </p>
+        <a href="/play-responsibly/" className="topbar__care">
+          Play responsibly
+        </a>
         <button type="button" className="topbar__sound" aria-pressed={sound} onClick={toggleSound}>
           Sound {sound ? 'on' : 'off'}
         </button>
@@ -266,6 +280,9 @@ function TableScreen({
         ) : null}
       </header>
       {room ? <RoomBar room={room} youHost={youHost} /> : null}
+      <Suspense fallback={null}>
+        <FirstTimeTips />
+      </Suspense>
 
       {state.connection === 'reconnecting' ? (
         <p className="notice notice--error" aria-hidden="true">
