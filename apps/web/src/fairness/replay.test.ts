@@ -43,10 +43,7 @@ describe('re-running a revealed shoe in the browser', () => {
   });
 
   it('makes the client seed from the commitment and contributions (R11.7)', () => {
-    const checked = checkShoe(
-      { ...shoe, clientSeed: '', contributions: ['lucky', 'seven'] },
-      null,
-    );
+    const checked = checkShoe({ ...shoe, clientSeed: '', contributions: ['lucky', 'seven'] }, null);
     expect(checked.ok && checked.clientSeed).toMatch(/^[0-9a-f]{64}$/);
     expect(checkShoe({ ...shoe, clientSeed: '', contributions: null }, null)).toMatchObject({
       ok: false,

@@ -88,7 +88,10 @@ function roundDifference(replay: RoundResult | undefined, recorded: RecordedRoun
  * Re-runs a revealed shoe with @banco/rules, as the table did, and compares it round by round
  * with what the table recorded: the first difference, or none.
  */
-export function checkShoe(shoe: RevealedShoe, recorded: readonly RecordedRound[] | null): ShoeCheck {
+export function checkShoe(
+  shoe: RevealedShoe,
+  recorded: readonly RecordedRound[] | null,
+): ShoeCheck {
   const commitment = commitmentOf(shoe.serverSeed);
   let difference: Difference | null = null;
   const note = (d: Difference) => {

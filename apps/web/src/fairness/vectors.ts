@@ -62,7 +62,8 @@ export function verifyCommandOf(v: {
   cut: number;
   lastHand: LastHandRule;
 }): string {
-  const quote = (s: string) => (/^[A-Za-z0-9_.-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+  const quote = (s: string) =>
+    /^[A-Za-z0-9_.-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
   return [
     'pnpm banco verify',
     `--server-seed ${quote(v.serverSeed)}`,

@@ -248,8 +248,8 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
             </h2>
             <p>
               Even-money Banker: a Banker win pays 1 to 1 with no commission taken, which tips the
-              odds towards Banker bets. Tie pays {settings.rules.tiePays} to 1; on a tie, Player
-              and Banker bets come back. {settings.decks} decks, nothing timed.
+              odds towards Banker bets. Tie pays {settings.rules.tiePays} to 1; on a tie, Player and
+              Banker bets come back. {settings.decks} decks, nothing timed.
             </p>
             {edges ? (
               <ul className="practice__edges" data-testid="practice-edges">
