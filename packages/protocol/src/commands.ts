@@ -82,6 +82,8 @@ export const chatSendCommand = z.union([
   z.strictObject({ ...atTable, text: chatRawTextSchema }),
   z.strictObject({ ...atTable, reaction: chatReactionSchema }),
 ]);
+/** P11.2: at a self-paced table, a seated player opens the next round after a result. */
+export const nextRoundCommand = z.strictObject({ ...atTable });
 
 export const COMMANDS = {
   'table.join': joinTableCommand,
@@ -108,6 +110,7 @@ export const COMMANDS = {
   'room.chat': roomChatCommand,
   'room.mute': muteCommand,
   'chat.send': chatSendCommand,
+  'round.next': nextRoundCommand,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -182,5 +185,6 @@ export const ACKS = {
   'room.mute': withError(okAck(versionAt)),
   /** `id`: the message's number at the table (P11.1). */
   'chat.send': withError(okAck({ ...versionAt, id: z.number().int().positive() })),
+  'round.next': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
 export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;

@@ -37,7 +37,12 @@ export const phaseViewSchema = z.discriminatedUnion('kind', [
     deadline: epochMsSchema,
   }),
   z.object({ kind: z.literal('settling'), round: roundSeqSchema }),
-  z.object({ kind: z.literal('result'), round: roundSeqSchema, nextAt: epochMsSchema }),
+  z.object({
+    kind: z.literal('result'),
+    round: roundSeqSchema,
+    /** P11.2: null while a self-paced table waits for `round.next`. */
+    nextAt: epochMsSchema.nullable(),
+  }),
 ]);
 export type PhaseView = z.infer<typeof phaseViewSchema>;
 export type PhaseKind = PhaseView['kind'];

@@ -38,6 +38,12 @@ export const tableSettingsSchema = z.object({
   dealMs: z.number().int().nonnegative(),
   revealMs: z.number().int().nonnegative(),
   resultMs: z.number().int().nonnegative(),
+  /**
+   * P11.1, T12: a practice table where nothing is timed: bets close once everyone has decided,
+   * the holder's cards are dealt at once, and after the result the table waits for `round.next`.
+   * Absent means false (tables stored before it existed).
+   */
+  selfPaced: z.boolean().optional(),
   /** T1.5: how long a seat is held for a player whose connections have all dropped. */
   seatHoldMs: z.number().int().nonnegative(),
 });

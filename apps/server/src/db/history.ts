@@ -89,3 +89,44 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
     })),
   };
 }
+
+/** A shoe in a table's list of shoes (the /shoes page): no seed, no cards. */
+export interface ShoeListing {
+  id: string;
+  number: number;
+  startedAt: string;
+  endedAt: string | null;
+  /** The server seed is published: anyone may re-run the shoe. */
+  revealed: boolean;
+  /** Rounds settled or voided in it. */
+  rounds: number;
+}
+
+/** A table's shoes, newest first. */
+export async function tableShoes(
+  prisma: PrismaClient,
+  tableId: string,
+  limit: number,
+): Promise<ShoeListing[]> {
+  const shoes = await prisma.shoe.findMany({
+    where: { tableId },
+    orderBy: { number: 'desc' },
+    take: Math.max(0, Math.floor(limit)),
+    select: {
+      id: true,
+      number: true,
+      startedAt: true,
+      endedAt: true,
+      revealedAt: true,
+      _count: { select: { rounds: { where: { status: { in: ['SETTLED', 'VOIDED'] } } } } },
+    },
+  });
+  return shoes.map((s) => ({
+    id: s.id,
+    number: s.number,
+    startedAt: s.startedAt.toISOString(),
+    endedAt: s.endedAt?.toISOString() ?? null,
+    revealed: s.endedAt !== null && s.revealedAt !== null,
+    rounds: s._count.rounds,
+  }));
+}

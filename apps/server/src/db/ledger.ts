@@ -4,7 +4,7 @@ import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
 import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
 import { endRound } from './round-end.js';
-import { recentRounds, shoeRecord } from './history.js';
+import { recentRounds, shoeRecord, tableShoes, type ShoeListing } from './history.js';
 import {
   abandonedRounds,
   endAbandonedShoes,
@@ -502,6 +502,11 @@ export class Ledger {
   /** A shoe for the fairness page; its server seed only once the shoe is revealed. */
   async shoeRecord(shoeId: string): Promise<ShoeRecord | null> {
     return shoeRecord(this.prisma, shoeId);
+  }
+
+  /** A table's shoes, newest first, for the /shoes page. */
+  async tableShoes(tableId: string, limit: number): Promise<ShoeListing[]> {
+    return tableShoes(this.prisma, tableId, limit);
   }
 }
 

@@ -34,6 +34,7 @@ import {
 } from './transport-errors.js';
 import { registerRoomRoutes } from './room-routes.js';
 import { registerRoutes } from './routes.js';
+import { registerShoeListRoutes } from './shoe-list-routes.js';
 import { isImmutableAsset, registerWebApp } from './web-app.js';
 import { registerAccountRoutes } from './account-routes.js';
 import type {
@@ -186,6 +187,7 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
 
   app.register(async (scope) => registerRoutes(scope, deps));
   app.register(async (scope) => registerAccountRoutes(scope, deps));
+  app.register(async (scope) => registerShoeListRoutes(scope, deps));
   const { rooms } = deps;
   if (rooms) app.register(async (scope) => registerRoomRoutes(scope, { ...deps, rooms }));
   const web = registerWebApp(app, deps.config.webDir);

@@ -74,6 +74,32 @@ export function registerRoomRoutes(
     },
   );
 
+  app.post(
+    '/api/rooms/practice',
+    {
+      config: { rateLimit: RATE_LIMITS.createRoom },
+      schema: {
+        tags: ['rooms'],
+        summary: 'Your practice table (T12): the one you have open, or a new one',
+        security: [{ bearer: [] }],
+        response: {
+          200: createRoomReply,
+          201: createRoomReply,
+          ...errorResponses(401, 429, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const player = await authenticate(request);
+      if (!player) return reply.code(401).send(unauthorized);
+      const opened = await rooms.openPractice(player);
+      if (!opened.ok) return reply.code(429).send(errorReply(opened.code, opened.message));
+      return reply
+        .code(opened.reused ? 200 : 201)
+        .send({ room: opened.room, link: roomLink(opened.room.id) });
+    },
+  );
+
   app.get(
     '/api/rooms/:roomId',
     {

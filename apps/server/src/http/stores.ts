@@ -4,6 +4,7 @@
  */
 import type { PlayerInfo } from '@banco/protocol';
 import type { RecentRound, ShoeRecord } from '../db/ledger-types.js';
+import type { ShoeListing } from '../db/history.js';
 import type { ClaimResult } from '../db/logins.js';
 import type { IssuedSession, SessionLookup } from '../db/sessions.js';
 
@@ -53,4 +54,6 @@ export interface HistoryStore {
   /** Settled rounds of a table, newest first. */
   recentRounds(tableId: string, limit: number): Promise<readonly HistoryRound[]>;
   shoeRecord(shoeId: string): Promise<HistoryShoe | null>;
+  /** A table's shoes, newest first (the /shoes page). */
+  tableShoes?(tableId: string, limit: number): Promise<readonly ShoeListing[]>;
 }

@@ -4,6 +4,7 @@ import {
   type HouseEdgesReply,
   type PlayerInfo,
   type RoomSummary,
+  type TableSettings,
 } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import type { LiveTables } from '../table/registry.js';
 import { TIMINGS, type TimingName } from '../table/settings.js';
 import type { TablePort } from '../table/table-port.js';
 import { houseEdgeTable } from './house-edges.js';
+import { isPracticeTable, PRACTICE_ROOM_NAME, practiceTableSettings } from './practice.js';
 import { newInviteCode, newRoomId } from './room-ids.js';
 
 export type RoomRefusal<C extends string> = { ok: false; code: C; message: string };
@@ -65,11 +67,22 @@ export class Rooms {
     host: PlayerInfo,
     body: CreateRoomBody,
   ): Promise<{ ok: true; room: RoomSummary } | RoomRefusal<'TOO_MANY_ROOMS'>> {
+    return this.openTable(
+      host,
+      body.name,
+      roomTableSettings(body.settings, TIMINGS[this.deps.pace]),
+    );
+  }
+
+  private async openTable(
+    host: PlayerInfo,
+    name: string,
+    settings: TableSettings,
+  ): Promise<{ ok: true; room: RoomSummary } | RoomRefusal<'TOO_MANY_ROOMS'>> {
     const tables = this.live();
     const id = newRoomId();
-    const settings = roomTableSettings(body.settings, TIMINGS[this.deps.pace]);
     const stored = await this.deps.store.create(
-      { id, name: body.name, settings, hostPlayerId: host.id },
+      { id, name, settings, hostPlayerId: host.id },
       { perHost: this.deps.roomsPerHost, total: this.deps.maxOpenRooms },
     );
     if (!stored.ok) return stored;
@@ -77,7 +90,7 @@ export class Rooms {
     try {
       table = await tables.open({
         id,
-        name: body.name,
+        name,
         isPublic: false,
         hostPlayerId: host.id,
         settings,
@@ -90,6 +103,31 @@ export class Rooms {
     }
     this.deps.log?.info({ table: id, host: host.id }, 'room opened');
     return { ok: true, room: await this.summaryOf(table) };
+  }
+
+  /**
+   * T12.1: the player's practice table: the one they already have open, or a new one. It is a
+   * private room like any other (stored, restarted, closed when idle) with the practice preset.
+   */
+  async openPractice(
+    host: PlayerInfo,
+  ): Promise<{ ok: true; room: RoomSummary; reused: boolean } | RoomRefusal<'TOO_MANY_ROOMS'>> {
+    const tables = this.live();
+    const mine = tables
+      .list()
+      .find(
+        (table) =>
+          isPracticeTable(table.settings) &&
+          tables.definition(table.id)?.hostPlayerId === host.id &&
+          table.entryRefusal(host.id) === null,
+      );
+    if (mine) return { ok: true, room: await this.summaryOf(mine), reused: true };
+    const opened = await this.openTable(
+      host,
+      PRACTICE_ROOM_NAME,
+      practiceTableSettings(TIMINGS[this.deps.pace]),
+    );
+    return opened.ok ? { ...opened, reused: false } : opened;
   }
 
   /** T10.6: a live table by its exact id; null for an unknown or closed one. */

@@ -23,6 +23,8 @@ export function resume(step: Step): void {
     case 'result':
       // The result was settled and stored; a finished shoe may not have been ended yet.
       if (phase.kind === 'result') endShoeIfOver(step, { announce: false });
+      // T12.3: a self-paced table goes on waiting for round.next after a restart too.
+      if (phase.kind === 'result' && phase.nextAt === null && settings.selfPaced) return;
       return startNextRound(step);
     case 'shuffling':
       // T9.8: the same number again; the ledger returns the shoe if it was stored.

@@ -5,6 +5,7 @@ import {
   closeBettingIfDecided,
   contributeSeed,
   dealCards,
+  nextRound,
   onRoundOpened,
   onSettled,
   onShoeReady,
@@ -140,6 +141,8 @@ function runCommand(step: Step, input: Extract<TableInput, { type: 'command' }>)
       return mutePlayer(step, playerId, command.payload.playerId, command.payload.muted);
     case 'chat.send':
       return sendChat(step, playerId, command.payload, input.sender);
+    case 'round.next':
+      return nextRound(step, playerId);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);

@@ -21,7 +21,7 @@ import {
   settleOpenOffer,
 } from './shoe-passing.js';
 import { applyNextSettings, finishClose } from './room-life.js';
-import { isPresent, presentCount } from './seats.js';
+import { isPresent, presentCount, seatOf } from './seats.js';
 import { endShoe } from './shoe-end.js';
 import { STARTING_BALANCE, tableMinimum } from './settings.js';
 import type { RevealStep, RoundState, SettledStake, ShoeSession } from './state.js';
@@ -260,7 +260,8 @@ export function closeBetting(step: Step): void {
     return;
   }
   const dealer = !state.houseDeals && isPresent(state, state.holder) ? state.holder : null;
-  if (dealer === null) return dealCards(step, phase.round, null);
+  // T12.2: at a self-paced table the player's Deal is their decision: the cards come at once.
+  if (dealer === null || state.settings.selfPaced) return dealCards(step, phase.round, dealer);
   const deadline = step.now + state.settings.dealMs;
   step.update({ phase: { kind: 'dealing', round: phase.round, deadline } });
   step.emit({ type: 'dealing.started', round: phase.round.seq, dealer, deadline });
@@ -401,7 +402,8 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
     // Announced only now: when it came out would tell whether a third card was drawn.
     step.emit({ type: 'shoe.cut-card', round: round.seq, when: cutCard.when, lastRound: over });
   }
-  const nextAt = step.now + settings.resultMs;
+  // T12.3: a self-paced table waits for round.next instead of a pause.
+  const nextAt = settings.selfPaced ? null : step.now + settings.resultMs;
   step.emit({
     type: 'round.result',
     round: round.seq,
@@ -419,7 +421,21 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
   step.update({ phase: { kind: 'result', round, nextAt } });
   // T11.7: a closing room's last round is settled: it closes now, not after the pause.
   if (step.state.room?.closing) return startNextRound(step);
-  step.wakeAt(nextAt);
+  if (nextAt !== null) step.wakeAt(nextAt);
+}
+
+/** T12.3: a seated player asks a self-paced table for the next round once the result is out. */
+export function nextRound(step: Step, playerId: string): void {
+  const { phase, settings } = step.state;
+  if (!settings.selfPaced) {
+    return step.refuse('WRONG_PHASE', 'this table opens its rounds by itself');
+  }
+  if (!seatOf(step.state, playerId)) return step.refuse('NOT_SEATED', 'take a seat first');
+  if (phase.kind !== 'result') {
+    return step.refuse('WRONG_PHASE', `there is no result to move on from (${phase.kind})`);
+  }
+  step.succeed();
+  startNextRound(step);
 }
 
 const handOf = (hand: Hand) => ({

@@ -151,7 +151,8 @@ export type Phase =
       /** Losers first, as the ledger pays them (T6.2). */
       readonly settled: readonly SettledStake[];
     }
-  | { readonly kind: 'result'; readonly round: RoundState; readonly nextAt: number };
+  /** nextAt is null while a self-paced table waits for `round.next` (T12.3). */
+  | { readonly kind: 'result'; readonly round: RoundState; readonly nextAt: number | null };
 
 export type PhaseKind = Phase['kind'];
 

@@ -8,6 +8,7 @@ import type { RoomSummary } from '../lib/rooms-api';
 import { storedGuest, storeGuest, type StoredGuest } from '../lib/session';
 import { AccountBox } from './account/AccountBox';
 import { PipStrip } from './PipStrip';
+import { PractiseAlone } from './practice/PractiseAlone';
 import { JoinByCode } from './rooms/JoinByCode';
 import { SharePanel } from './rooms/SharePanel';
 
@@ -95,6 +96,7 @@ export function LobbyScreen() {
             Open a private room
           </button>
           <JoinByCode token={guest.token} />
+          <PractiseAlone token={guest.token} />
         </section>
       ) : null}
       {guest && opened ? (
@@ -173,6 +175,9 @@ export function LobbyScreen() {
           );
         })}
       </ul>
+      <p className="lobby__care">
+        <a href="/play-responsibly/">Play responsibly</a> · <a href="/fairness/">Check a shoe</a>
+      </p>
       <section className="lobby__help" aria-labelledby="how-title">
         <h2 id="how-title">How a round goes</h2>
         <ol>

@@ -33,6 +33,9 @@ const RoomGone = lazy(() => import('./rooms/RoomGone').then((m) => ({ default: m
 const SharePanel = lazy(() =>
   import('./rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
+// A practice table (T12) and the first-visit tips load on demand too.
+const PracticeTable = lazy(() => import('./practice/PracticeTable'));
+const FirstTimeTips = lazy(() => import('./tips/FirstTimeTips'));
 
 /** The table page: reads `?id=` (and `&sit=1`) once mounted, since the page is exported static. */
 export function TablePage() {
@@ -113,6 +116,14 @@ function TableScreen({
     );
   }
 
+  if (settings?.selfPaced) {
+    return (
+      <Suspense fallback={<main className="table-page table-page--loading">Opening…</main>}>
+        <PracticeTable state={state} tableId={tableId} send={send} />
+      </Suspense>
+    );
+  }
+
   return (
     <main className="table-page" data-phase={phase.kind}>
       <header className="topbar">
@@ -132,6 +143,9 @@ function TableScreen({
         >
           {connectionText}
         </p>
+        <a href="/play-responsibly/" className="topbar__care">
+          Play responsibly
+        </a>
         <button type="button" className="topbar__sound" aria-pressed={sound} onClick={toggleSound}>
           Sound {sound ? 'on' : 'off'}
         </button>
@@ -142,6 +156,9 @@ function TableScreen({
         ) : null}
       </header>
       {room ? <RoomBar room={room} youHost={youHost} /> : null}
+      <Suspense fallback={null}>
+        <FirstTimeTips />
+      </Suspense>
 
       {state.connection === 'reconnecting' ? (
         <p className="notice notice--error" aria-hidden="true">

@@ -18,6 +18,10 @@ const invitedSchema = z.object({ roomId: z.string(), link: z.string() });
 export const openRoom = (token: string, name: string, settings: RoomSettingsInput) =>
   call('/api/rooms', openedSchema, asPlayer(token, 'POST', { name, settings }));
 
+/** T12.1: the player's practice table, opened or found again. */
+export const openPractice = (token: string) =>
+  call('/api/rooms/practice', openedSchema, asPlayer(token, 'POST', {}));
+
 export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
   call(
     `/api/rooms/${encodeURIComponent(roomId)}/invites`,

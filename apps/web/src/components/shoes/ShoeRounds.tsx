@@ -1,0 +1,127 @@
+import { allRoads, resolveFromCards, type CardCode, type RoadResult } from '@banco/rules';
+import { cardShort } from '../../lib/format';
+import type { ShoeRecord } from '../../fairness/records';
+
+const OUTCOME = { player: 'Player', banker: 'Banker', tie: 'Tie' } as const;
+const LETTER = { player: 'P', banker: 'B', tie: 'T' } as const;
+
+interface Played {
+  number: number;
+  player: string[];
+  banker: string[];
+  playerTotal: number;
+  bankerTotal: number;
+  outcome: 'player' | 'banker' | 'tie';
+  result: RoadResult;
+}
+
+/** The recorded cards, read by the rules package: hands, totals and the road entry. */
+function played(record: ShoeRecord): Played[] {
+  return record.rounds.flatMap((r) => {
+    if (r.voided || r.cards.length === 0) return [];
+    const round = resolveFromCards(r.cards as CardCode[]);
+    if (!round.ok) return [];
+    const { player, banker, outcome } = round.value;
+    return [
+      {
+        number: r.number,
+        player: [...player.cards],
+        banker: [...banker.cards],
+        playerTotal: player.total,
+        bankerTotal: banker.total,
+        outcome,
+        result: {
+          outcome,
+          playerPair: player.pair,
+          bankerPair: banker.pair,
+          playerTotal: player.total,
+          bankerTotal: banker.total,
+        },
+      },
+    ];
+  });
+}
+
+/** One shoe's rounds (cards, totals, outcome) and its bead plate and big road. */
+export function ShoeRounds({ record }: { record: ShoeRecord }) {
+  const rounds = played(record);
+  const roads = allRoads(rounds.map((r) => r.result));
+  const cards = (list: string[]) => list.map(cardShort).join(' ');
+  return (
+    <div className="shoe-rounds">
+      <div className="roads">
+        <figure className="road">
+          <figcaption>Bead plate</figcaption>
+          <div
+            className="road__grid"
+            role="img"
+            aria-label={`Bead plate: ${rounds.map((r) => LETTER[r.outcome]).join(' ') || 'empty'}`}
+            style={{ gridTemplateColumns: `repeat(${Math.max(roads.beadPlate.width, 1)}, 1.4rem)` }}
+          >
+            {roads.beadPlate.beads.map((bead) => (
+              <span
+                key={bead.round}
+                className={`road__bead road__bead--${bead.outcome}`}
+                style={{ gridColumn: bead.col + 1, gridRow: bead.row + 1 }}
+              >
+                {LETTER[bead.outcome]}
+              </span>
+            ))}
+          </div>
+        </figure>
+        <figure className="road">
+          <figcaption>Big road</figcaption>
+          <div
+            className="road__grid"
+            role="img"
+            aria-label={`Big road: ${roads.bigRoad.columns.length} runs`}
+            style={{ gridTemplateColumns: `repeat(${Math.max(roads.bigRoad.width, 1)}, 1.4rem)` }}
+          >
+            {roads.bigRoad.columns.flatMap((column) =>
+              column.entries.map((entry) => (
+                <span
+                  key={entry.round}
+                  className={`road__ring road__ring--${entry.side}`}
+                  style={{ gridColumn: entry.col + 1, gridRow: entry.row + 1 }}
+                >
+                  {entry.ties > 0 ? entry.ties : ''}
+                </span>
+              )),
+            )}
+          </div>
+        </figure>
+      </div>
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={`Rounds of shoe ${record.number}`}
+      >
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Round</th>
+              <th scope="col">Player</th>
+              <th scope="col">Banker</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rounds.map((r) => (
+              <tr key={r.number}>
+                <th scope="row">{r.number}</th>
+                <td>
+                  {cards(r.player)} ({r.playerTotal})
+                </td>
+                <td>
+                  {cards(r.banker)} ({r.bankerTotal})
+                </td>
+                <td>{OUTCOME[r.outcome]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  fairnessLink,
+  fetchShoe,
+  fetchShoes,
+  type ShoeListing,
+  type ShoeRecord,
+} from '../../fairness/records';
+import { ApiError } from '../../lib/api';
+import { PageShell } from '../pages/PageShell';
+import { ShoeRounds } from './ShoeRounds';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * /shoes?table=…: a table's past shoes, each with its rounds, roads and a verify link. A private
+ * room's shoes need its exact id, as its rounds do (T10.6).
+ */
+export function ShoesPage() {
+  const [tableId, setTableId] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [shoes, setShoes] = useState<ShoeListing[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('table') ?? 'main';
+    setTableId(id);
+    setTyped(id);
+  }, []);
+
+  useEffect(() => {
+    if (tableId === null) return;
+    let alive = true;
+    setShoes(null);
+    setError(null);
+    fetchShoes(tableId).then(
+      (reply) => alive && setShoes(reply.shoes),
+      (e: unknown) =>
+        alive &&
+        setError(
+          e instanceof ApiError && e.code === 'UNKNOWN_TABLE'
+            ? 'No table has that id.'
+            : 'The shoes could not be fetched.',
+        ),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [tableId]);
+
+  const open = (e: FormEvent) => {
+    e.preventDefault();
+    const id = typed.trim();
+    if (id === '') return;
+    window.history.replaceState(null, '', `?table=${encodeURIComponent(id)}`);
+    setTableId(id);
+  };
+
+  return (
+    <PageShell title="Past shoes">
+      <form className="shoes-form" onSubmit={open}>
+        <label>
+          Table or room id
+          <input value={typed} onChange={(e) => setTyped(e.target.value)} spellCheck={false} />
+        </label>
+        <button type="submit">Show its shoes</button>
+      </form>
+      <p>
+        Every shoe is shuffled from a seed the table committed to before the first card. Once a shoe
+        has ended its seed is published, and you can re-run it on the fairness page.
+      </p>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {shoes === null && !error ? <p role="status">Looking for shoes…</p> : null}
+      {shoes !== null && shoes.length === 0 ? <p>No shoe has been dealt here yet.</p> : null}
+      <ul className="shoes-list">
+        {(shoes ?? []).map((shoe, i) => (
+          <ShoeItem key={shoe.id} shoe={shoe} tableId={tableId!} startOpen={i === 0} />
+        ))}
+      </ul>
+    </PageShell>
+  );
+}
+
+function ShoeItem({
+  shoe,
+  tableId,
+  startOpen,
+}: {
+  shoe: ShoeListing;
+  tableId: string;
+  startOpen: boolean;
+}) {
+  const [open, setOpen] = useState(startOpen);
+  const [record, setRecord] = useState<ShoeRecord | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open || record) return;
+    fetchShoe(shoe.id, tableId).then(setRecord, () => setFailed(true));
+  }, [open, record, shoe.id, tableId]);
+  return (
+    <li className="shoes-list__item" data-testid={`shoe-${shoe.number}`}>
+      <details open={startOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          Shoe {shoe.number} · {shoe.rounds} {shoe.rounds === 1 ? 'round' : 'rounds'} · started{' '}
+          {when(shoe.startedAt)}
+          {shoe.endedAt ? ` · ended ${when(shoe.endedAt)}` : ' · in play'}
+        </summary>
+        {shoe.revealed ? (
+          <p>
+            <a href={fairnessLink(shoe.id, tableId)} data-testid="verify-link">
+              Verify shoe {shoe.number}
+            </a>
+          </p>
+        ) : (
+          <p>Still in play: its seed is published when the cut card ends it.</p>
+        )}
+        {failed ? <p role="alert">This shoe’s rounds could not be fetched.</p> : null}
+        {record ? <ShoeRounds record={record} /> : open && !failed ? <p>Loading rounds…</p> : null}
+      </details>
+    </li>
+  );
+}
