@@ -122,8 +122,10 @@ export class TestProxy {
       } catch {
         // not yet
       }
-      if (this.daemon.child.exitCode !== null) throw new Error(`haproxy died:\n${this.daemon.log()}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`proxy not ready:\n${this.daemon.log()}`);
+      if (this.daemon.child.exitCode !== null)
+        throw new Error(`haproxy died:\n${this.daemon.log()}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`proxy not ready:\n${this.daemon.log()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
