@@ -1,5 +1,8 @@
 import { hostname } from 'node:os';
 import { createShoe, type CardCode } from '@banco/rules';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Cluster } from './cluster/cluster.js';
+import { claimableTables, clusterTables } from './cluster/cluster-tables.js';
 import { TableLeases } from './cluster/leases.js';
 import type { Config } from './config.js';
 import { createLedger, type Ledger } from './db/ledger.js';
@@ -79,6 +82,17 @@ export async function startBanco(options: {
     nodeId: config.nodeId ?? `${hostname()}:${config.port}:${process.pid}`,
     leaseMs: config.leaseMs,
   });
+  // S2: with REDIS_URL this process is one node of several; without it, the only one.
+  const cluster = config.redisUrl
+    ? new Cluster({
+        redisUrl: config.redisUrl,
+        nodeId: leases.nodeId,
+        leases,
+        beatMs: Math.min(1_000, Math.floor(config.leaseMs / 3)),
+      })
+    : undefined;
+  await cluster?.connect();
+  const adapterClients = cluster?.bus.adapterClients();
   let tables: LiveTables | undefined;
   const rooms = new Rooms({
     store: new RoomStore(prisma),
@@ -120,6 +134,9 @@ export async function startBanco(options: {
       }
     },
     closeDb: () => prisma.$disconnect(),
+    ...(adapterClients
+      ? { socketAdapter: createAdapter(adapterClients.pub, adapterClients.sub) }
+      : {}),
     createTables: async (outboxFor, log) => {
       const tableLog = {
         error: (obj: unknown, msg?: string) => log.error(obj, msg),
@@ -130,22 +147,28 @@ export async function startBanco(options: {
       if (open.unreadable.length > 0) {
         tableLog.error({ rooms: open.unreadable }, 'rooms with unreadable settings not started');
       }
-      tables = await startTables({
+      const publicOnes =
+        options.tables ??
+        publicTables(config.publicTables, config.tableTimings, config.scriptedShoe);
+      const live = await startTables({
         ledger,
         leases,
-        solo: config.redisUrl === undefined,
-        tables: [
-          ...(options.tables ??
-            publicTables(config.publicTables, config.tableTimings, config.scriptedShoe)),
-          ...open.rooms.map((room) => ({
-            id: room.id,
-            name: room.name,
-            isPublic: false,
-            hostPlayerId: room.hostPlayerId,
-            settings: room.settings,
-          })),
-        ],
-        outboxFor,
+        solo: cluster === undefined,
+        // S2.2: several nodes claim their tables as they find them free, after this start.
+        tables: cluster
+          ? []
+          : [
+              ...publicOnes,
+              ...open.rooms.map((room) => ({
+                id: room.id,
+                name: room.name,
+                isPublic: false,
+                hostPlayerId: room.hostPlayerId,
+                settings: room.settings,
+              })),
+            ],
+        outboxFor: cluster ? (id) => cluster.outboxFor(id, outboxFor(id)) : outboxFor,
+        onChange: () => cluster?.beat(),
         observer,
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
@@ -157,7 +180,15 @@ export async function startBanco(options: {
               tableLog.error({ err: error, table: tableId }, 'room close failed'),
             ),
       });
-      return tables;
+      if (!cluster) return (tables = live);
+      for (const table of publicOnes) await ledger.ensureTable(table);
+      await cluster.attach({
+        live,
+        outboxFor,
+        claimable: () => claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma)),
+        log: tableLog,
+      });
+      return (tables = clusterTables(live, cluster));
     },
   });
   return { ...server, prisma, ledger, sessions, rooms };

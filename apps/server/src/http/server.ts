@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { createMetrics, type Metrics } from '../metrics.js';
-import { attachSocketGateway, type BancoServer } from '../socket/gateway.js';
+import {
+  attachSocketGateway,
+  type BancoServer,
+  type SocketGatewayDeps,
+} from '../socket/gateway.js';
 import type { Rooms } from '../rooms/rooms.js';
 import type { CreateTables, TableRegistry } from '../table/table-port.js';
 import { buildHttpApp } from './app.js';
@@ -25,6 +29,8 @@ export interface BancoServerDeps {
   /** Runs last on close(), after the tables have closed: e.g. disconnect Prisma. */
   closeDb?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
+  /** S2.6: socket.io's Redis adapter (several nodes). */
+  socketAdapter?: SocketGatewayDeps['adapter'];
 }
 
 export interface BancoServerHandle {
@@ -62,7 +68,12 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
     metrics,
     logger: deps.logger,
   });
-  const gateway = attachSocketGateway(app, { config, sessions: deps.sessions, metrics });
+  const gateway = attachSocketGateway(app, {
+    config,
+    sessions: deps.sessions,
+    metrics,
+    adapter: deps.socketAdapter,
+  });
 
   try {
     await app.ready();

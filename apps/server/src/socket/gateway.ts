@@ -13,7 +13,7 @@ import {
   type ErrorCode,
 } from '@banco/protocol';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Server, type ExtendedError } from 'socket.io';
+import { Server, type ServerOptions, type ExtendedError } from 'socket.io';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { SessionSockets, SessionStore } from '../http/stores.js';
@@ -50,6 +50,8 @@ export interface SocketGatewayDeps {
   config: Config;
   sessions: Pick<SessionStore, 'lookup' | 'touch'>;
   metrics: Metrics;
+  /** S2.6: socket.io's Redis adapter when several nodes run: logouts reach every node. */
+  adapter?: ServerOptions['adapter'];
 }
 
 export interface SocketGateway extends SessionSockets {
@@ -140,6 +142,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
   const io: BancoServer = new Server(app.server, {
     serveClient: false,
+    ...(deps.adapter ? { adapter: deps.adapter } : {}),
     maxHttpBufferSize: TRANSPORT_MAX_BYTES,
     cors: { origin: config.corsOrigins, methods: ['GET', 'POST'] },
     allowRequest: (request, callback) => {
@@ -293,12 +296,18 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
-        // T11.2: a removed player hears why, not merely that they have not joined.
-        const barred = table.entryRefusal(playerId);
-        if (barred) return reply(barred);
-        // T9.4: after a restart a client's new socket carries on where its old one was.
-        if (!table.knows(playerId)) {
-          return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+        // S2.3: a table another node runs answers both questions at its owner.
+        if (table.admission) {
+          const barred = await table.admission(playerId);
+          if (barred) return reply(barred);
+        } else {
+          // T11.2: a removed player hears why, not merely that they have not joined.
+          const barred = table.entryRefusal(playerId);
+          if (barred) return reply(barred);
+          // T9.4: after a restart a client's new socket carries on where its old one was.
+          if (!table.knows(playerId)) {
+            return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
+          }
         }
         enter(socket, table);
       }
@@ -445,7 +454,8 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         sendPrivate: (playerId, message) => {
           // A turner's cards come after the turn that gives them (P1.5).
           for (const socket of socketsOf(playerId)) held.catchUp(socket);
-          io.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message);
+          // Local: other nodes' sockets hear it through the cluster bus (S2.3).
+          io.local.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message);
         },
         // T11.2: a kicked player's sockets leave the table; they are still connected otherwise.
         eject: (playerId) => {

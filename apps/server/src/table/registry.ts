@@ -48,6 +48,8 @@ export interface StartTablesDeps {
    * caller marks it closed and drops it from the registry.
    */
   onClosed?: (tableId: string) => void;
+  /** S2.1: a table started or stopped here (the cluster announces it at once). */
+  onChange?: () => void;
 }
 
 /** The live tables, which rooms join and leave while the server runs (T10.1, T10.5). */
@@ -59,6 +61,8 @@ export interface LiveTables extends TableRegistry {
   definition(tableId: string): TableDefinition | undefined;
   /** S1.3: tables this process ran until another node claimed them, and why they stopped. */
   fenced(): readonly FencedTable[];
+  /** S1.1: claims the table if it is free and starts it here; false when another node has it. */
+  adopt(definition: TableDefinition): Promise<boolean>;
 }
 
 /**
@@ -105,7 +109,16 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     live.delete(tableId);
     deps.log?.error({ table: tableId, reason }, 'table fenced off: stopped at once');
     void table.actor.close();
+    deps.onChange?.();
   };
+  /** Tables being claimed and started: a second start of one waits for none and does nothing. */
+  const starting = new Set<string>();
+  /**
+   * S1.6: the tables one node alone runs (its public tables and the rooms it opened): one whose
+   * lease it lost (Postgres was out of reach for longer than a lease) is claimed and resumed
+   * again as soon as Postgres answers.
+   */
+  const wanted = new Map<string, TableDefinition>();
 
   const leaseOf = (tableId: string): TableLease => ({
     tableId,
@@ -115,6 +128,18 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
 
   /** Claims the table and starts its actor; null when another node holds it. */
   const start = async (table: TableDefinition): Promise<TableActor | null> => {
+    if (starting.has(table.id) || live.has(table.id)) return null;
+    starting.add(table.id);
+    try {
+      const actor = await claimAndStart(table);
+      if (actor) deps.onChange?.();
+      return actor;
+    } finally {
+      starting.delete(table.id);
+    }
+  };
+  const claimAndStart = async (table: TableDefinition): Promise<TableActor | null> => {
+    if (deps.solo) wanted.set(table.id, table);
     await deps.ledger.ensureTable(table);
     const epoch = (await leases.claim([table.id], deps.solo)).get(table.id);
     if (epoch === undefined) return null;
@@ -152,10 +177,24 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     Math.max(50, Math.floor(leases.leaseMs / 3)),
   );
   renewal.unref();
+  const again = setInterval(
+    () => {
+      if (stopping) return;
+      for (const table of wanted.values()) {
+        if (live.has(table.id)) continue;
+        void start(table).catch((error: unknown) =>
+          deps.log?.error({ err: error, table: table.id }, 'table not resumed yet'),
+        );
+      }
+    },
+    Math.max(100, leases.leaseMs),
+  );
+  again.unref();
   /** S1.5: stops the actors, then gives their leases up so another node need not wait. */
   const stopAll = async (stop: (actor: TableActor) => Promise<void>): Promise<void> => {
     stopping = true;
     clearInterval(renewal);
+    clearInterval(again);
     const stopped = actors();
     await Promise.all(stopped.map(stop));
     await leases.release(stopped.map((actor) => actor.id)).catch((error: unknown) => {
@@ -164,6 +203,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   };
   return {
     fenced: () => [...fencedTables.values()],
+    adopt: async (definition) => !stopping && (await start(definition)) !== null,
     get: (tableId: string): TablePort | undefined => live.get(tableId)?.actor,
     list: actors,
     listPublic: () =>
@@ -177,11 +217,13 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       return actor;
     },
     closed: async (tableId) => {
+      wanted.delete(tableId);
       const table = live.get(tableId);
       if (!table) return;
       live.delete(tableId);
       await table.actor.close();
       await leases.release([tableId]);
+      deps.onChange?.();
     },
     shutdown: () => stopAll((actor) => actor.shutdown()),
     close: () => stopAll((actor) => actor.close()),

@@ -51,6 +51,11 @@ export interface TablePort {
    * closed), or null. Asked before anything else of a socket that has not joined.
    */
   entryRefusal(playerId: string): { ok: false; code: ErrorCode; message: string } | null;
+  /**
+   * S2.3: for a table another node runs, entryRefusal and knows asked of its owner in one go
+   * (NOT_AT_TABLE when it does not know the player); a local table answers them directly.
+   */
+  admission?(playerId: string): Promise<{ ok: false; code: ErrorCode; message: string } | null>;
   /** T9.8: database effects that keep failing at this table; empty when healthy. */
   problems(): string[];
   /** T9.7: refuse commands, finish or void the round in flight, store the state, close. */

@@ -1,0 +1,158 @@
+import { Redis } from 'ioredis';
+import {
+  HEARTBEATS,
+  nodeChannel,
+  TABLE_PATTERN,
+  tableChannel,
+  type Heartbeat,
+  type NodeMessage,
+  type Request,
+  type TableMessage,
+} from './messages.js';
+
+export interface BusHandlers {
+  /** A request for a table this node owns; its answer (or throw) goes back to the asker. */
+  request(request: Request & { from: string }): Promise<unknown>;
+  presence(message: Extract<NodeMessage, { k: 'presence' }>): void;
+  table(tableId: string, message: TableMessage): void;
+  heartbeat(beat: Heartbeat): void;
+}
+
+/** An owner that gives no answer in this long is taken for gone (S2.5). */
+export const REQUEST_TIMEOUT_MS = 5_000;
+
+export class RequestFailed extends Error {
+  override readonly name = 'RequestFailed';
+  constructor(
+    message: string,
+    /** The node asked no longer runs the table (or never answered): ask its new owner. */
+    readonly moved: boolean,
+  ) {
+    super(message);
+  }
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * S2: the nodes' bus over Redis pub/sub (ioredis). One connection publishes everything this
+ * node says, one receives everything it hears: Redis keeps the order of one connection's
+ * publishes for each subscriber connection, which is what lets a table's events reach a remote
+ * socket before the command's ack (P6 across nodes, S2.3).
+ */
+export class ClusterBus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(
+    url: string,
+    readonly nodeId: string,
+    private readonly handlers: BusHandlers,
+    private readonly log: { error(obj: unknown, msg?: string): void },
+  ) {
+    // RESP2: what socket.io's Redis adapter expects of its clients too (STACK.md).
+    const options = { protocol: 2 as const, maxRetriesPerRequest: null, lazyConnect: true };
+    this.pub = new Redis(url, options);
+    this.sub = new Redis(url, options);
+    for (const client of [this.pub, this.sub]) {
+      client.on('error', (error: unknown) => this.log.error({ err: error }, 'redis error'));
+    }
+  }
+
+  /** Clients for socket.io's Redis adapter (S2.6): duplicates, so their traffic is their own. */
+  adapterClients(): { pub: Redis; sub: Redis } {
+    return { pub: this.pub.duplicate(), sub: this.sub.duplicate() };
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    this.sub.on('message', (channel: string, text: string) => this.onMessage(channel, text));
+    this.sub.on('pmessage', (_pattern: string, channel: string, text: string) =>
+      this.onMessage(channel, text),
+    );
+    await this.sub.subscribe(nodeChannel(this.nodeId), HEARTBEATS);
+    await this.sub.psubscribe(TABLE_PATTERN);
+  }
+
+  /** Asks the node that owns a table; rejects with RequestFailed when it cannot answer. */
+  ask(node: string, request: Request): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new RequestFailed(`node ${node} gave no answer in ${REQUEST_TIMEOUT_MS} ms`, true));
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.send(node, { ...request, id, from: this.nodeId });
+    });
+  }
+
+  send(node: string, message: NodeMessage): void {
+    void this.pub.publish(nodeChannel(node), JSON.stringify(message)).catch(() => undefined);
+  }
+
+  publishTable(tableId: string, message: TableMessage): void {
+    void this.pub.publish(tableChannel(tableId), JSON.stringify(message)).catch(() => undefined);
+  }
+
+  beat(beat: Heartbeat): void {
+    void this.pub.publish(HEARTBEATS, JSON.stringify(beat)).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(new RequestFailed('this node is stopping', true));
+      this.pending.delete(id);
+    }
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+
+  private onMessage(channel: string, text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.log.error({ channel }, 'unreadable bus message dropped');
+      return;
+    }
+    if (channel === HEARTBEATS) return this.handlers.heartbeat(message as Heartbeat);
+    if (channel.startsWith('banco:table:')) {
+      return this.handlers.table(channel.slice('banco:table:'.length), message as TableMessage);
+    }
+    const node = message as NodeMessage;
+    switch (node.k) {
+      case 'reply': {
+        const pending = this.pending.get(node.id);
+        if (!pending) return;
+        this.pending.delete(node.id);
+        clearTimeout(pending.timer);
+        if (node.ok) pending.resolve(node.value);
+        else pending.reject(new RequestFailed(node.error, node.moved));
+        return;
+      }
+      case 'presence':
+        return this.handlers.presence(node);
+      default: {
+        const { id, from } = node;
+        this.handlers.request(node).then(
+          (value) => this.send(from, { k: 'reply', id, ok: true, value }),
+          (error: unknown) =>
+            this.send(from, {
+              k: 'reply',
+              id,
+              ok: false,
+              moved: error instanceof RequestFailed && error.moved,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+        );
+      }
+    }
+  }
+}

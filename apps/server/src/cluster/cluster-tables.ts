@@ -1,0 +1,72 @@
+import type pg from 'pg';
+import type { RoomStore } from '../db/rooms.js';
+import type { LiveTables, TableDefinition } from '../table/registry.js';
+import type { TablePort } from '../table/table-port.js';
+import type { Cluster } from './cluster.js';
+
+/**
+ * S2.2: the OPEN tables this node could run (the operator's public tables and the open rooms)
+ * and those of them with no live lease.
+ */
+export async function claimableTables(
+  pool: pg.Pool,
+  publicTables: readonly TableDefinition[],
+  rooms: RoomStore,
+): Promise<{ total: number; free: TableDefinition[] }> {
+  const { rows } = await pool.query<{ id: string; is_public: boolean; free: boolean }>({
+    name: 'banco_claimable_tables',
+    text: `SELECT t.id, t.is_public,
+                  (l.table_id IS NULL OR l.owner IS NULL OR l.expires_at <= now()) AS free
+             FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+            WHERE t.status = 'OPEN'`,
+  });
+  const known = new Map(publicTables.map((t) => [t.id, t]));
+  const counted = rows.filter((r) => !r.is_public || known.has(r.id));
+  const free = new Set(counted.filter((r) => r.free).map((r) => r.id));
+  const definitions = publicTables.filter((t) => free.has(t.id));
+  if (counted.some((r) => !r.is_public && r.free)) {
+    for (const room of (await rooms.openRooms()).rooms) {
+      if (!free.has(room.id)) continue;
+      definitions.push({
+        id: room.id,
+        name: room.name,
+        isPublic: false,
+        hostPlayerId: room.hostPlayerId,
+        settings: room.settings,
+      });
+    }
+  }
+  return { total: counted.length, free: definitions };
+}
+
+/**
+ * S2: the tables as every consumer on this node sees them: those it runs, and through the
+ * cluster those other nodes run. The lobby lists both; /health only this node's own.
+ */
+export function clusterTables(live: LiveTables, cluster: Cluster): LiveTables {
+  const stop = async (how: () => Promise<void>) => {
+    try {
+      await how();
+    } finally {
+      await cluster.close();
+    }
+  };
+  return {
+    get: (tableId) => cluster.port(tableId),
+    list: () => live.list(),
+    listPublic: () => [
+      ...live.listPublic().map((t): TablePort => cluster.port(t.id) ?? t),
+      ...cluster.remotePublic(),
+    ],
+    definition: (tableId) => live.definition(tableId) ?? cluster.lastKnown(tableId)?.definition,
+    fenced: () => live.fenced(),
+    adopt: (definition) => live.adopt(definition),
+    open: async (definition) => {
+      await live.open(definition);
+      return cluster.port(definition.id)!;
+    },
+    closed: (tableId) => live.closed(tableId),
+    shutdown: () => stop(() => live.shutdown()),
+    close: () => stop(() => live.close()),
+  };
+}

@@ -1,0 +1,420 @@
+import type { AckError, CommandName } from '@banco/protocol';
+import type { TableLeases } from './leases.js';
+import type { LiveTables, TableDefinition } from '../table/registry.js';
+import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
+import { ClusterBus, RequestFailed } from './bus.js';
+import type { Heartbeat, NodeMessage, OwnedTable, Request, TableMessage } from './messages.js';
+import { RemoteTable } from './remote-table.js';
+
+// S2: any node serves any client. A table runs on the node holding its lease (S1); the others
+// forward their sockets' commands to it and replay its events to their sockets, over Redis.
+
+/** Commands that carry their own entry check at the table (T11.1): the rest are checked first. */
+const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
+  'table.join',
+  'table.resync',
+  'table.leave',
+  'table.snapshot',
+]);
+
+/** A node silent for this many beats is taken for gone: its sockets' presence ends (S2.4). */
+const BEATS_BEFORE_GONE = 3;
+
+export interface ClusterOptions {
+  redisUrl: string;
+  nodeId: string;
+  leases: TableLeases;
+  /** How often this node says what it runs and looks for tables to claim. */
+  beatMs: number;
+}
+
+interface Seen {
+  beat: Heartbeat;
+  at: number;
+}
+
+export interface ClusterLink {
+  live: LiveTables;
+  /** The gateway's outbox for a table: its sockets on this node. */
+  outboxFor(tableId: string): TableOutbox;
+  /** OPEN tables in Postgres, and those of them no node holds a lease on (S2.2). */
+  claimable(): Promise<{ total: number; free: TableDefinition[] }>;
+  log: TableLog;
+}
+
+/** What a node knows of the cluster, and its part in it. */
+export class Cluster {
+  readonly bus: ClusterBus;
+  readonly nodeId: string;
+  private link: ClusterLink | undefined;
+  private readonly nodes = new Map<string, Seen>();
+  /** Highest epoch heard of per table: a message under a lower one is a fenced node's (S2.5). */
+  private readonly floors = new Map<string, number>();
+  /** Players with sockets at each table on this node. */
+  private readonly localPresent = new Map<string, Set<string>>();
+  /** At tables this node runs: players with sockets on other nodes, and which nodes. */
+  private readonly remotePresent = new Map<string, Map<string, Set<string>>>();
+  private readonly mirrors = new Map<string, TableOutbox>();
+  private readonly remotes = new Map<string, RemoteTable>();
+  private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
+  private ticker: NodeJS.Timeout | undefined;
+  private claiming = false;
+  draining = false;
+
+  constructor(private readonly options: ClusterOptions) {
+    this.nodeId = options.nodeId;
+    this.bus = new ClusterBus(
+      options.redisUrl,
+      options.nodeId,
+      {
+        request: (request) => this.serve(request),
+        presence: (message) => this.remotePresence(message),
+        table: (tableId, message) => this.mirror(tableId, message),
+        heartbeat: (beat) => this.heard(beat),
+      },
+      { error: (obj, msg) => this.link?.log.error(obj, msg) },
+    );
+  }
+
+  connect(): Promise<void> {
+    return this.bus.start();
+  }
+
+  /** Starts taking part once the tables and the gateway exist: beats, claims, serves. */
+  async attach(link: ClusterLink): Promise<void> {
+    this.link = link;
+    await this.claimFree();
+    this.beat();
+    this.ticker = setInterval(() => this.tick(), this.options.beatMs);
+    this.ticker.unref();
+  }
+
+  /** The outbox a table running here speaks through: its sockets here, and the other nodes. */
+  outboxFor(tableId: string, local: TableOutbox): TableOutbox {
+    // The table is ours now: what another owner said of it is no longer replayed here.
+    this.mirrors.get(tableId)?.release?.();
+    this.mirrors.delete(tableId);
+    const say = (message: DistributiveOmit<TableMessage, 'node' | 'epoch'>): boolean => {
+      const epoch = this.options.leases.epochOf(tableId);
+      // S1.3: a table whose lease this node no longer trusts says nothing more, here or there.
+      if (epoch === undefined) return false;
+      this.raiseFloor(tableId, epoch);
+      this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
+      return true;
+    };
+    return {
+      broadcast: (event) => {
+        if (say({ k: 'event', event })) local.broadcast(event);
+      },
+      sendPrivate: (playerId, message) => {
+        if (say({ k: 'private', playerId, message })) local.sendPrivate(playerId, message);
+      },
+      eject: (playerId) => {
+        say({ k: 'eject', playerId });
+        local.eject(playerId);
+      },
+      release: () => local.release?.(),
+    };
+  }
+
+  /** The table as this node's gateway sees it: here, elsewhere, or unknown. */
+  port(tableId: string): TablePort | undefined {
+    const actor = this.link?.live.get(tableId);
+    if (actor) return this.localPort(tableId, actor);
+    if (!this.ownerOf(tableId)) return undefined;
+    let remote = this.remotes.get(tableId);
+    if (!remote) {
+      remote = new RemoteTable(tableId, this);
+      this.remotes.set(tableId, remote);
+    }
+    return remote;
+  }
+
+  /** Public tables other nodes run, for the lobby. */
+  remotePublic(): TablePort[] {
+    const ids = new Set<string>();
+    for (const { beat } of this.aliveNodes()) {
+      for (const t of beat.tables) if (t.definition.isPublic) ids.add(t.definition.id);
+    }
+    return [...ids].flatMap((id) => (this.link?.live.get(id) ? [] : (this.port(id) ?? [])));
+  }
+
+  /** The owner of a table as the latest beats tell it, while that node is alive. */
+  ownerOf(tableId: string): { node: string; table: OwnedTable } | undefined {
+    let best: { node: string; table: OwnedTable; alive: boolean } | undefined;
+    for (const [node, seen] of this.nodes) {
+      const table = seen.beat.tables.find((t) => t.definition.id === tableId);
+      if (table && (!best || table.epoch > best.table.epoch)) {
+        best = { node, table, alive: this.alive(seen) };
+      }
+    }
+    return best?.alive ? { node: best.node, table: best.table } : undefined;
+  }
+
+  /** The last announcement of a table, even from a node now gone (its name and settings). */
+  lastKnown(tableId: string): OwnedTable | undefined {
+    let best: OwnedTable | undefined;
+    for (const { beat } of this.nodes.values()) {
+      const table = beat.tables.find((t) => t.definition.id === tableId);
+      if (table && (!best || table.epoch > best.epoch)) best = table;
+    }
+    return best;
+  }
+
+  /** S2.3: asks the table's owner; RequestFailed (moved) when there is none right now. */
+  async ask(request: Request): Promise<unknown> {
+    const owner = this.ownerOf(request.tableId);
+    if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
+    return this.bus.ask(owner.node, request);
+  }
+
+  /** S2.4: a player's first socket at a table on this node arrived, or the last one left. */
+  presence(tableId: string, playerId: string, connected: boolean): void {
+    let here = this.localPresent.get(tableId);
+    if (!here) this.localPresent.set(tableId, (here = new Set()));
+    if (connected) here.add(playerId);
+    else here.delete(playerId);
+    const actor = this.link?.live.get(tableId);
+    if (actor) {
+      const elsewhere = (this.remotePresent.get(tableId)?.get(playerId)?.size ?? 0) > 0;
+      if (!elsewhere) actor.presence(playerId, connected);
+      return;
+    }
+    const owner = this.ownerOf(tableId);
+    if (owner) {
+      this.bus.send(owner.node, { k: 'presence', from: this.nodeId, tableId, playerId, connected });
+    }
+  }
+
+  /** Stops beating and claiming; the tables are stopped by their registry. */
+  async close(): Promise<void> {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = undefined;
+    this.beat();
+    await this.bus.close();
+  }
+
+  /** S2.7: announces that this node is leaving: the others stop counting on it for a share. */
+  startDraining(): void {
+    this.draining = true;
+    this.beat();
+  }
+
+  beat(): void {
+    const live = this.link?.live;
+    if (!live) return;
+    for (const id of this.localPorts.keys()) {
+      if (!live.get(id)) {
+        this.localPorts.delete(id);
+        this.remotePresent.delete(id);
+      }
+    }
+    // A table just claimed learns at once who is here (S2.4).
+    for (const actor of live.list()) this.localPort(actor.id, actor);
+    const tables = live.list().flatMap((port): OwnedTable[] => {
+      const epoch = this.options.leases.epochOf(port.id);
+      const definition = live.definition(port.id);
+      if (epoch === undefined || !definition) return [];
+      const { scriptedShoe: _scripted, ...announced } = definition;
+      return [
+        {
+          epoch,
+          definition: { ...announced, settings: port.settings },
+          seated: port.seatedCount(),
+          spectators: port.spectatorCount(),
+        },
+      ];
+    });
+    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables };
+    this.heard(beat);
+    this.bus.beat(beat);
+  }
+
+  private localPort(tableId: string, actor: TablePort): TablePort {
+    const cached = this.localPorts.get(tableId);
+    if (cached?.actor === actor) return cached.port;
+    const port: TablePort = {
+      id: actor.id,
+      get name() {
+        return actor.name;
+      },
+      get settings() {
+        return actor.settings;
+      },
+      command: (playerId, name, payload) => actor.command(playerId, name, payload),
+      snapshot: (playerId) => actor.snapshot(playerId),
+      presence: (playerId, connected) => this.presence(tableId, playerId, connected),
+      seatedCount: () => actor.seatedCount(),
+      spectatorCount: () => actor.spectatorCount(),
+      knows: (playerId) => actor.knows(playerId),
+      entryRefusal: (playerId) => actor.entryRefusal(playerId),
+      problems: () => actor.problems(),
+      shutdown: () => actor.shutdown(),
+      close: () => actor.close(),
+    };
+    this.localPorts.set(tableId, { actor, port });
+    // The players here already were present at the table under its previous owner.
+    for (const playerId of this.localPresent.get(tableId) ?? []) actor.presence(playerId, true);
+    return port;
+  }
+
+  /** S2.3: a request from another node for a table this node runs. */
+  private async serve(request: Request & { from: string }): Promise<unknown> {
+    const actor = this.link?.live.get(request.tableId);
+    if (!actor) throw new RequestFailed(`${this.nodeId} does not run ${request.tableId}`, true);
+    const { playerId } = request;
+    switch (request.k) {
+      case 'cmd': {
+        if (!ENTRY_COMMANDS.has(request.name)) {
+          const barred = actor.entryRefusal(playerId);
+          if (barred) return barred;
+        }
+        return actor.command(playerId, request.name, request.payload as never);
+      }
+      case 'snapshot':
+        return actor.snapshot(playerId);
+      case 'admit': {
+        const barred: AckError | null =
+          actor.entryRefusal(playerId) ??
+          (actor.knows(playerId)
+            ? null
+            : { ok: false, code: 'NOT_AT_TABLE', message: `join table ${request.tableId} first` });
+        return barred;
+      }
+      default: {
+        const unknown: never = request;
+        throw new TypeError(`unknown request ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  private remotePresence(message: Extract<NodeMessage, { k: 'presence' }>): void {
+    const { tableId, playerId, connected, from } = message;
+    const actor = this.link?.live.get(tableId);
+    if (!actor) return;
+    this.setRemote(actor, tableId, playerId, from, connected);
+  }
+
+  private setRemote(
+    actor: TablePort,
+    tableId: string,
+    playerId: string,
+    node: string,
+    connected: boolean,
+  ): void {
+    let players = this.remotePresent.get(tableId);
+    if (!players) this.remotePresent.set(tableId, (players = new Map()));
+    const nodes = players.get(playerId) ?? new Set<string>();
+    const before = nodes.size > 0 || (this.localPresent.get(tableId)?.has(playerId) ?? false);
+    if (connected) nodes.add(node);
+    else nodes.delete(node);
+    if (nodes.size > 0) players.set(playerId, nodes);
+    else players.delete(playerId);
+    const after = nodes.size > 0 || (this.localPresent.get(tableId)?.has(playerId) ?? false);
+    if (before !== after) actor.presence(playerId, after);
+  }
+
+  /** S2.3: an owner's event, private message or kick, replayed to this node's sockets. */
+  private mirror(tableId: string, message: TableMessage): void {
+    if (message.node === this.nodeId || this.link?.live.get(tableId)) return;
+    // S2.5: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
+    if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
+    this.raiseFloor(tableId, message.epoch);
+    if ((this.localPresent.get(tableId)?.size ?? 0) === 0) return;
+    let outbox = this.mirrors.get(tableId);
+    if (!outbox) {
+      outbox = this.link!.outboxFor(tableId);
+      this.mirrors.set(tableId, outbox);
+    }
+    switch (message.k) {
+      case 'event':
+        return outbox.broadcast(message.event);
+      case 'private':
+        return outbox.sendPrivate(message.playerId, message.message);
+      case 'eject':
+        return outbox.eject(message.playerId);
+    }
+  }
+
+  private heard(beat: Heartbeat): void {
+    const previous = this.nodes.get(beat.node);
+    this.nodes.set(beat.node, { beat, at: performance.now() });
+    if (beat.node === this.nodeId) return;
+    for (const table of beat.tables) {
+      const id = table.definition.id;
+      const floor = this.floors.get(id) ?? 0;
+      const owned = previous?.beat.tables.some((t) => t.definition.id === id);
+      if (table.epoch < floor || (table.epoch === floor && owned)) continue;
+      // A table with a new owner: this node's players there are present at it now (S2.4).
+      this.raiseFloor(id, table.epoch);
+      if (this.link?.live.get(id)) continue;
+      for (const playerId of this.localPresent.get(id) ?? []) {
+        this.bus.send(beat.node, {
+          k: 'presence',
+          from: this.nodeId,
+          tableId: id,
+          playerId,
+          connected: true,
+        });
+      }
+    }
+  }
+
+  private raiseFloor(tableId: string, epoch: number): void {
+    if (epoch > (this.floors.get(tableId) ?? 0)) this.floors.set(tableId, epoch);
+  }
+
+  private alive(seen: Seen): boolean {
+    return (
+      seen.beat.node === this.nodeId ||
+      performance.now() - seen.at < this.options.beatMs * BEATS_BEFORE_GONE
+    );
+  }
+
+  private aliveNodes(): Seen[] {
+    return [...this.nodes.values()].filter((seen) => this.alive(seen));
+  }
+
+  private tick(): void {
+    this.beat();
+    // S2.4: the sockets of a node gone silent are gone too.
+    for (const [node, seen] of this.nodes) {
+      if (this.alive(seen)) continue;
+      for (const [tableId, players] of this.remotePresent) {
+        const actor = this.link?.live.get(tableId);
+        for (const [playerId, nodes] of players) {
+          if (actor && nodes.has(node)) this.setRemote(actor, tableId, playerId, node, false);
+        }
+      }
+      if (performance.now() - seen.at > this.options.beatMs * BEATS_BEFORE_GONE * 20) {
+        this.nodes.delete(node);
+      }
+    }
+    void this.claimFree();
+  }
+
+  /**
+   * S2.2: claims free tables up to this node's share of the OPEN tables among the live nodes
+   * that are not draining; a draining node claims nothing.
+   */
+  private async claimFree(): Promise<void> {
+    const link = this.link;
+    if (!link || this.claiming || this.draining) return;
+    this.claiming = true;
+    try {
+      const { total, free } = await link.claimable();
+      const sharing = this.aliveNodes().filter((seen) => !seen.beat.draining).length || 1;
+      const share = Math.ceil(total / sharing);
+      for (const definition of free) {
+        if (link.live.list().length >= share) break;
+        await link.live.adopt(definition);
+      }
+    } catch (error) {
+      link.log.error({ err: error }, 'could not look for tables to claim');
+    } finally {
+      this.claiming = false;
+    }
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,0 +1,46 @@
+import type { CardsPeek, CommandName, TableEvent } from '@banco/protocol';
+import type { TableDefinition } from '../table/registry.js';
+
+// S2: what nodes say to each other over Redis. Only Banco's own nodes publish on these channels
+// (Redis is inside the deployment, like Postgres), so the shapes are typed, not validated: what
+// a client sends was checked by the gateway of the node it reached before it got here.
+
+export const nodeChannel = (nodeId: string): string => `banco:node:${nodeId}`;
+export const tableChannel = (tableId: string): string => `banco:table:${tableId}`;
+export const TABLE_PATTERN = 'banco:table:*';
+export const HEARTBEATS = 'banco:nodes';
+
+/** Asked of a table's owner by the node a player's socket is on; answered by a `reply`. */
+export type Request =
+  | { k: 'cmd'; tableId: string; playerId: string; name: CommandName; payload: unknown }
+  | { k: 'snapshot'; tableId: string; playerId: string }
+  | { k: 'admit'; tableId: string; playerId: string };
+
+export type NodeMessage =
+  | ({ id: number; from: string } & Request)
+  | { k: 'reply'; id: number; ok: true; value: unknown }
+  | { k: 'reply'; id: number; ok: false; moved: boolean; error: string }
+  /** S2.4: a player's first socket at a table on this node arrived, or its last one left. */
+  | { k: 'presence'; from: string; tableId: string; playerId: string; connected: boolean };
+
+/** What a table's owner says to every node with sockets at it, in the order it said it. */
+export type TableMessage = { node: string; epoch: number } & (
+  | { k: 'event'; event: TableEvent }
+  | { k: 'private'; playerId: string; message: CardsPeek }
+  | { k: 'eject'; playerId: string }
+);
+
+/** One table as its owner announces it. */
+export interface OwnedTable {
+  epoch: number;
+  definition: Omit<TableDefinition, 'scriptedShoe'>;
+  seated: number;
+  spectators: number;
+}
+
+/** S2.1: every node says which tables it runs, every beat and at once when that changes. */
+export interface Heartbeat {
+  node: string;
+  draining: boolean;
+  tables: OwnedTable[];
+}

@@ -1,0 +1,103 @@
+import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
+import type { TablePort } from '../table/table-port.js';
+import { RequestFailed } from './bus.js';
+import type { Cluster } from './cluster.js';
+
+/**
+ * S2.5: what a player hears while their table has no live owner (its node died and the lease
+ * has not run out yet, or it is being handed over): try again; the client does so by itself.
+ */
+export const MOVING: AckError = {
+  ok: false,
+  code: 'TABLE_CLOSING',
+  message: 'this table is moving to another server: try again in a moment',
+};
+
+/** A table another node runs, as this node's gateway sees it (S2.3). */
+export class RemoteTable implements TablePort {
+  constructor(
+    readonly id: string,
+    private readonly cluster: Cluster,
+  ) {}
+
+  private get known() {
+    const table = this.cluster.lastKnown(this.id);
+    if (!table) throw new Error(`table ${this.id} was never announced`);
+    return table;
+  }
+
+  get name() {
+    return this.known.definition.name;
+  }
+
+  get settings() {
+    return this.known.definition.settings;
+  }
+
+  async command<N extends CommandName>(
+    playerId: string,
+    name: N,
+    payload: CommandPayload<N>,
+  ): Promise<Ack<N>> {
+    try {
+      return (await this.cluster.ask({
+        k: 'cmd',
+        tableId: this.id,
+        playerId,
+        name,
+        payload,
+      })) as Ack<N>;
+    } catch (error) {
+      if (error instanceof RequestFailed && error.moved) return MOVING as Ack<N>;
+      throw error;
+    }
+  }
+
+  async snapshot(playerId: string): Promise<TableSnapshot> {
+    return (await this.cluster.ask({ k: 'snapshot', tableId: this.id, playerId })) as TableSnapshot;
+  }
+
+  /** S2.4: the owner counts this node's sockets with its own. */
+  presence(playerId: string, connected: boolean): void {
+    this.cluster.presence(this.id, playerId, connected);
+  }
+
+  seatedCount(): number {
+    return this.cluster.lastKnown(this.id)?.seated ?? 0;
+  }
+
+  spectatorCount(): number {
+    return this.cluster.lastKnown(this.id)?.spectators ?? 0;
+  }
+
+  /** Answered by the owner (admission); a socket here may always ask it. */
+  knows(): boolean {
+    return true;
+  }
+
+  entryRefusal(): null {
+    return null;
+  }
+
+  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (S2.3). */
+  async admission(playerId: string): Promise<AckError | null> {
+    try {
+      return (await this.cluster.ask({
+        k: 'admit',
+        tableId: this.id,
+        playerId,
+      })) as AckError | null;
+    } catch (error) {
+      if (error instanceof RequestFailed && error.moved) return MOVING;
+      throw error;
+    }
+  }
+
+  problems(): string[] {
+    return [];
+  }
+
+  async shutdown(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}

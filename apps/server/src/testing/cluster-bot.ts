@@ -1,0 +1,167 @@
+import {
+  ACKS,
+  PROTOCOL_VERSION,
+  TABLE_EVENT,
+  TABLE_PRIVATE,
+  createGuestReply,
+  tableEventSchema,
+  type Ack,
+  type CommandName,
+  type TableEvent,
+} from '@banco/protocol';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * A seated player for the cluster tests: a real socket.io client with its own reconnection on
+ * (what the web client does), which after every reconnect asks for the table again without
+ * joining (T9.4), and bets, deals and turns as soon as the table lets it, while acting.
+ */
+export class ClusterBot {
+  acting = false;
+  readonly seen: TableEvent[] = [];
+  /** Versions in the order they arrived, across reconnects. */
+  readonly versions: number[] = [];
+  disconnects = 0;
+  /** Seat and version each time the table was asked for after a reconnect. */
+  readonly rejoins: { seat: number | null; version: number }[] = [];
+  private readonly socket: Socket;
+  private readonly waiters: {
+    test: (e: TableEvent) => boolean;
+    resolve: (e: TableEvent) => void;
+  }[] = [];
+  private readonly rejoinWaiters: (() => void)[] = [];
+
+  private constructor(
+    url: string,
+    readonly playerId: string,
+    readonly name: string,
+    token: string,
+    readonly seat: number,
+    readonly spot: 'banker' | 'player',
+  ) {
+    this.socket = io(url, {
+      transports: ['websocket'],
+      auth: { token, protocolVersion: PROTOCOL_VERSION },
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+    });
+    this.socket.on(TABLE_EVENT, (raw: unknown) => {
+      const event = tableEventSchema.parse(raw);
+      this.seen.push(event);
+      this.versions.push(event.version);
+      for (const w of [...this.waiters]) {
+        if (w.test(event)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(event);
+        }
+      }
+      if (this.acting) this.act(event);
+    });
+    this.socket.on(TABLE_PRIVATE, (peek: { round: number }) => {
+      if (this.acting) this.fire('cards.reveal', { tableId: 'main', round: peek.round });
+    });
+    this.socket.on('disconnect', () => (this.disconnects += 1));
+    this.socket.io.on('reconnect', () => void this.rejoin());
+  }
+
+  static async create(
+    url: string,
+    name: string,
+    seat: number,
+    spot: 'banker' | 'player',
+  ): Promise<ClusterBot> {
+    const response = await fetch(`${url}/api/guests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    const guest = createGuestReply.parse(await response.json());
+    const bot = new ClusterBot(url, guest.player.id, name, guest.token, seat, spot);
+    await new Promise<void>((resolve, reject) => {
+      bot.socket.once('connect', () => resolve());
+      bot.socket.once('connect_error', reject);
+    });
+    return bot;
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  async send<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
+    const raw: unknown = await this.socket.timeout(10_000).emitWithAck(name, payload);
+    return ACKS[name].parse(raw) as Ack<N>;
+  }
+
+  async sit(): Promise<void> {
+    const joined = await this.send('table.join', { tableId: 'main' });
+    if (!joined.ok) throw new Error(`${this.name}: join refused: ${joined.code}`);
+    const sat = await this.send('seat.take', { tableId: 'main', seat: this.seat });
+    if (!sat.ok) throw new Error(`${this.name}: seat refused: ${sat.code}`);
+  }
+
+  /** The next event (from now on) that matches. */
+  next(test: (e: TableEvent) => boolean, timeoutMs = 20_000): Promise<TableEvent> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${this.name}: no matching event in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+
+  /** Resolves at the next successful return to the table after a reconnect. */
+  rejoined(): Promise<void> {
+    return new Promise((resolve) => this.rejoinWaiters.push(resolve));
+  }
+
+  /** P7.2, T9.4: back at the table after a reconnect, asked again until it answers. */
+  private async rejoin(): Promise<void> {
+    for (let i = 0; i < 100 && this.socket.connected; i++) {
+      const ack = await this.send('table.snapshot', { tableId: 'main' }).catch(() => null);
+      if (ack?.ok) {
+        this.rejoins.push({ seat: ack.snapshot.you.seat, version: ack.snapshot.version });
+        this.versions.push(ack.snapshot.version);
+        for (const resolve of this.rejoinWaiters.splice(0)) resolve();
+        if (this.acting && ack.snapshot.phase.kind === 'betting') {
+          this.confirm(ack.snapshot.phase.round);
+        }
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  confirm(round: number): void {
+    this.fire('bets.confirm', {
+      tableId: 'main',
+      round,
+      seat: this.seat,
+      confirmId: `${this.name}-${round}`,
+      bets: [{ spot: this.spot, amount: 1_000 }],
+    });
+  }
+
+  private act(event: TableEvent): void {
+    if (event.type === 'betting.opened') this.confirm(event.round);
+    if (event.type === 'dealing.started' && event.dealer === this.seat) {
+      this.fire('shoe.deal', { tableId: 'main', round: event.round });
+    }
+  }
+
+  /** A node may die under a command: its answer does not matter here. */
+  private fire(name: string, payload: unknown): void {
+    this.socket.timeout(5_000).emit(name, payload, () => undefined);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
