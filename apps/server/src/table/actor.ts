@@ -11,6 +11,7 @@ import type {
 import { commitmentOf, type CardCode, type ShoeState } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
 import { EventLog } from './event-log.js';
+import { followLastRound, type LastRound } from './last-round.js';
 import { initialTableState } from './initial-state.js';
 import { reduce, type Reduced } from './reducer.js';
 import { STARTING_BALANCE } from './settings.js';
@@ -126,6 +127,8 @@ export class TableActor implements TablePort {
   /** P2.13: recent broadcasts, replayed to clients that reconnect. */
   private readonly log = new EventLog(REPLAY_EVENTS);
   private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
+  /** P1.8: how the last round ended, for snapshots. */
+  private lastRound: LastRound | null = null;
   /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
   private oddsPreparedFor: ShoeState | null = null;
   /** T9.7: set when the server starts stopping; commands are refused from then on. */
@@ -448,6 +451,7 @@ export class TableActor implements TablePort {
       serverTime: now,
       spectators: this.spectatorCount(),
       you: { playerId, seat: mine?.seat ?? null },
+      lastRound: this.lastRound,
     };
   }
 
@@ -683,6 +687,7 @@ export class TableActor implements TablePort {
     switch (effect.type) {
       case 'broadcast':
         this.log.push(effect.event);
+        this.lastRound = followLastRound(this.lastRound, effect.event);
         outbox.broadcast(effect.event);
         return undefined;
       case 'private':
