@@ -483,6 +483,8 @@ function reduce(state: TableState, event: TableEvent): TableState {
         seats: state.seats.filter((s) => s.player.id !== event.playerId),
       };
     }
+    case 'table.watchers':
+      return { ...state, spectators: event.spectators };
     case 'room.closed':
       return {
         ...state,
