@@ -6,7 +6,7 @@ import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banc
 type Watchers = Extract<TableEvent, { type: 'table.watchers' }>;
 const isWatchers = (e: TableEvent): e is Watchers => e.type === 'table.watchers';
 
-describe('T1.8 every page hears the server’s watcher count', () => {
+describe('T1.8 P1.9: every page hears the server’s watcher count', () => {
   let server: TestBanco;
 
   beforeAll(async () => {
