@@ -35,6 +35,7 @@ import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
+import { openHand } from './instruments/open-hand';
 import type { HostSend } from '../rooms/host';
 
 // Only private rooms need these, and only their host needs the controls: they load on demand,
@@ -44,6 +45,8 @@ const RoomGone = lazy(() => import('./rooms/RoomGone').then((m) => ({ default: m
 const SharePanel = lazy(() =>
   import('./rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
+// The scoreboard, the odds, why, hand history and your session: after the table itself.
+const TableInstruments = lazy(() => import('./instruments/TableInstruments'));
 
 type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
 
@@ -415,7 +418,7 @@ function TableScreen({
           />
           <section className="panel" aria-label="Results">
             <h2 className="panel__title">This shoe</h2>
-            <PipStrip pips={pipsOf(state)} />
+            <PipStrip pips={pipsOf(state)} onOpen={openHand} />
           </section>
         </aside>
 
@@ -451,6 +454,11 @@ function TableScreen({
           ) : null}
         </div>
       </div>
+      {state.settings ? (
+        <Suspense fallback={null}>
+          <TableInstruments state={state} />
+        </Suspense>
+      ) : null}
       <Announcer message={announcement(state)} />
     </main>
   );
