@@ -12,6 +12,7 @@ import {
   canRunBrowser,
   launchChromium,
   newVisitor,
+  OUTPUT_DIR,
   screenshot,
   type Visitor,
 } from './support/browser.js';
@@ -91,13 +92,26 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     ).toEqual([]);
   }
 
+  /** The instruments alone, as a person looking at them sees them. */
+  async function panelShot(page: Page, name: string) {
+    await page
+      .locator('#instruments')
+      .screenshot({ path: `${OUTPUT_DIR}${name}.png`, animations: 'disabled' });
+  }
+
   async function shots(page: Page, name: string) {
     await page.locator('#instruments').scrollIntoViewIfNeeded();
     await screenshot(page, `instruments-${name}-desktop`);
+    await panelShot(page, `instruments-${name}-desktop-panel`);
     await page.setViewportSize(PHONE);
     try {
       await page.locator('#instruments').scrollIntoViewIfNeeded();
       await screenshot(page, `instruments-${name}-phone`);
+      await panelShot(page, `instruments-${name}-phone-panel`);
+      // Nothing on the page is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       await expectAccessible(page, `${name} (phone)`);
     } finally {
       await page.setViewportSize(DESKTOP.viewport);

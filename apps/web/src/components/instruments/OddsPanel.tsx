@@ -51,73 +51,76 @@ export default function OddsPanel({ odds, settings, round }: OddsPanelProps) {
         in (the face-down burn included), beside a fresh shoe of {settings.decks} decks.
       </p>
       <div className="odds__grid">
-        <table className="odds__table" data-testid="odds-table">
-          <caption className="sr-only">
-            Chance of winning and house edge, now and for a fresh shoe
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2}>
-                Bet
-              </th>
-              <th scope="colgroup" colSpan={2}>
-                Chance it wins
-              </th>
-              <th scope="colgroup" colSpan={2}>
-                House edge
-              </th>
-            </tr>
-            <tr>
-              <th scope="col">now</th>
-              <th scope="col">fresh shoe</th>
-              <th scope="col">now</th>
-              <th scope="col">fresh shoe</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.spot} data-spot={row.spot}>
-                <th scope="row">{row.label}</th>
-                <td>
-                  {row.chance ? (
-                    <span
-                      data-testid={`odds-p-${row.spot}`}
-                      data-value={now.probabilities[row.chance]}
-                    >
-                      {percent(now.probabilities[row.chance])}
-                    </span>
-                  ) : (
-                    <span title="Dragon Bonus pays on a scale, so no single chance">scale</span>
-                  )}
-                </td>
-                <td className="odds__full">
-                  {row.chance ? percent(full.probabilities[row.chance]) : '–'}
-                </td>
-                <td>
-                  <Edge value={now.edges[row.spot]} testId={`odds-edge-${row.spot}`} />
-                </td>
-                <td className="odds__full">{percent(full.edges[row.spot])}</td>
+        <div className="odds__scroll" tabIndex={0} role="group" aria-label="Odds table">
+          <table className="odds__table" data-testid="odds-table">
+            <caption className="sr-only">
+              Chance of winning and house edge, now and for a fresh shoe
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" rowSpan={2}>
+                  Bet
+                </th>
+                <th scope="colgroup" colSpan={2}>
+                  Chance it wins
+                </th>
+                <th scope="colgroup" colSpan={2}>
+                  House edge
+                </th>
               </tr>
-            ))}
-            {mains.map((row) => {
-              const key = row.spot === 'player' ? 'playerExcludingTies' : 'bankerExcludingTies';
-              return (
-                <tr key={key} className="odds__sub">
-                  <th scope="row">
-                    {row.label} <span className="odds__dim">not counting ties</span>
-                  </th>
-                  <td colSpan={2} className="odds__dim">
-                    a tie returns the stake
+              <tr>
+                <th scope="col">now</th>
+                <th scope="col">fresh shoe</th>
+                <th scope="col">now</th>
+                <th scope="col">fresh shoe</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.spot} data-spot={row.spot}>
+                  <th scope="row">{row.label}</th>
+                  <td>
+                    {row.chance ? (
+                      <span
+                        data-testid={`odds-p-${row.spot}`}
+                        data-value={now.probabilities[row.chance]}
+                      >
+                        {percent(now.probabilities[row.chance])}
+                      </span>
+                    ) : (
+                      <span title="Dragon Bonus pays on a scale, so no single chance">scale</span>
+                    )}
+                  </td>
+                  <td className="odds__full">
+                    {row.chance ? percent(full.probabilities[row.chance]) : '–'}
                   </td>
                   <td>
-                    <Edge value={now.edges[key]} testId={`odds-edge-${key}`} />
+                    <Edge value={now.edges[row.spot]} testId={`odds-edge-${row.spot}`} />
                   </td>
-                  <td className="odds__full">{percent(full.edges[key])}</td>
+                  <td className="odds__full">{percent(full.edges[row.spot])}</td>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              ))}
+              {mains.map((row) => {
+                const key = row.spot === 'player' ? 'playerExcludingTies' : 'bankerExcludingTies';
+                return (
+                  <tr key={key} className="odds__sub">
+                    <th scope="row">
+                      {row.label} <span className="odds__dim">ties aside</span>
+                    </th>
+                    <td colSpan={2} className="odds__dim">
+                      <span className="sr-only">a tie returns the stake</span>
+                      <span aria-hidden="true">–</span>
+                    </td>
+                    <td>
+                      <Edge value={now.edges[key]} testId={`odds-edge-${key}`} />
+                    </td>
+                    <td className="odds__full">{percent(full.edges[key])}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <CardsLeftChart values={valuesOf(odds.unseen)} decks={settings.decks} />
       </div>
       <p className="odds__meaning">
