@@ -15,3 +15,5 @@ export * from './http.js';
 export * from './history.js';
 export * from './resync.js';
 export * from './rooms.js';
+export * from './socket-events.js';
+export * from './client/index.js';

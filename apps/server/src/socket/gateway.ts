@@ -11,16 +11,16 @@ import {
   type CommandName,
   type ConnectRefusal,
   type ErrorCode,
-  type PlayerInfo,
 } from '@banco/protocol';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Server, type DefaultEventsMap, type ExtendedError, type Socket } from 'socket.io';
+import { Server, type ExtendedError } from 'socket.io';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { SessionSockets, SessionStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
+import type { BancoServer, BancoSocket } from './typed-io.js';
 import { coalesceWrites } from './coalesce-writes.js';
 import { HeldBroadcasts } from './held-broadcasts.js';
 import { FairShare } from './fair-share.js';
@@ -39,23 +39,11 @@ import {
  */
 export const TRANSPORT_MAX_BYTES = 64 * 1024;
 
-/** What the gateway keeps on each socket. */
-export interface SocketData {
-  player: PlayerInfo;
-  /** The session the handshake's token named (P10): its logout closes this socket. */
-  sessionId: string;
-  sessionExpiresAt: Date;
-  /** Tables this socket has joined. */
-  tables: Set<string>;
-  /** RATE_LIMITED answers in a row; a socket that ignores them is disconnected (P1.6). */
-  strikes: number;
-}
-
 /** P1.6: a socket that sends this many commands in a row past RATE_LIMITED is disconnected. */
 export const STRIKES_BEFORE_DISCONNECT = 100;
 
-export type BancoServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-type BancoSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type { BancoServer, BancoSocket, SocketData } from './typed-io.js';
+
 type AckFn = (response: unknown) => void;
 
 export interface SocketGatewayDeps {
