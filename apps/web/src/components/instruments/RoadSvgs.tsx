@@ -49,6 +49,42 @@ function RoadGrid({
   );
 }
 
+/** R12.2, R12.6: a red dot top left for a Banker pair, a blue dot bottom right for a Player pair. */
+function PairDots({
+  cx,
+  cy,
+  r,
+  of,
+}: {
+  cx: number;
+  cy: number;
+  r: number;
+  of: { bankerPair: boolean; playerPair: boolean };
+}) {
+  const offset = r * 0.7;
+  const size = Math.max(2.5, r / 3.5);
+  return (
+    <>
+      {of.bankerPair ? (
+        <circle
+          className="road__pair road__pair--banker"
+          cx={cx - offset}
+          cy={cy - offset}
+          r={size}
+        />
+      ) : null}
+      {of.playerPair ? (
+        <circle
+          className="road__pair road__pair--player"
+          cx={cx + offset}
+          cy={cy + offset}
+          r={size}
+        />
+      ) : null}
+    </>
+  );
+}
+
 const columnsFor = (width: number, minCols: number) => Math.max(minCols, width + 1);
 
 /** R12.2: one bead per round, ties included, down six rows and on to the next column. */
@@ -90,22 +126,7 @@ export function BeadPlateSvg({
             <text x={cx} y={cy} dy="0.35em" textAnchor="middle" aria-hidden="true">
               {LETTER[bead.outcome]}
             </text>
-            {bead.bankerPair ? (
-              <circle
-                className="road__pair road__pair--banker"
-                cx={cx - r * 0.7}
-                cy={cy - r * 0.7}
-                r={3}
-              />
-            ) : null}
-            {bead.playerPair ? (
-              <circle
-                className="road__pair road__pair--player"
-                cx={cx + r * 0.7}
-                cy={cy + r * 0.7}
-                r={3}
-              />
-            ) : null}
+            <PairDots cx={cx} cy={cy} r={r} of={bead} />
           </g>
         );
       })}
@@ -167,22 +188,7 @@ export function BigRoadSvg({
                 ) : null}
               </>
             ) : null}
-            {entry.bankerPair ? (
-              <circle
-                className="road__pair road__pair--banker"
-                cx={cx - r * 0.72}
-                cy={cy - r * 0.72}
-                r={2.5}
-              />
-            ) : null}
-            {entry.playerPair ? (
-              <circle
-                className="road__pair road__pair--player"
-                cx={cx + r * 0.72}
-                cy={cy + r * 0.72}
-                r={2.5}
-              />
-            ) : null}
+            <PairDots cx={cx} cy={cy} r={r} of={entry} />
           </g>
         );
       })}
