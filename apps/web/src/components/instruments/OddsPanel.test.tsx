@@ -70,7 +70,7 @@ describe('the shoe, exactly (R13)', () => {
     const unseen = [0, 0, 0, 0, 40, 0, 0, 0, 40, 0, 0, 0, 0];
     render(<OddsPanel odds={oddsFor(unseen)} settings={SETTINGS} round={7} />);
     expect(value('odds-edge-tie')).toBeLessThan(0);
-    expect(text('odds-edge-tie')).toMatch(/in your favour/);
+    expect(text('odds-edge-tie')).toMatch(/favours you/);
   });
 
   it('says when there are no odds yet', () => {

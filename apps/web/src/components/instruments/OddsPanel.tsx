@@ -19,7 +19,7 @@ function Edge({ value, testId }: { value: number; testId: string }) {
       className={value < 0 ? 'odds__favours' : undefined}
     >
       {percent(value)}
-      {value < 0 ? <span className="odds__note"> (in your favour)</span> : null}
+      {value < 0 ? <span className="odds__note"> (favours you)</span> : null}
     </span>
   );
 }
