@@ -25,7 +25,16 @@ export function pipLabel(pip: Pip): string {
  * The shoe's results so far, oldest first: blue Player, red Banker, green Tie. Each pip is
  * focusable and shows its score while hovered or focused.
  */
-export function PipStrip({ pips, limit }: { pips: readonly Pip[]; limit?: number }) {
+export function PipStrip({
+  pips,
+  limit,
+  onOpen,
+}: {
+  pips: readonly Pip[];
+  limit?: number;
+  /** Opens a round's hand (its place in `pips`, 0 for the first); pips are buttons then. */
+  onOpen?: (index: number) => void;
+}) {
   const [active, setActive] = useState<number | null>(null);
   const shown = limit === undefined ? pips : pips.slice(-limit);
   return (
@@ -41,8 +50,18 @@ export function PipStrip({ pips, limit }: { pips: readonly Pip[]; limit?: number
               className={`pip pip--${pip.outcome}`}
               data-outcome={pip.outcome}
               tabIndex={0}
-              role="img"
-              aria-label={label}
+              role={onOpen ? 'button' : 'img'}
+              aria-label={onOpen ? `${label}. Open this hand` : label}
+              onClick={onOpen ? () => onOpen(pips.indexOf(pip)) : undefined}
+              onKeyDown={
+                onOpen
+                  ? (e) => {
+                      if (e.key !== 'Enter' && e.key !== ' ') return;
+                      e.preventDefault();
+                      onOpen(pips.indexOf(pip));
+                    }
+                  : undefined
+              }
               aria-describedby={open ? tipId : undefined}
               onMouseEnter={() => setActive(pip.hand)}
               onMouseLeave={() => setActive((a) => (a === pip.hand ? null : a))}

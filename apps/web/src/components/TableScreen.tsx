@@ -24,6 +24,7 @@ import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
+import { openHand } from './instruments/open-hand';
 import { freeSeatsOf, useTableController } from '../table/use-table-controller';
 
 // Only private rooms need these, and only their host needs the controls: they load on demand,
@@ -36,6 +37,8 @@ const SharePanel = lazy(() =>
 // A practice table (T12) and the first-visit tips load on demand too.
 const PracticeTable = lazy(() => import('./practice/PracticeTable'));
 const FirstTimeTips = lazy(() => import('./tips/FirstTimeTips'));
+// The scoreboard, the odds, why, hand history and your session: after the table itself.
+const TableInstruments = lazy(() => import('./instruments/TableInstruments'));
 
 /** The table page: reads `?id=` (and `&sit=1`) once mounted, since the page is exported static. */
 export function TablePage() {
@@ -310,7 +313,7 @@ function TableScreen({
           />
           <section className="panel" aria-label="Results">
             <h2 className="panel__title">This shoe</h2>
-            <PipStrip pips={pipsOf(state)} />
+            <PipStrip pips={pipsOf(state)} onOpen={openHand} />
           </section>
         </aside>
 
@@ -346,6 +349,11 @@ function TableScreen({
           ) : null}
         </div>
       </div>
+      {state.settings ? (
+        <Suspense fallback={null}>
+          <TableInstruments state={state} />
+        </Suspense>
+      ) : null}
       <Announcer message={announcement(state)} />
     </main>
   );
