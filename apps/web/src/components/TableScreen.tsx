@@ -35,6 +35,7 @@ import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
+import { LazyChat } from './chat/LazyChat';
 import type { HostSend } from '../rooms/host';
 
 // Only private rooms need these, and only their host needs the controls: they load on demand,
@@ -417,6 +418,16 @@ function TableScreen({
             <h2 className="panel__title">This shoe</h2>
             <PipStrip pips={pipsOf(state)} />
           </section>
+          <LazyChat
+            messages={state.chat}
+            you={state.you}
+            room={room}
+            live={state.connection === 'live'}
+            send={(body) => send('chat.send', { tableId, ...body })}
+            onMute={
+              youHost ? (playerId, muted) => hostSend('room.mute', { playerId, muted }) : undefined
+            }
+          />
         </aside>
 
         <div className="bets-wrap">

@@ -49,6 +49,11 @@ const REFUSALS: Record<RefusalCode, string> = {
   ROOM_LOCKED: 'The host has locked this room: nobody new can sit down.',
   KICKED: 'The host has asked you to leave this room.',
   ROOM_CLOSED: 'This room is closed.',
+  CHAT_EMPTY: 'Write something first.',
+  CHAT_TOO_LONG: 'That message is too long for the chat.',
+  CHAT_RATE_LIMITED: 'Slow down a little: you can write again in a moment.',
+  CHAT_NOT_ALLOWED: 'Only seated players write in this chat. Take a seat to join in.',
+  MUTED: 'The host has muted you in this room.',
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
 };

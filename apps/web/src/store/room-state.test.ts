@@ -59,6 +59,7 @@ function roomSnapshot(version: number, overrides: Partial<TableSnapshot> = {}): 
     odds: null,
     you: { playerId: 'bob', seat: 2 },
     room,
+    chat: [],
     ...overrides,
   };
 }

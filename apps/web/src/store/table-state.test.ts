@@ -48,6 +48,7 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
     odds: null,
     you: { playerId: 'ann', seat: 3 },
     room: null,
+    chat: [],
     ...overrides,
   };
 }

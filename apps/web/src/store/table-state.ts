@@ -1,15 +1,17 @@
-import type {
-  CardsPeek,
-  Layout,
-  LiveOdds,
-  PhaseView,
-  RoadsView,
-  RoomState,
-  SeatView,
-  ShoeView,
-  TableEvent,
-  TableSettings,
-  TableSnapshot,
+import {
+  CHAT_HISTORY,
+  type CardsPeek,
+  type ChatMessage,
+  type Layout,
+  type LiveOdds,
+  type PhaseView,
+  type RoadsView,
+  type RoomState,
+  type SeatView,
+  type ShoeView,
+  type TableEvent,
+  type TableSettings,
+  type TableSnapshot,
 } from '@banco/protocol';
 import { holderSentence, resultSentence, type Side } from '../lib/words';
 
@@ -83,6 +85,8 @@ export interface TableState {
   connection: Connection;
   /** Why the server refused the connection, when it did. */
   refusal: { code: string; message: string } | null;
+  /** P11.6: the table's latest chat messages, oldest first. */
+  chat: ChatMessage[];
 }
 
 const STORY_LINES = 6;
@@ -118,6 +122,7 @@ export function emptyTable(tableId: string): TableState {
     needsSnapshot: false,
     connection: 'connecting',
     refusal: null,
+    chat: [],
   };
 }
 
@@ -159,6 +164,7 @@ export function applySnapshot(
     odds: snap.odds,
     you: snap.you,
     room: snap.room,
+    chat: snap.chat,
     why: sameRound ? state.why : {},
     settlement: sameRound ? state.settlement : { collected: null, paid: null },
     result: sameRound ? state.result : null,
@@ -558,6 +564,8 @@ function reduce(state: TableState, event: TableEvent): TableState {
             : 'The host closed the room.',
         ),
       };
+    case 'chat.message':
+      return { ...state, chat: [...state.chat, event.message].slice(-CHAT_HISTORY) };
     default: {
       const unknown: never = event;
       return unknown;
