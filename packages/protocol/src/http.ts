@@ -124,6 +124,13 @@ export const loginReply = sessionReply.extend({
   username: z.string(),
 });
 
+/**
+ * POST /api/session/logout and /api/session/logout-all take nothing: no body, or `{}`. Any other
+ * body is refused (P3.2) rather than ignored, so a client's mistake is heard. (Fastify hands a
+ * route `null` for a request without a body, so null is nothing too.)
+ */
+export const logoutBody = z.strictObject({}).nullish();
+
 /** POST /api/session/logout and /api/session/logout-all */
 export const logoutReply = z.object({
   /** Sessions ended by this call (0 when it was already over). */

@@ -15,3 +15,4 @@ export * from './http.js';
 export * from './resync.js';
 export * from './rooms.js';
 export * from './chat.js';
+export * from './socket-events.js';

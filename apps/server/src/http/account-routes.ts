@@ -3,6 +3,7 @@ import {
   claimAccountReply,
   loginBody,
   loginReply,
+  logoutBody,
   logoutReply,
   passwordProblem,
   sessionReply,
@@ -133,6 +134,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps)
       schema: {
         tags: ['accounts'],
         summary: "End the bearer's session and close its sockets",
+        body: logoutBody,
         response: { 200: logoutReply, ...errorResponses(401, 429, 500) },
       },
     },
@@ -151,6 +153,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps)
       schema: {
         tags: ['accounts'],
         summary: "End every session of the bearer's player and close all their sockets",
+        body: logoutBody,
         response: { 200: logoutReply, ...errorResponses(401, 429, 500) },
       },
     },

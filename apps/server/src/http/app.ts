@@ -27,6 +27,7 @@ import { trustFunction } from './client-address.js';
 import { errorReply, type ErrorReply } from './errors.js';
 import {
   clientErrorHandler,
+  documentBodyRefusals,
   frameworkErrors,
   rateLimitKey,
   refuseBadPreflight,
@@ -131,6 +132,8 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  // Before any route is registered, so every one of them gets it.
+  app.addHook('onRoute', documentBodyRefusals);
 
   app.register(helmet, { global: true });
   app.addHook('onRequest', refuseBadPreflight);

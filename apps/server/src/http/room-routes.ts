@@ -50,7 +50,8 @@ export function registerRoomRoutes(
         body: createRoomBody,
         response: {
           201: createRoomReply,
-          400: invalidSettingReply,
+          // A body that fails before its settings are read (not JSON, not an object) has no field.
+          400: z.union([invalidSettingReply, errorReplySchema]),
           ...errorResponses(401, 429, 500),
         },
       },

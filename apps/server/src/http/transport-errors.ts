@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { errorReply, type ErrorReply } from './errors.js';
+import type { FastifyError, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { errorReply, errorReplySchema, type ErrorReply } from './errors.js';
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (a broken request line, headers
@@ -69,3 +69,22 @@ export function refuseBadPreflight(
  */
 export const rateLimitKey = (request: FastifyRequest): string =>
   request.ip ?? request.socket?.remoteAddress ?? 'gone';
+
+/** Fastify reads a body only for these methods; on GET and HEAD a body is ignored. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * P3.2: the refusals of a body before any route code runs (JSON that does not parse, an empty
+ * JSON body, a `__proto__` key, too large, another content type). Every route that reads a body
+ * answers them, so every such route documents them, and its reply is checked against
+ * `{ code, message }` rather than whatever the route's own success or refusal looks like.
+ */
+const BODY_REFUSALS = [400, 413, 415] as const;
+
+/** An onRoute hook: adds the body refusals to the response schema of every route with a body. */
+export function documentBodyRefusals(route: RouteOptions): void {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (!response || !methods.some((method) => BODY_METHODS.has(method))) return;
+  for (const status of BODY_REFUSALS) response[status] ??= errorReplySchema;
+}

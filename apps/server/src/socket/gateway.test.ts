@@ -409,7 +409,7 @@ describe('writes', () => {
 });
 
 describe('close', () => {
-  it('disconnects clients and stops listening', async () => {
+  it("T9.11: ends the clients' transports (so they reconnect by themselves) and stops listening", async () => {
     const extra = await createBancoServer({
       config: testConfig(),
       ...storeDeps(store),
@@ -428,7 +428,7 @@ describe('close', () => {
     await connected(socket);
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     await extra.close();
-    expect(await gone).toBe('io server disconnect');
+    expect(await gone).toBe('transport close');
     await expect(fetch(`${extraUrl}/health`)).rejects.toThrow();
     await extra.close(); // twice is fine
   });

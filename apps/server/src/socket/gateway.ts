@@ -11,16 +11,16 @@ import {
   type CommandName,
   type ConnectRefusal,
   type ErrorCode,
-  type PlayerInfo,
 } from '@banco/protocol';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Server, type DefaultEventsMap, type ExtendedError, type Socket } from 'socket.io';
+import { Server, type ExtendedError } from 'socket.io';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { SessionSockets, SessionStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
+import type { BancoServer, BancoSocket } from './typed-io.js';
 import { coalesceWrites } from './coalesce-writes.js';
 import { HeldBroadcasts } from './held-broadcasts.js';
 import { FairShare } from './fair-share.js';
@@ -39,23 +39,11 @@ import {
  */
 export const TRANSPORT_MAX_BYTES = 64 * 1024;
 
-/** What the gateway keeps on each socket. */
-export interface SocketData {
-  player: PlayerInfo;
-  /** The session the handshake's token named (P10): its logout closes this socket. */
-  sessionId: string;
-  sessionExpiresAt: Date;
-  /** Tables this socket has joined. */
-  tables: Set<string>;
-  /** RATE_LIMITED answers in a row; a socket that ignores them is disconnected (P1.6). */
-  strikes: number;
-}
-
 /** P1.6: a socket that sends this many commands in a row past RATE_LIMITED is disconnected. */
 export const STRIKES_BEFORE_DISCONNECT = 100;
 
-export type BancoServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-type BancoSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type { BancoServer, BancoSocket, SocketData } from './typed-io.js';
+
 type AckFn = (response: unknown) => void;
 
 export interface SocketGatewayDeps {
@@ -147,12 +135,17 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   const { config, sessions, metrics } = deps;
   const log: FastifyBaseLogger = app.log.child({ component: 'socket' });
   const allowedOrigins = new Set(config.corsOrigins);
+  /** Set once the server starts closing: no new connection is taken. */
+  let stopping = false;
 
   const io: BancoServer = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: TRANSPORT_MAX_BYTES,
     cors: { origin: config.corsOrigins, methods: ['GET', 'POST'] },
     allowRequest: (request, callback) => {
+      // A client reconnecting this soon must not land on a server whose tables have stopped:
+      // refused, it tries again, and finds the next server.
+      if (stopping) return callback('TABLE_CLOSING: this server is stopping', false);
       const origin = request.headers.origin;
       // Browsers always send Origin; Node bots and tools usually send none. The server's own
       // pages (the web app it serves) are same-origin: Origin names the host they asked.
@@ -421,10 +414,14 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     });
   });
 
-  // Disconnect clients first so the HTTP server can finish closing, then stop socket.io.
+  // T9.11: close each client's transport, not its socket.io session, so that its own
+  // reconnection runs and finds the server that comes back (a socket ended with `io server
+  // disconnect` never reconnects by itself). What is queued for it is sent first. Then the HTTP
+  // server can finish closing, and socket.io stops.
   app.addHook('preClose', (done) => {
+    stopping = true;
     for (const held of heldAt.values()) held.flush();
-    io.local.disconnectSockets(true);
+    for (const socket of io.sockets.sockets.values()) socket.conn.close();
     done();
   });
   app.addHook('onClose', (_instance, done) => {

@@ -1,5 +1,5 @@
 import { TABLE_EVENT, type TableEvent, type TableEventType } from '@banco/protocol';
-import type { Server, Socket } from 'socket.io';
+import type { BancoServer, BancoSocket } from './typed-io.js';
 
 /**
  * P1.7: a table's events that nobody has to act on at once wait a moment, so that the events
@@ -44,9 +44,6 @@ interface Held {
   readonly served: Set<string>;
 }
 
-type AnyServer = Server<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type AnySocket = Socket<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 /** One table's held events, between its actor and its room. */
 export class HeldBroadcasts {
   private held: Held[] = [];
@@ -54,7 +51,7 @@ export class HeldBroadcasts {
   private flushAt = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly io: AnyServer,
+    private readonly io: BancoServer,
     private readonly room: string,
     private readonly times: HoldTimes,
   ) {}
@@ -81,7 +78,7 @@ export class HeldBroadcasts {
    * Sends one socket what it lacks of the held events, in order. A snapshot at `coveredUpTo`
    * already holds the events up to that version: the socket is counted as having them.
    */
-  catchUp(socket: AnySocket, coveredUpTo = 0): void {
+  catchUp(socket: BancoSocket, coveredUpTo = 0): void {
     for (const { event, served } of this.held) {
       if (served.has(socket.id)) continue;
       served.add(socket.id);

@@ -1,5 +1,5 @@
 import { SESSION_ENDED, type SessionEnded } from '@banco/protocol';
-import type { Server, Socket } from 'socket.io';
+import type { BancoServer, BancoSocket } from './typed-io.js';
 import type { SessionTarget } from '../http/stores.js';
 
 /** Every socket opened with one session, and every socket of one player. */
@@ -18,7 +18,7 @@ export function sessionEnded(reason: SessionEnded['reason']): SessionEnded {
 
 /** P10.5: tells the target's sockets why, then closes them (through the adapter: every process). */
 export function endSessions(
-  io: Server,
+  io: BancoServer,
   target: SessionTarget,
   reason: 'logout' | 'logout-all',
 ): void {
@@ -28,7 +28,7 @@ export function endSessions(
 }
 
 /** Tells one socket its session has ended, then closes it. */
-export function endSocket(socket: Socket, reason: SessionEnded['reason']): void {
+export function endSocket(socket: BancoSocket, reason: SessionEnded['reason']): void {
   socket.emit(SESSION_ENDED, sessionEnded(reason));
   socket.disconnect(true);
 }
@@ -40,7 +40,7 @@ const MAX_TIMER_MS = 2_147_483_647;
  * Closes the socket when its session expires, with `session.ended` `expired`, so no socket
  * outlives its session. Cleared when the socket goes first.
  */
-export function closeAtExpiry(socket: Socket, expiresAt: Date): void {
+export function closeAtExpiry(socket: BancoSocket, expiresAt: Date): void {
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
     const wait = expiresAt.getTime() - Date.now();

@@ -13,6 +13,10 @@ export interface RunningServer {
   db: Database;
   /** Everything the process wrote, for a failing test's message. */
   output(): string;
+  /** SIGTERM, as a deploy stops it: resolves with the exit code once the process is gone. */
+  terminate(): Promise<number | null>;
+  /** After terminate(): the server again, on the same port and database. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,6 +31,36 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`pnpm build\` first`);
   }
   const db = await createDatabase();
+  let output = '';
+  let launched: { child: ChildProcess; url: string };
+  try {
+    launched = await launch(db, env, (chunk) => (output += chunk));
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+  const { url } = launched;
+  return {
+    url,
+    db,
+    output: () => output,
+    terminate: () => terminate(launched.child),
+    restart: async () => {
+      const port = new URL(url).port;
+      launched = await launch(db, { ...env, PORT: port }, (chunk) => (output += chunk));
+    },
+    stop: async () => {
+      await terminate(launched.child);
+      await db.drop();
+    },
+  };
+}
+
+async function launch(
+  db: Database,
+  env: Record<string, string>,
+  write: (chunk: string) => void,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
@@ -43,8 +77,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    write(chunk.toString());
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
 
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -62,20 +100,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         reject(new Error(`the server exited with ${code}:\n${output}`));
       });
     });
-    return { url, db, output: () => output, stop: () => stop(child, db) };
+    return { child, url };
   } catch (error) {
-    await stop(child, db);
+    await terminate(child);
     throw error;
   }
 }
 
-async function stop(child: ChildProcess, db: Database): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  await db.drop();
+async function terminate(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
 }

@@ -1,0 +1,46 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  COMMAND_REFUSED,
+  SERVER_MESSAGES,
+  SESSION_ENDED,
+  TABLE_EVENT,
+  TABLE_PRIVATE,
+  type AckError,
+  type ClientToServerEvents,
+  type CommandAck,
+  type CommandAckOk,
+  type CommandName,
+  type ServerToClientEvents,
+  type TableEvent,
+} from './index.js';
+
+describe('socket.io event maps', () => {
+  it('type every command with its payload and its ack, refusal included', () => {
+    expectTypeOf<keyof ClientToServerEvents>().toEqualTypeOf<CommandName>();
+    expectTypeOf<Parameters<ClientToServerEvents['seat.take']>[0]>().toEqualTypeOf<{
+      tableId: string;
+      seat: number;
+    }>();
+    type TakeAck = Parameters<Parameters<ClientToServerEvents['seat.take']>[1]>[0];
+    expectTypeOf<TakeAck>().toEqualTypeOf<CommandAck<'seat.take'>>();
+    expectTypeOf<Extract<TakeAck, { ok: false }>>().toEqualTypeOf<AckError>();
+    expectTypeOf<CommandAckOk<'seat.take'>>().toEqualTypeOf<{
+      ok: true;
+      version: number;
+      seat: number;
+      balance: number;
+    }>();
+  });
+
+  it('name every message the server sends, each with its schema', () => {
+    expect(Object.keys(SERVER_MESSAGES).sort()).toEqual(
+      [TABLE_EVENT, TABLE_PRIVATE, COMMAND_REFUSED, SESSION_ENDED].sort(),
+    );
+    expectTypeOf<Parameters<ServerToClientEvents['table.event']>[0]>().toEqualTypeOf<TableEvent>();
+    const refused = { code: 'RATE_LIMITED', message: 'slow down' };
+    expect(SERVER_MESSAGES[COMMAND_REFUSED].parse(refused)).toEqual(refused);
+    expect(SERVER_MESSAGES[COMMAND_REFUSED].safeParse({ code: 'NOPE', message: '' }).success).toBe(
+      false,
+    );
+  });
+});
