@@ -67,7 +67,7 @@ describe.runIf(canRunBrowser)('a phone, keyboard only', () => {
     // The chip tray is a radio group: arrows move along it (10 → 25 chips).
     await tabTo(page, '10');
     await page.keyboard.press('ArrowRight');
-    await activate(page, 'Bet on Banker');
+    await activate(page, /^Banker pays/);
     await page.keyboard.press('Enter');
     await activate(page, 'Confirm bets');
     const confirmed = await observer.until('bets.confirmed', (e) => e.round === opened.round);

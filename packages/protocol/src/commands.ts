@@ -119,6 +119,8 @@ export const ackErrorSchema = z.object({
   message: z.string(),
   /** With INVALID_SETTING: the setting refused, as a dotted path (`limits.tie.max`). */
   field: z.string().optional(),
+  /** P2.6: with a refused `bets.confirm`, the spot whose bet was refused, when one was. */
+  spot: spotSchema.optional(),
 });
 export type AckError = z.infer<typeof ackErrorSchema>;
 

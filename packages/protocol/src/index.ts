@@ -16,3 +16,4 @@ export * from './resync.js';
 export * from './rooms.js';
 export * from './chat.js';
 export * from './socket-events.js';
+export * from './client/index.js';

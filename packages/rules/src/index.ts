@@ -3,6 +3,8 @@ export * from './cards.js';
 export * from './tableau.js';
 export * from './round.js';
 export * from './settlement.js';
+export * from './paytable.js';
+export * from './printed-payout.js';
 export * from './roads/index.js';
 export * from './fairness.js';
 export * from './shoe-config.js';

@@ -1,3 +1,4 @@
+import { DRAGON_MARGIN_PAYS, PAIR_PAYS, SUPER6_PAYS } from './paytable.js';
 import { err, ok, type Result, type RuleError } from './result.js';
 import type { Outcome, RoundResult } from './round.js';
 import type { RuleId } from './tableau.js';
@@ -78,16 +79,6 @@ export function factsOf(round: RoundResult): RoundFacts {
   };
 }
 
-/** R9.11: the Dragon Bonus paytable for a non-natural win, indexed by the winning margin. */
-const DRAGON_MARGIN_PAYS: Readonly<Record<number, number>> = {
-  9: 30,
-  8: 10,
-  7: 6,
-  6: 4,
-  5: 2,
-  4: 1,
-};
-
 function dragonBonus(side: 'player' | 'banker', facts: RoundFacts): Payout {
   const outcome = outcomeOf(facts);
   const ownNatural = side === 'player' ? facts.playerNatural : facts.bankerNatural;
@@ -132,15 +123,17 @@ export function payoutFor(spot: Spot, facts: RoundFacts, rules: RuleSet): Payout
     case 'tie':
       return outcome === 'tie' ? win(rules.tiePays, 1, 'R9.5') : lose('R9.5');
     case 'playerPair':
-      return facts.playerPair ? win(11, 1, 'R9.10') : lose('R9.10');
+      return facts.playerPair ? win(PAIR_PAYS, 1, 'R9.10') : lose('R9.10');
     case 'bankerPair':
-      return facts.bankerPair ? win(11, 1, 'R9.10') : lose('R9.10');
+      return facts.bankerPair ? win(PAIR_PAYS, 1, 'R9.10') : lose('R9.10');
     case 'dragonPlayer':
       return dragonBonus('player', facts);
     case 'dragonBanker':
       return dragonBonus('banker', facts);
     case 'super6':
-      return outcome === 'banker' && facts.bankerTotal === 6 ? win(12, 1, 'R9.12') : lose('R9.12');
+      return outcome === 'banker' && facts.bankerTotal === 6
+        ? win(SUPER6_PAYS, 1, 'R9.12')
+        : lose('R9.12');
     default: {
       const unknown: never = spot;
       throw new TypeError(`unknown spot ${String(unknown)}`);

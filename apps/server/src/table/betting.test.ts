@@ -186,6 +186,43 @@ describe('confirming bets (T3)', () => {
     });
   });
 
+  it('P2.6: a refused bet names its spot in the reply; a refusal of the whole draft names none', () => {
+    const table = annAndBob();
+    const twoSpots = [
+      { spot: 'player', amount: 1_000 },
+      { spot: 'tie', amount: 20_000 },
+    ] as Stake[];
+    expect(confirm(table, 'ann', 3, twoSpots)).toMatchObject({
+      ok: false,
+      code: 'OVER_MAX',
+      spot: 'tie',
+    });
+    expect(confirm(table, 'ann', 3, [{ spot: 'banker', amount: 150 }])).toMatchObject({
+      code: 'FRACTIONAL_CHIPS',
+      spot: 'banker',
+    });
+    expect(confirm(table, 'ann', 3, [{ spot: 'super6', amount: 1_000 }])).toMatchObject({
+      code: 'SPOT_DISABLED',
+      spot: 'super6',
+    });
+    const tooMuch = confirm(
+      table,
+      'ann',
+      3,
+      [{ spot: 'player', amount: 50_000 }],
+      'x',
+      table.round,
+    );
+    expect(tooMuch).toMatchObject({ ok: true });
+    const broke = confirm(table, 'bob', 5, [
+      { spot: 'player', amount: 50_000 },
+      { spot: 'banker', amount: 50_000 },
+      { spot: 'tie', amount: 10_000 },
+    ]);
+    expect(broke).toMatchObject({ ok: false, code: 'INSUFFICIENT_BALANCE' });
+    expect(broke).not.toHaveProperty('spot');
+  });
+
   it('T3.4: stakes are whole chips (FRACTIONAL_CHIPS)', () => {
     const table = annAndBob();
     expectRefused(

@@ -1,5 +1,5 @@
 import type { CommandPayload, Stake } from '@banco/protocol';
-import { checkBet, type RuleSet } from '@banco/rules';
+import { checkBet, stakeProblem, type RuleSet, type Spot, type StakeProblem } from '@banco/rules';
 import type { Reply } from './inputs.js';
 import { isAway, seatAt, seatOf } from './seats.js';
 import type { RoundState, SeatBets, TableState } from './state.js';
@@ -45,14 +45,27 @@ function bettingSeat(
 const sameStakes = (a: readonly Stake[], b: readonly Stake[]) =>
   a.length === b.length && a.every((s, i) => s.spot === b[i]?.spot && s.amount === b[i]?.amount);
 
+function stakeWords(problem: StakeProblem, spot: Spot, limit: { min: number; max: number }) {
+  switch (problem) {
+    case 'FRACTIONAL_CHIPS':
+      return `${spot}: bets are whole chips (multiples of 100)`;
+    case 'UNDER_MIN':
+      return `${spot}: the minimum is ${limit.min / 100} chips`;
+    case 'OVER_MAX':
+      return `${spot}: the maximum is ${limit.max / 100} chips`;
+  }
+}
+
 /** T3.2–T3.6: everything the server checks before a stake may leave the wallet. */
 export function checkDraft(
   state: TableState,
   balance: number,
   bets: readonly Stake[],
 ): Extract<Reply, { ok: false }> | null {
-  const refuse = (code: Extract<Reply, { ok: false }>['code'], message: string) =>
-    ({ ok: false, code, message }) as const;
+  const refuse = (code: Extract<Reply, { ok: false }>['code'], message: string, spot?: Spot) =>
+    spot === undefined
+      ? ({ ok: false, code, message } as const)
+      : ({ ok: false, code, message, spot } as const);
   const spots = new Set(bets.map((b) => b.spot));
   if (spots.size !== bets.length) return refuse('INVALID_PAYLOAD', 'each spot may appear once');
   const rules = state.settings.rules as RuleSet;
@@ -60,19 +73,12 @@ export function checkDraft(
     const limit = state.settings.limits[bet.spot];
     const checked = checkBet({ id: String(i), spot: bet.spot, amount: bet.amount }, rules);
     if (!checked.ok && checked.error.code === 'SPOT_DISABLED') {
-      return refuse('SPOT_DISABLED', checked.error.message);
+      return refuse('SPOT_DISABLED', checked.error.message, bet.spot);
     }
-    if (!limit) return refuse('SPOT_DISABLED', `this table does not offer ${bet.spot}`);
+    if (!limit) return refuse('SPOT_DISABLED', `this table does not offer ${bet.spot}`, bet.spot);
     if (!checked.ok) return refuse('INVALID_PAYLOAD', checked.error.message);
-    if (bet.amount % 100 !== 0) {
-      return refuse('FRACTIONAL_CHIPS', `${bet.spot}: bets are whole chips (multiples of 100)`);
-    }
-    if (bet.amount < limit.min) {
-      return refuse('UNDER_MIN', `${bet.spot}: the minimum is ${limit.min / 100} chips`);
-    }
-    if (bet.amount > limit.max) {
-      return refuse('OVER_MAX', `${bet.spot}: the maximum is ${limit.max / 100} chips`);
-    }
+    const problem = stakeProblem(bet.amount, limit);
+    if (problem) return refuse(problem, stakeWords(problem, bet.spot, limit), bet.spot);
   }
   const total = bets.reduce((sum, bet) => sum + bet.amount, 0);
   if (total > balance) {
@@ -113,7 +119,7 @@ export function confirmBets(
   }
   const seat = seatOf(step.state, playerId)!;
   const refusal = checkDraft(step.state, seat.balance, payload.bets);
-  if (refusal) return step.refuse(refusal.code, refusal.message);
+  if (refusal) return step.refuseWith(refusal);
   step.effect({
     type: 'escrow',
     roundId: round.roundId,

@@ -1,3 +1,4 @@
+import type { Spot } from '@banco/rules';
 import type { CommandName, CommandPayload, ErrorCode, PlayerInfo, Stake } from '@banco/protocol';
 import type { PendingShoe } from './state.js';
 
@@ -91,4 +92,6 @@ export type Reply =
       readonly message: string;
       /** INVALID_SETTING names the setting (P9.3). */
       readonly field?: string;
+      /** P2.6: a refused bet names its spot. */
+      readonly spot?: Spot;
     };

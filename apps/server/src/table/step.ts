@@ -47,6 +47,11 @@ export class Step {
       field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
   }
 
+  /** Refuses with a reply already made (a bet's refusal carries its spot, P2.6). */
+  refuseWith(reply: Extract<Reply, { ok: false }>): void {
+    this.reply = reply;
+  }
+
   succeed(extra: Record<string, unknown> = {}): void {
     this.reply = { ok: true, ...extra };
   }

@@ -38,7 +38,8 @@ export async function watchMain(page: Page) {
 /** Puts `count` chips of `value` whole chips on `spot` in the draft. */
 export async function draft(page: Page, spot: string, value: number, count = 1) {
   await page.getByRole('radio', { name: String(value), exact: true }).check();
-  const button = page.getByRole('button', { name: `Bet on ${spot}` });
+  // A spot's button is named by what it shows: "Banker pays 0.95 to 1".
+  const button = page.getByRole('button', { name: new RegExp(`^${spot} pays`) });
   for (let i = 0; i < count; i++) await button.click();
 }
 

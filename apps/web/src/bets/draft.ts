@@ -1,4 +1,4 @@
-import type { Spot } from '@banco/rules';
+import { stakeProblem, type Spot } from '@banco/rules';
 import type { TableSettings } from '@banco/protocol';
 
 /**
@@ -56,7 +56,8 @@ function check(stacks: Stacks, ctx: DraftContext): DraftRefusal | null {
   for (const { spot, amount } of draftBets(stacks)) {
     const limit = ctx.limits[spot];
     if (!limit) return { spot, code: 'SPOT_DISABLED' };
-    if (amount > limit.max) return { spot, code: 'OVER_MAX' };
+    // While drafting, only a limit more chips cannot mend is a refusal: the server checks the rest.
+    if (stakeProblem(amount, limit) === 'OVER_MAX') return { spot, code: 'OVER_MAX' };
   }
   return draftTotal(stacks) > ctx.available ? { spot: null, code: 'INSUFFICIENT_BALANCE' } : null;
 }

@@ -1,4 +1,4 @@
-import type { Spot } from '@banco/rules';
+import { printedPayout, type Spot } from '@banco/rules';
 import type { TableSettings } from '@banco/protocol';
 
 export const SPOT_LABELS: Record<Spot, string> = {
@@ -12,30 +12,16 @@ export const SPOT_LABELS: Record<Spot, string> = {
   super6: 'Super 6',
 };
 
-/** What a spot pays under the table's rules (R9), as printed on a layout. */
+const ratio = (numerator: number, denominator: number) =>
+  String(Math.round((numerator / denominator) * 100) / 100);
+
+/** What a spot pays under the table's rules, as the rules package prints it (R9). */
 export function payoutLabel(spot: Spot, rules: TableSettings['rules']): string {
-  switch (spot) {
-    case 'player':
-      return 'pays 1 to 1';
-    case 'banker':
-      if (rules.commission === 'standard') return 'pays 0.95 to 1';
-      if (rules.commission === 'no-commission') return 'pays 1 to 1 (a 6 pays half)';
-      return 'pays 1 to 1';
-    case 'tie':
-      return `pays ${rules.tiePays} to 1`;
-    case 'playerPair':
-    case 'bankerPair':
-      return 'pays 11 to 1';
-    case 'dragonPlayer':
-    case 'dragonBanker':
-      return 'pays up to 30 to 1';
-    case 'super6':
-      return 'pays 12 to 1';
-    default: {
-      const unknown: never = spot;
-      return unknown;
-    }
-  }
+  const printed = printedPayout(spot, rules);
+  const pays = `${ratio(printed.numerator, printed.denominator)} to 1`;
+  if (printed.kind === 'up-to') return `pays up to ${pays}`;
+  if (printed.kind === 'six-pays-half') return `pays ${pays} (a 6 pays half)`;
+  return `pays ${pays}`;
 }
 
 /** The spots a table offers, main ones first, in layout order. */

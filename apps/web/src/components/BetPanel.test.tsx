@@ -24,6 +24,9 @@ function panel(overrides: Partial<BetPanelProps> = {}) {
 }
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+/** A spot's button is named by what it shows: "Banker pays 0.95 to 1". */
+const bet = (spot: string) =>
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${spot} pays`) }));
 const chip = (value: string) => fireEvent.click(screen.getByRole('radio', { name: value }));
 const drafted = (spot: string) => screen.queryByTestId(`draft-${spot}`)?.textContent ?? null;
 
@@ -41,8 +44,8 @@ describe('BetPanel', () => {
   it('builds a draft, then undo, clear, rebet and double change it', () => {
     panel();
     chip('25');
-    click('Bet on Banker');
-    click('Bet on Banker');
+    bet('Banker');
+    bet('Banker');
     expect(drafted('banker')).toBe('50');
     expect(screen.getByTestId('balance-available').textContent).toBe('950');
     click('Undo');
@@ -59,8 +62,8 @@ describe('BetPanel', () => {
   it('shows a refusal beside the spot in plain words and keeps the draft', () => {
     panel();
     chip('100');
-    click('Bet on Tie');
-    click('Bet on Tie');
+    bet('Tie');
+    bet('Tie');
     const alert = screen.getByRole('alert');
     expect(alert.getAttribute('data-code')).toBe('OVER_MAX');
     expect(alert.textContent).toBe('Above the table maximum for this spot. (100 at most)');
@@ -71,8 +74,8 @@ describe('BetPanel', () => {
   it('refuses more than the balance', () => {
     panel({ available: 3_000 });
     chip('25');
-    click('Bet on Player');
-    click('Bet on Player');
+    bet('Player');
+    bet('Player');
     expect(screen.getByRole('alert').getAttribute('data-code')).toBe('INSUFFICIENT_BALANCE');
     expect(drafted('player')).toBe('25');
   });
@@ -80,8 +83,8 @@ describe('BetPanel', () => {
   it('sends the whole draft on Confirm and clears it once the table accepts', async () => {
     const { onConfirm } = panel();
     chip('10');
-    click('Bet on Player');
-    click('Bet on Tie');
+    bet('Player');
+    bet('Tie');
     click('Confirm bets');
     expect(onConfirm).toHaveBeenCalledWith([
       { spot: 'player', amount: 1_000 },
@@ -91,15 +94,17 @@ describe('BetPanel', () => {
     await vi.waitFor(() => expect(drafted('player')).toBeNull());
   });
 
-  it('shows the server’s refusal next to the spot its message names', async () => {
+  it('shows the server’s refusal next to the spot the refusal names (P2.6)', async () => {
     panel({
       onConfirm: async () => ({
         ok: false,
         code: 'UNDER_MIN',
-        message: 'banker: the minimum is 10 chips',
+        // The words are for people: the spot comes from the ack's `spot`, never from them.
+        message: 'tie: the minimum is 10 chips',
+        spot: 'banker',
       }),
     });
-    click('Bet on Banker');
+    bet('Banker');
     click('Confirm bets');
     const alert = await screen.findByRole('alert');
     expect(alert.closest('.spot--banker')).not.toBeNull();
@@ -112,7 +117,7 @@ describe('BetPanel', () => {
     expect(screen.getByTestId('committed-banker').textContent).toBe('50 confirmed');
     expect(screen.getByTestId('balance-committed').textContent).toBe('50');
     expect(screen.getByTestId('balance-available').textContent).toBe('950');
-    for (const name of ['Bet on Banker', 'Confirm bets', 'No bet this round', 'Rebet']) {
+    for (const name of [/^Banker pays/, 'Confirm bets', 'No bet this round', 'Rebet']) {
       expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
     }
   });

@@ -14,7 +14,8 @@ import { payoutLabel, SPOT_LABELS, tableSpots } from '../bets/spots';
 import { chips } from '../lib/format';
 import { refusalWords, type RefusalCode } from '../lib/words';
 
-export type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
+export type Answer =
+  { ok: true } | { ok: false; code: RefusalCode; message: string; spot?: Spot | undefined };
 
 export interface Bet {
   spot: string;
@@ -44,12 +45,6 @@ export interface BetPanelProps {
 interface Shown {
   spot: Spot | null;
   code: RefusalCode;
-}
-
-/** A server message names the spot first ("tie: the maximum is 100 chips"). */
-function spotOfMessage(message: string, spots: readonly Spot[]): Spot | null {
-  const named = message.split(':')[0]?.trim();
-  return spots.find((s) => s === named) ?? null;
 }
 
 /** A negative house edge is the player's: say whose it is rather than print a minus. */
@@ -106,7 +101,7 @@ export function BetPanel(props: BetPanelProps) {
       setRefusal(null);
       onOk();
     } else {
-      setRefusal({ spot: spotOfMessage(result.message, spots), code: result.code });
+      setRefusal({ spot: result.spot ?? null, code: result.code });
     }
   };
 
@@ -164,18 +159,20 @@ export function BetPanel(props: BetPanelProps) {
           const edge = props.edges?.[spot];
           const chance = props.chances?.[spot];
           const mine = refusal?.spot === spot ? refusal : null;
+          const pays = payoutLabel(spot, settings.rules);
           return (
             <div key={spot} className={`spot spot--${spot}`}>
               <button
                 type="button"
                 className="spot__button"
-                aria-label={`Bet on ${SPOT_LABELS[spot]}`}
+                // The name says what the spot shows (WCAG 2.5.3): its name, payout and draft.
+                aria-label={`${SPOT_LABELS[spot]} ${pays}${drafted > 0 ? ` ${chips(drafted)} in your draft` : ''}`}
                 aria-describedby={`${trayLabel}-${spot}-info`}
                 disabled={!open || busy}
                 onClick={() => act({ type: 'add', spot, amount: chip })}
               >
                 <span className="spot__name">{SPOT_LABELS[spot]}</span>
-                <span className="spot__pays">{payoutLabel(spot, settings.rules)}</span>
+                <span className="spot__pays">{pays}</span>
                 {drafted > 0 ? (
                   <span className="spot__draft chip-stack" data-testid={`draft-${spot}`}>
                     {chips(drafted)}

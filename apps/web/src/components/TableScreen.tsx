@@ -1,16 +1,7 @@
 'use client';
-import type { CommandName, CommandPayload } from '@banco/protocol';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TableConnection } from '../net/connection';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { chips } from '../lib/format';
-import { serverOrigin } from '../lib/origin';
-import {
-  soundPreferred,
-  storedGuest,
-  storeGuest,
-  storeSound,
-  type StoredGuest,
-} from '../lib/session';
+import { soundPreferred, storedGuest, storeSound, type StoredGuest } from '../lib/session';
 import { refusalWords, type RefusalCode } from '../lib/words';
 import {
   announcement,
@@ -20,12 +11,10 @@ import {
   stakesBySeat,
   yourBets,
 } from '../store/derive';
-import { TableStore, useTable } from '../store/table-store';
-import type { TableState } from '../store/table-state';
 import { play, unlockSound } from '../sound/sound';
 import { useTableSounds } from '../sound/use-table-sounds';
 import { Announcer } from './Announcer';
-import { BetPanel, type Answer, type Bet } from './BetPanel';
+import { BetPanel } from './BetPanel';
 import { Hand } from './Hand';
 import { PhaseHeader } from './PhaseHeader';
 import { PipStrip } from './PipStrip';
@@ -36,7 +25,7 @@ import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
 import { LazyChat } from './chat/LazyChat';
-import type { HostSend } from '../rooms/host';
+import { freeSeatsOf, useTableController } from '../table/use-table-controller';
 
 // Only private rooms need these, and only their host needs the controls: they load on demand,
 // which keeps the table's first load inside its budget.
@@ -45,8 +34,6 @@ const RoomGone = lazy(() => import('./rooms/RoomGone').then((m) => ({ default: m
 const SharePanel = lazy(() =>
   import('./rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
-
-type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
 
 /** The table page: reads `?id=` (and `&sit=1`) once mounted, since the page is exported static. */
 export function TablePage() {
@@ -66,13 +53,6 @@ export function TablePage() {
   return <TableScreen tableId={where.id} autoSit={where.sit} guest={where.guest} />;
 }
 
-function freeSeatsOf(state: TableState): number[] {
-  const count = state.settings?.seats ?? 0;
-  return Array.from({ length: count }, (_, i) => i + 1).filter(
-    (n) => !state.seats.some((s) => s.seat === n),
-  );
-}
-
 function TableScreen({
   tableId,
   autoSit,
@@ -82,124 +62,20 @@ function TableScreen({
   autoSit: boolean;
   guest: StoredGuest;
 }) {
-  const store = useMemo(() => new TableStore(tableId), [tableId]);
-  const state = useTable(store);
-  const connection = useRef<TableConnection | null>(null);
+  const table = useTableController(tableId, autoSit, guest);
+  const { state, notice, lastBets, act, hostSend } = table;
   const [sound, setSound] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [lastBets, setLastBets] = useState<Bet[]>([]);
-  const confirmKey = useRef<{ round: number; bets: string; id: string } | null>(null);
-  const triedSit = useRef(false);
-
   useEffect(() => setSound(soundPreferred()), []);
-
-  useEffect(() => {
-    let alive = true;
-    // The socket layer and its schemas load after the first paint: the shell shows at once.
-    void import('../net/connection').then(({ connectTable }) => {
-      if (!alive) return;
-      connection.current = connectTable({
-        origin: serverOrigin(),
-        token: guest.token,
-        tableId,
-        store,
-        onRefused: (code) => {
-          if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') {
-            storeGuest(null);
-            window.location.replace('/');
-          }
-        },
-      });
-    });
-    return () => {
-      alive = false;
-      connection.current?.close();
-      connection.current = null;
-    };
-  }, [store, tableId, guest.token]);
-
-  const send: Send = useCallback(async (name, payload) => {
-    const live = connection.current;
-    if (!live) return { ok: false, code: 'OFFLINE', message: 'not connected' };
-    const ack = await live.send(name, payload);
-    return ack.ok ? { ok: true } : { ok: false, code: ack.code, message: ack.message };
-  }, []);
-
-  const hostSend: HostSend = useCallback(
-    (name, payload) => send(name, { tableId, ...payload } as CommandPayload<typeof name>),
-    [send, tableId],
-  );
-
   const gone = goneReason(state);
-  // Nothing more will come from a table that has shut this player out.
-  useEffect(() => {
-    if (gone) connection.current?.close();
-  }, [gone]);
-
-  const act = useCallback(
-    async <N extends CommandName>(name: N, payload: CommandPayload<N>) => {
-      const answer = await send(name, payload);
-      setNotice(answer.ok ? null : refusalWords(answer.code));
-      return answer;
-    },
-    [send],
-  );
 
   const seat = state.you.seat;
   const mySeat = state.seats.find((s) => s.seat === seat) ?? null;
   const settings = state.settings;
   const freeSeats = freeSeatsOf(state);
 
-  // `?sit=1` from the lobby: take the first free seat once the table is known.
-  useEffect(() => {
-    if (!autoSit || triedSit.current || state.connection !== 'live' || seat !== null) return;
-    triedSit.current = true;
-    void (async () => {
-      for (const n of freeSeatsOf(store.get())) {
-        const answer = await send('seat.take', { tableId, seat: n });
-        if (answer.ok || (answer.code !== 'SEAT_TAKEN' && answer.code !== 'SEAT_OUT_OF_RANGE')) {
-          if (!answer.ok) setNotice(refusalWords(answer.code));
-          break;
-        }
-      }
-      window.history.replaceState(null, '', `?id=${encodeURIComponent(tableId)}`);
-    })();
-  }, [autoSit, state.connection, seat, send, tableId, store]);
-
-  // Remember this round's confirmed bets for the next round's Rebet.
   const mine = yourBets(state);
-  const mineKey = JSON.stringify(mine);
-  useEffect(() => {
-    const bets = JSON.parse(mineKey) as Bet[];
-    if (bets.length > 0) setLastBets(bets);
-  }, [mineKey]);
-
   useTableSounds(state, sound);
   const round = state.round?.seq ?? null;
-  // A refusal belongs to the round it happened in.
-  useEffect(() => setNotice(null), [round]);
-  const onConfirm = async (bets: Bet[]): Promise<Answer> => {
-    if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };
-    const key = JSON.stringify(bets);
-    const previous = confirmKey.current;
-    // The same bets again in the same round reuse the id, so a retry is never a second bet (T3.7).
-    const id =
-      previous && previous.round === round && previous.bets === key
-        ? previous.id
-        : `c${round}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    confirmKey.current = { round, bets: key, id };
-    return send('bets.confirm', {
-      tableId,
-      round,
-      seat,
-      confirmId: id,
-      bets: bets as CommandPayload<'bets.confirm'>['bets'],
-    });
-  };
-  const onNoBet = async (): Promise<Answer> => {
-    if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };
-    return send('bets.none', { tableId, round, seat });
-  };
 
   const nameOf = (n: number | null) =>
     n === null ? 'The house' : (state.seats.find((s) => s.seat === n)?.player.name ?? `Seat ${n}`);
@@ -423,7 +299,7 @@ function TableScreen({
             you={state.you}
             room={room}
             live={state.connection === 'live'}
-            send={(body) => send('chat.send', { tableId, ...body })}
+            send={(body) => table.send('chat.send', { tableId, ...body })}
             onMute={
               youHost ? (playerId, muted) => hostSend('room.mute', { playerId, muted }) : undefined
             }
@@ -441,8 +317,8 @@ function TableScreen({
               lastBets={lastBets}
               edges={state.odds?.edges ?? null}
               chances={state.odds?.probabilities ?? null}
-              onConfirm={onConfirm}
-              onNoBet={onNoBet}
+              onConfirm={table.confirmBets}
+              onNoBet={table.declareNoBet}
               onChip={sound ? () => play('chips') : undefined}
             />
           ) : settings ? (
