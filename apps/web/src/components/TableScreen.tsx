@@ -25,6 +25,7 @@ import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
 import { openHand } from './instruments/open-hand';
+import { LazyChat } from './chat/LazyChat';
 import { freeSeatsOf, useTableController } from '../table/use-table-controller';
 
 // Only private rooms need these, and only their host needs the controls: they load on demand,
@@ -315,6 +316,16 @@ function TableScreen({
             <h2 className="panel__title">This shoe</h2>
             <PipStrip pips={pipsOf(state)} onOpen={openHand} />
           </section>
+          <LazyChat
+            messages={state.chat}
+            you={state.you}
+            room={room}
+            live={state.connection === 'live'}
+            send={(body) => table.send('chat.send', { tableId, ...body })}
+            onMute={
+              youHost ? (playerId, muted) => hostSend('room.mute', { playerId, muted }) : undefined
+            }
+          />
         </aside>
 
         <div className="bets-wrap">

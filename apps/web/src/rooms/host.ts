@@ -12,7 +12,9 @@ export type HostCommand =
   | 'room.host'
   | 'room.settings'
   | 'room.close'
-  | 'bets.close';
+  | 'bets.close'
+  | 'room.chat'
+  | 'room.mute';
 export type HostPayloads = { [N in HostCommand]: Omit<CommandPayload<N>, 'tableId'> };
 
 export type HostAnswer =

@@ -61,6 +61,7 @@ function roomSnapshot(version: number, overrides: Partial<TableSnapshot> = {}): 
     you: { playerId: 'bob', seat: 2 },
     room,
     lastRound: null,
+    chat: [],
     ...overrides,
   };
 }

@@ -1,15 +1,17 @@
-import type {
-  CardsPeek,
-  Layout,
-  LiveOdds,
-  PhaseView,
-  RoadsView,
-  RoomState,
-  SeatView,
-  ShoeView,
-  TableEvent,
-  TableSettings,
-  TableSnapshot,
+import {
+  CHAT_HISTORY,
+  type CardsPeek,
+  type ChatMessage,
+  type Layout,
+  type LiveOdds,
+  type PhaseView,
+  type RoadsView,
+  type RoomState,
+  type SeatView,
+  type ShoeView,
+  type TableEvent,
+  type TableSettings,
+  type TableSnapshot,
 } from '@banco/protocol';
 import type { Side } from '../lib/words';
 
@@ -82,6 +84,8 @@ export interface TableState {
   connection: Connection;
   /** Why the server refused the connection, when it did. */
   refusal: { code: string; message: string } | null;
+  /** P11.6: the table's latest chat messages, oldest first. */
+  chat: ChatMessage[];
 }
 
 export function emptyTable(tableId: string): TableState {
@@ -114,6 +118,7 @@ export function emptyTable(tableId: string): TableState {
     voided: null,
     connection: 'connecting',
     refusal: null,
+    chat: [],
   };
 }
 
@@ -149,6 +154,7 @@ export function applySnapshot(
     odds: snap.odds,
     you: snap.you,
     room: snap.room,
+    chat: snap.chat,
     why: ended.result ? whyOf(ended.result, {}) : sameRound ? state.why : {},
     settlement: ended.result ? ended.settlement : sameRound ? state.settlement : NO_SETTLEMENT,
     result: ended.result ?? (sameRound ? state.result : null),
@@ -490,6 +496,8 @@ function reduce(state: TableState, event: TableEvent): TableState {
         ...state,
         gone: 'closed',
       };
+    case 'chat.message':
+      return { ...state, chat: [...state.chat, event.message].slice(-CHAT_HISTORY) };
     default: {
       const unknown: never = event;
       return unknown;

@@ -8,4 +8,6 @@ export const hostedRoom: RoomState = {
   paused: false,
   closing: false,
   nextSettings: null,
+  watchersWrite: false,
+  muted: [],
 };

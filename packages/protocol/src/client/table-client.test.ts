@@ -54,6 +54,7 @@ function snapshot(version: number): TableSnapshot {
     you: { playerId: 'ann', seat: null },
     room: null,
     lastRound: null,
+    chat: [],
   } as TableSnapshot;
 }
 

@@ -135,6 +135,19 @@ export default function HostControls({
                   </button>
                   <button
                     type="button"
+                    className="small"
+                    aria-label={`${room.muted.includes(s.player.id) ? 'Unmute' : 'Mute'} ${s.player.name} in the chat`}
+                    onClick={() =>
+                      void run('room.mute', {
+                        playerId: s.player.id,
+                        muted: !room.muted.includes(s.player.id),
+                      })
+                    }
+                  >
+                    {room.muted.includes(s.player.id) ? 'Unmute' : 'Mute'}
+                  </button>
+                  <button
+                    type="button"
                     className="small danger"
                     id={triggerId(`kick-${s.seat}`)}
                     aria-label={`Remove ${s.player.name}`}
@@ -150,6 +163,26 @@ export default function HostControls({
           ))}
         </ul>
       )}
+
+      <h3 className="host__subtitle">Chat</h3>
+      <div className="host__row">
+        <button
+          type="button"
+          aria-pressed={room.watchersWrite}
+          data-testid="host-watchers-write"
+          onClick={() => void run('room.chat', { watchersWrite: !room.watchersWrite })}
+        >
+          Watchers may write
+        </button>
+      </div>
+      <p className="host__hint">
+        {room.watchersWrite
+          ? 'Everyone here may write in the chat, watchers too.'
+          : 'Only seated players write in the chat; watchers read.'}
+        {room.muted.length > 0
+          ? ` ${room.muted.length === 1 ? 'One player is' : `${room.muted.length} players are`} muted: unmute from their seat or the chat.`
+          : ''}
+      </p>
 
       <h3 className="host__subtitle">Rules</h3>
       {room.nextSettings ? (
