@@ -53,10 +53,6 @@ export function LessonScreen() {
   const last = current === LESSON_STEPS.length - 1;
 
   useEffect(() => {
-    // On a phone the step list scrolls sideways: keep the current step in view.
-    document
-      .querySelector('.lesson__step.is-current')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     if (!moved.current) return;
     moved.current = false;
     heading.current?.focus();
