@@ -33,10 +33,8 @@ import {
   type Visitor,
 } from './support/browser.js';
 import { keyboard, mouse, type Answerer } from './support/lesson.js';
+import { DESKTOP, PHONE } from './support/devices.js';
 import { startServer, type RunningServer } from './support/server.js';
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** "109.50" → 10950, as the page writes chips (see apps/web/src/lib/format.ts). */
 function minor(text: string): number {
@@ -111,6 +109,7 @@ async function walkLesson(walk: Walk) {
 
   // 1. Two hands, three results.
   await checkAxe(walk, 'step 1');
+  await screenshot(page, `learn-step1-${device}`);
   await answer.choose('quiz-decide', 'Nothing: I only chose the result I expect');
   await expectSolved(page, 'quiz-decide');
   await answer.choose('quiz-results', 'Three: Player, Banker or Tie');
@@ -134,6 +133,7 @@ async function walkLesson(walk: Walk) {
   expect(ranks).toHaveLength(RANKS.length);
   for (const [card, value] of ranks) expect(Number(value)).toBe(cardValue(card as CardCode));
   await checkAxe(walk, 'step 2');
+  await screenshot(page, `learn-step2-${device}`);
   await answer.choose('quiz-king', String(cardValue('KS')));
   await answer.choose('quiz-ace', String(cardValue('AD')));
   await answer.choose('quiz-suit', `No, both count ${cardValue('7C')}`);
@@ -181,6 +181,7 @@ async function walkLesson(walk: Walk) {
   await answer.choose('quiz-final', 'No, a confirmed bet cannot change');
   await expectSolved(page, 'quiz-final');
   await checkAxe(walk, 'step 4');
+  await screenshot(page, `learn-step4-${device}`);
   await next(walk, 'Naturals: nobody draws');
 
   // 5. Naturals.
@@ -205,6 +206,7 @@ async function walkLesson(walk: Walk) {
   await answer.choose('quiz-bet-result', betLabels[bankerBet.result]);
   await expectSolved(page, 'quiz-bet-result');
   await checkAxe(walk, 'step 5');
+  await screenshot(page, `learn-step5-${device}`);
   await next(walk, 'Settlement: what comes back');
 
   // 6. Settlement: the odds shown, and five balances, each settled by the rules package.
@@ -273,6 +275,7 @@ async function walkLesson(walk: Walk) {
   );
   await expectSolved(page, 'quiz-outcome');
   await checkAxe(walk, 'step 7');
+  await screenshot(page, `learn-step7-${device}`);
   await next(walk, 'The drawing table');
 
   // 8. The tableau: every cell is the rules package's; three look-ups, one missed first.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
 import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
 import { activate, tabTo } from './support/keyboard.js';
+import { DESKTOP, PHONE } from './support/devices.js';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -25,9 +26,6 @@ async function cliOdds(decks: number) {
   const { edges } = JSON.parse(json.stdout) as { edges: Record<string, number> };
   return { edges, printed: text.stdout };
 }
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 describe.runIf(canRunBrowser)('/rules and /history', () => {
   let server: RunningServer;
