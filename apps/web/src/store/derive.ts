@@ -32,7 +32,8 @@ export function pipsOf(state: TableState): Pip[] {
   return [...beads]
     .sort((a, b) => a.round - b.round)
     .map((bead) => ({
-      round: bead.round,
+      // A bead counts its round from 0 (R12.2's index); people count the shoe's rounds from 1.
+      round: bead.round + 1,
       outcome: bead.outcome,
       ...(bead.playerTotal === undefined ? {} : { playerTotal: bead.playerTotal }),
       ...(bead.bankerTotal === undefined ? {} : { bankerTotal: bead.bankerTotal }),
