@@ -14,7 +14,7 @@ import {
   type Visitor,
 } from './support/browser.js';
 import { focusIsVisible, tabTo } from './support/keyboard.js';
-import { arrive, minorUnits } from './support/player.js';
+import { arrive, minorUnits, watchMain } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const playerIdOf = (page: Page) =>
@@ -145,6 +145,40 @@ describe.runIf(canRunBrowser)('a practice table of your own (issue 15)', () => {
     await page.waitForURL(/\/table\/\?id=r_/);
     expect(new URL(page.url()).searchParams.get('id')).toBe(new URL(url).searchParams.get('id'));
     expect(visitor.watch.errors).toEqual([]);
+  });
+
+  it('a live table shows three first-time tips, each dismissed for good', async () => {
+    const guest = await newVisitor(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    const { page } = guest;
+    await arrive(page, 'Tove');
+    await watchMain(page);
+    const tip = page.getByTestId('first-time-tip');
+    await expect.poll(() => tip.getByRole('heading').innerText()).toBe('Tip 1 of 3: Where to bet');
+    expect(await page.getByRole('link', { name: 'Play responsibly' }).getAttribute('href')).toBe(
+      '/play-responsibly/',
+    );
+    // The tip itself; the live table's own seats are another issue's (see the report).
+    expect(await seriousViolations(page, '[data-testid="first-time-tip"]')).toEqual([]);
+    await screenshot(page, 'table-tip');
+    await tabTo(page, 'Got it');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => tip.getByRole('heading').innerText())
+      .toBe('Tip 2 of 3: What Confirm does');
+    await page.reload();
+    await expect
+      .poll(() => tip.getByRole('heading').innerText())
+      .toBe('Tip 2 of 3: What Confirm does');
+    await tip.getByRole('button', { name: 'Got it' }).click();
+    await expect
+      .poll(() => tip.getByRole('heading').innerText())
+      .toBe('Tip 3 of 3: The shoe marker');
+    await tip.getByRole('button', { name: 'Got it' }).click();
+    await expect.poll(() => tip.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('pip-strip').waitFor();
+    expect(await tip.count()).toBe(0);
+    await guest.context.close();
   });
 
   it('works on a phone (390×844): screenshot, no serious axe finding', async () => {
