@@ -1,4 +1,5 @@
 import {
+  shoeRecordSchema,
   createGuestBody,
   createGuestReply,
   tableIdSchema,
@@ -77,32 +78,8 @@ const verificationSchema = z
   })
   .meta({ id: 'ShoeVerification' });
 
-const shoeReply = z
-  .object({
-    id: z.string(),
-    tableId: z.string(),
-    number: z.number().int().positive(),
-    commitment: z.string(),
-    /** Null while the shoe waits for its players' seed contributions (R11.7). */
-    clientSeed: z.string().nullable(),
-    decks: z.number().int().positive(),
-    cut: z.number().int().nonnegative(),
-    lastHand: z.enum(['plus-one', 'finish-current']),
-    burnShown: card.nullable(),
-    startedAt: z.iso.datetime(),
-    endedAt: z.iso.datetime().nullable(),
-    /** Null while the shoe is in play. */
-    serverSeed: z.string().nullable(),
-    rounds: z.array(
-      z.object({
-        number: z.number().int().positive(),
-        cards: z.array(card),
-        /** Null for a voided round. */
-        outcome: outcome.nullable(),
-        /** T9.6: refunded, not settled; voided before its deal it took no card. */
-        voided: z.boolean(),
-      }),
-    ),
+const shoeReply = shoeRecordSchema
+  .extend({
     /** Null while the shoe is in play. */
     verification: verificationSchema.nullable(),
   })
