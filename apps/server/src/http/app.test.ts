@@ -174,6 +174,7 @@ describe('OpenAPI and docs', () => {
       '/api/shoes/{shoeId}',
       '/api/tables',
       '/api/tables/{tableId}/rounds',
+      '/api/tables/{tableId}/shoes',
       '/health',
       '/metrics',
     ]);

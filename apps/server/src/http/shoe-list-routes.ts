@@ -1,25 +1,11 @@
-import { tableIdSchema } from '@banco/protocol';
+import { shoeListReply, tableIdSchema } from '@banco/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { HttpAppDeps } from './app.js';
 import { errorReply, errorResponses } from './errors.js';
 
-const shoeListReply = z
-  .object({
-    tableId: z.string(),
-    shoes: z.array(
-      z.object({
-        id: z.string(),
-        number: z.number().int().positive(),
-        startedAt: z.iso.datetime(),
-        endedAt: z.iso.datetime().nullable(),
-        revealed: z.boolean().describe('The server seed is published: GET /api/shoes/:id'),
-        rounds: z.number().int().nonnegative(),
-      }),
-    ),
-  })
-  .meta({ id: 'ShoeList' });
+const shoeList = shoeListReply.meta({ id: 'ShoeList' });
 
 /** The /shoes page's list: a table's shoes, newest first (P5). */
 export function registerShoeListRoutes(scope: FastifyInstance, deps: HttpAppDeps): void {
@@ -33,7 +19,7 @@ export function registerShoeListRoutes(scope: FastifyInstance, deps: HttpAppDeps
         summary: "A table's shoes, newest first; each one's rounds at GET /api/shoes/:id",
         params: z.object({ tableId: tableIdSchema }),
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
-        response: { 200: shoeListReply, ...errorResponses(400, 404, 429, 500) },
+        response: { 200: shoeList, ...errorResponses(400, 404, 429, 500) },
       },
     },
     async (request, reply) => {

@@ -1,33 +1,14 @@
+import {
+  shoeListReply,
+  shoeRecordSchema,
+  type ShoeListReply,
+  type ShoeRecordReply,
+} from '@banco/protocol';
 import { z } from 'zod';
 import { call } from '../lib/api';
 import type { RecordedRound, RevealedShoe } from './replay';
 
-const outcome = z.enum(['player', 'banker', 'tie']);
-
-/** GET /api/shoes/:id (P5): what the table recorded of a shoe. */
-const shoeRecordSchema = z.object({
-  id: z.string(),
-  tableId: z.string(),
-  number: z.number().int().positive(),
-  commitment: z.string(),
-  clientSeed: z.string().nullable(),
-  decks: z.number().int().positive(),
-  cut: z.number().int().nonnegative(),
-  lastHand: z.enum(['plus-one', 'finish-current']),
-  burnShown: z.string().nullable(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  serverSeed: z.string().nullable(),
-  rounds: z.array(
-    z.object({
-      number: z.number().int().positive(),
-      cards: z.array(z.string()),
-      outcome: outcome.nullable(),
-      voided: z.boolean(),
-    }),
-  ),
-});
-export type ShoeRecord = z.infer<typeof shoeRecordSchema>;
+export type ShoeRecord = ShoeRecordReply;
 
 /** GET /api/tables/:id/rounds: the rounds' history, with the totals the table announced. */
 const roundsSchema = z.object({
@@ -41,21 +22,7 @@ const roundsSchema = z.object({
   ),
 });
 
-/** GET /api/tables/:id/shoes (P11.3). */
-const shoeListSchema = z.object({
-  tableId: z.string(),
-  shoes: z.array(
-    z.object({
-      id: z.string(),
-      number: z.number().int().positive(),
-      startedAt: z.string(),
-      endedAt: z.string().nullable(),
-      revealed: z.boolean(),
-      rounds: z.number().int().nonnegative(),
-    }),
-  ),
-});
-export type ShoeListing = z.infer<typeof shoeListSchema>['shoes'][number];
+export type ShoeListing = ShoeListReply['shoes'][number];
 
 const q = encodeURIComponent;
 
@@ -63,7 +30,7 @@ export const fetchShoe = (shoeId: string, tableId: string) =>
   call(`/api/shoes/${q(shoeId)}?tableId=${q(tableId)}`, shoeRecordSchema);
 
 export const fetchShoes = (tableId: string) =>
-  call(`/api/tables/${q(tableId)}/shoes?limit=20`, shoeListSchema);
+  call(`/api/tables/${q(tableId)}/shoes?limit=20`, shoeListReply);
 
 /** The totals of a shoe's rounds from the table's recent history (its last 100 rounds). */
 export async function fetchTotals(

@@ -54,14 +54,9 @@ export const TEST_VECTORS: readonly TestVector[] = [
 ];
 
 /** The command that checks a vector (or any revealed shoe) from a checkout of the repository. */
-export function verifyCommandOf(v: {
-  serverSeed: string;
-  clientSeed: string;
-  shoeNumber: number;
-  decks: number;
-  cut: number;
-  lastHand: LastHandRule;
-}): string {
+export function verifyCommandOf(
+  v: Pick<TestVector, 'serverSeed' | 'clientSeed' | 'shoeNumber' | 'decks' | 'cut' | 'lastHand'>,
+): string {
   const quote = (s: string) =>
     /^[A-Za-z0-9_.-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
   return [

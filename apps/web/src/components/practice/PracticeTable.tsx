@@ -6,14 +6,12 @@ import { loadHouseEdges } from '../../lib/house-edges';
 import { refusalWords } from '../../lib/words';
 import { changesBySeat, pipsOf, yourBets } from '../../store/derive';
 import type { TableState } from '../../store/table-state';
-import type { Answer } from '../BetPanel';
-import { edgeWords } from '../BetPanel';
+import { edgeWords, type Answer } from '../BetPanel';
 import { Hand } from '../Hand';
 import { PipStrip } from '../PipStrip';
 import { ResultBanner } from '../ResultBanner';
 import { SettlementLine } from '../SettlementLine';
-import { clampStake } from './StakeStepper';
-import { StakeStepper } from './StakeStepper';
+import { clampStake, StakeStepper } from './StakeStepper';
 import { SpotPicker, type PracticeSpot } from './SpotPicker';
 
 type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
@@ -252,11 +250,19 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
               Banker bets come back. {settings.decks} decks, nothing timed.
             </p>
             {edges ? (
-              <ul className="practice__edges" data-testid="practice-edges">
-                <li>Banker: {edgeWords(edges.banker)}</li>
-                <li>Player: {edgeWords(edges.player)}</li>
-                <li>Tie: {edgeWords(edges.tie)}</li>
-              </ul>
+              <>
+                <ul className="practice__edges" data-testid="practice-edges">
+                  <li>Banker: {edgeWords(edges.banker)}</li>
+                  <li>Player: {edgeWords(edges.player)}</li>
+                  <li>Tie: {edgeWords(edges.tie)}</li>
+                </ul>
+                {edges.banker < 0 ? (
+                  <p className="practice__hint">
+                    A player edge means the bet wins a little more than it loses over many rounds.
+                    No casino pays Banker like this; at the main table Banker pays 0.95 to 1.
+                  </p>
+                ) : null}
+              </>
             ) : null}
             <p className="practice__links">
               <a href={`/shoes/?table=${encodeURIComponent(tableId)}`}>Past shoes</a> ·{' '}

@@ -2,7 +2,7 @@ export type PracticeSpot = 'player' | 'banker' | 'tie';
 
 const spots = (tiePays: number): { spot: PracticeSpot; name: string; pays: string }[] => [
   { spot: 'player', name: 'Player', pays: 'pays 1 to 1' },
-  { spot: 'banker', name: 'Banker', pays: 'pays 1 to 1, no commission' },
+  { spot: 'banker', name: 'Banker', pays: 'pays 1 to 1' },
   { spot: 'tie', name: 'Tie', pays: `pays ${tiePays} to 1` },
 ];
 

@@ -16,7 +16,8 @@ export default function FirstTimeTips() {
   if (!tip) return null;
   const hide = (ids: TipId[]) => {
     dismissTips(ids);
-    setDismissed(dismissedTips().length > 0 ? dismissedTips() : [...dismissed, ...ids]);
+    // Kept in state too: a browser that refuses storage still hides the tip for this visit.
+    setDismissed([...new Set([...dismissed, ...ids])]);
   };
   const number = TIPS.findIndex((t) => t.id === tip.id) + 1;
   return (
