@@ -123,7 +123,7 @@ function TableScreen({
   if (settings?.selfPaced) {
     return (
       <Suspense fallback={<main className="table-page table-page--loading">Opening…</main>}>
-        <PracticeTable state={state} tableId={tableId} send={send} />
+        <PracticeTable state={state} tableId={tableId} send={table.send} />
       </Suspense>
     );
   }

@@ -16,7 +16,7 @@ export const openRoom = (token: string, name: string, settings: RoomSettingsInpu
 
 /** T12.1: the player's practice table, opened or found again. */
 export const openPractice = (token: string) =>
-  call('/api/rooms/practice', openedSchema, asPlayer(token, 'POST', {}));
+  call('/api/rooms/practice', createRoomReply, asPlayer(token, 'POST', {}));
 
 export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
   call(

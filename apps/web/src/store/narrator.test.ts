@@ -56,6 +56,7 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
     you: { playerId: 'ann', seat: 3 },
     room: null,
     lastRound: null,
+    chat: [],
     ...overrides,
   };
 }

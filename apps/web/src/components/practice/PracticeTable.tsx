@@ -1,11 +1,12 @@
 'use client';
-import type { CommandName, CommandPayload } from '@banco/protocol';
+import type { CommandInput, CommandName } from '@banco/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { chips } from '../../lib/format';
 import { loadHouseEdges } from '../../lib/house-edges';
 import { refusalWords } from '../../lib/words';
 import { changesBySeat, pipsOf, yourBets } from '../../store/derive';
 import type { TableState } from '../../store/table-state';
+import type { Send } from '../../table/use-table-controller';
 import { edgeWords, type Answer } from '../BetPanel';
 import { Hand } from '../Hand';
 import { PipStrip } from '../PipStrip';
@@ -13,8 +14,6 @@ import { ResultBanner } from '../ResultBanner';
 import { SettlementLine } from '../SettlementLine';
 import { clampStake, StakeStepper } from './StakeStepper';
 import { SpotPicker, type PracticeSpot } from './SpotPicker';
-
-type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
 
 export interface PracticeTableProps {
   state: TableState;
@@ -94,7 +93,7 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
   }, [canBet, round]);
   useEffect(() => setNotice(null), [round]);
 
-  const run = async <N extends CommandName>(name: N, payload: CommandPayload<N>) => {
+  const run = async <N extends CommandName>(name: N, payload: CommandInput<N>) => {
     setBusy(true);
     const answer = await send(name, payload);
     setBusy(false);
