@@ -7,7 +7,7 @@ import { refusalWords } from '../../lib/words';
 import { changesBySeat, pipsOf, yourBets } from '../../store/derive';
 import type { TableState } from '../../store/table-state';
 import type { Send } from '../../table/use-table-controller';
-import { edgeWords, type Answer } from '../BetPanel';
+import { edgeWords } from '../BetPanel';
 import { Hand } from '../Hand';
 import { PipStrip } from '../PipStrip';
 import { ResultBanner } from '../ResultBanner';
