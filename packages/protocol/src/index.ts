@@ -18,3 +18,4 @@ export * from './rooms.js';
 export * from './socket-events.js';
 export * from './client/index.js';
 export * from './chat.js';
+export * from './chat-limits.js';
