@@ -298,6 +298,11 @@ export class TableActor implements TablePort {
     return this.state.seats.length;
   }
 
+  seatOf(playerId: string): { seat: number; away: boolean } | null {
+    const mine = seatOf(this.state, playerId);
+    return mine ? { seat: mine.seat, away: mine.awayUntil !== undefined } : null;
+  }
+
   spectatorCount(): number {
     const seated = new Set(this.state.seats.map((s) => s.player.id));
     return [...this.watchers].filter((id) => !seated.has(id)).length;
