@@ -15,8 +15,11 @@ export interface RunningServer {
   output(): string;
   /** SIGTERM, as a deploy stops it: resolves with the exit code once the process is gone. */
   terminate(): Promise<number | null>;
-  /** After terminate(): the server again, on the same port and database. */
-  restart(): Promise<void>;
+  /**
+   * The server again, on the same port and database. A process still running is stopped first
+   * with `signal` (SIGKILL: a crash, SIGTERM: a shutdown), as a deploy or a crash would.
+   */
+  restart(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,7 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     db,
     output: () => output,
     terminate: () => terminate(launched.child),
-    restart: async () => {
+    restart: async (signal: NodeJS.Signals = 'SIGTERM') => {
+      await terminate(launched.child, signal);
       const port = new URL(url).port;
       launched = await launch(db, { ...env, PORT: port }, (chunk) => (output += chunk));
     },
@@ -107,10 +111,14 @@ async function launch(
   }
 }
 
-async function terminate(child: ChildProcess): Promise<number | null> {
+/** Ends the process with `signal`, and with SIGKILL if it has not gone in 10 s. */
+async function terminate(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   const code = await exited;
   clearTimeout(timer);
