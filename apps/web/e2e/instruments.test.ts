@@ -303,3 +303,64 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     );
   });
 });
+
+describe.runIf(canRunBrowser)('hand history once the shoe is over', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let observer: TableObserver;
+  let page: Page;
+
+  beforeAll(async () => {
+    // 32 cards and a cut 16 from the back: the fourth round is the shoe's last (R10.5).
+    const cards = ['AS', '10H', ...SCRIPT[0], ...SCRIPT[1]];
+    while (cards.length < 32) cards.push('5D', '9S', 'QD', 'JC');
+    server = await startServer({ TEST_SCRIPTED_SHOE: cards.join(' ') });
+    browser = await launchChromium();
+    observer = await TableObserver.join(server.url);
+  });
+
+  afterAll(async () => {
+    observer?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a round of a finished shoe links to the shoe’s verification and says what the re-run found', async () => {
+    ({ page } = await newVisitor(browser, server.url, DESKTOP));
+    await arrive(page, 'Ben');
+    await sitAtMain(page, 1);
+    let round = 0;
+    while (observer.of('shoe.ended').length === 0) {
+      const opened = await observer.until('betting.opened', (e) => e.round > round);
+      round = opened.round;
+      await draft(page, 'Banker', 10);
+      await confirmBets(page);
+      await observer.until('betting.closed', (e) => e.round === round);
+      await page.getByRole('button', { name: 'Deal' }).click();
+      await observer.turns(round, async (turn) => {
+        if (turn.turner === 1) await squeezeAndReveal(page);
+      });
+    }
+    const ended = observer.of('shoe.ended')[0]!;
+    expect(ended.rounds).toBe(4);
+    await page.getByRole('tab', { name: 'Hands' }).click();
+    const first = page.locator('[data-testid="history-row"][data-shoe="1"][data-round="1"]');
+    await first.click();
+    const link = page.getByTestId('verify-link');
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toContain(`/api/shoes/${ended.shoeId}`);
+    const reply = await page.request.get(href);
+    const shoe = (await reply.json()) as {
+      serverSeed: string;
+      verification: { verified: boolean; mismatches: number[] };
+    };
+    expect(shoe.serverSeed).toBe(ended.serverSeed);
+    // A scripted shoe (test only) is not the seeds' shuffle: the re-run says so, and so does the page.
+    expect(shoe.verification.verified).toBe(false);
+    const said = page.getByTestId('verify-ready');
+    expect(await said.getAttribute('data-verified')).toBe('false');
+    expect(await said.innerText()).toMatch(/does not give the cards that were played/);
+    await screenshot(page, 'instruments-history-verify-desktop');
+  });
+});
