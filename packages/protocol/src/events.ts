@@ -243,6 +243,14 @@ export const playerKickedEvent = event('player.kicked', {
 /** P9.7, P9.8: the room is closed: its round settled, its shoe ended and its seed published. */
 export const roomClosedEvent = event('room.closed', { reason: z.enum(['host', 'idle']) });
 
+/**
+ * P1.9, T1.8: how many people watch the table without a seat changed; every page shows this
+ * count, so they agree with each other and with the server.
+ */
+export const watchersEvent = event('table.watchers', {
+  spectators: z.number().int().nonnegative(),
+});
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
@@ -275,6 +283,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   roomUpdatedEvent,
   playerKickedEvent,
   roomClosedEvent,
+  watchersEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 export type TableEventType = TableEvent['type'];

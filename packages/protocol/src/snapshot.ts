@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  roundResultEvent,
+  roundVoidedEvent,
+  settlementCollectedEvent,
+  settlementPaidEvent,
+} from './events.js';
 import { layoutSchema } from './hands.js';
 import { phaseViewSchema } from './phase.js';
 import {
@@ -60,5 +66,20 @@ export const tableSnapshotSchema = z.object({
   you: z.object({ playerId: playerIdSchema, seat: seatSchema.nullable() }),
   /** P9: the host controls of a private room; null at a public table. */
   room: roomStateSchema.nullable(),
+  /**
+   * P1.8: how the last round ended, as it was broadcast: its settlement and result, or its
+   * voiding (`voided` set only when that came last). A page that (re)joins while a result is
+   * up, or after a restart called a round off, shows it as the events did. Null until a round
+   * has ended since the server started.
+   */
+  lastRound: z
+    .object({
+      collected: settlementCollectedEvent.nullable(),
+      paid: settlementPaidEvent.nullable(),
+      result: roundResultEvent.nullable(),
+      voided: roundVoidedEvent.nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

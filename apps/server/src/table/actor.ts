@@ -11,6 +11,7 @@ import type {
 import { commitmentOf, type CardCode, type ShoeState } from '@banco/rules';
 import type { TableCommand, TableInput, Reply } from './inputs.js';
 import { EventLog } from './event-log.js';
+import { followLastRound, type LastRound } from './last-round.js';
 import { initialTableState } from './initial-state.js';
 import { reduce, type Reduced } from './reducer.js';
 import { STARTING_BALANCE } from './settings.js';
@@ -126,6 +127,10 @@ export class TableActor implements TablePort {
   /** P2.13: recent broadcasts, replayed to clients that reconnect. */
   private readonly log = new EventLog(REPLAY_EVENTS);
   private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
+  /** T1.8: the watcher count the table last announced. */
+  private announcedSpectators = 0;
+  /** P1.8: how the last round ended, for snapshots. */
+  private lastRound: LastRound | null = null;
   /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
   private oddsPreparedFor: ShoeState | null = null;
   /** T9.7: set when the server starts stopping; commands are refused from then on. */
@@ -326,6 +331,7 @@ export class TableActor implements TablePort {
     else this.unwatch(playerId);
     // A closed room tells nobody anything more (T11.7).
     if (this.roomClosed) return;
+    this.announceWatchers();
     void this.enqueue(() =>
       this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
     ).catch((error) =>
@@ -348,6 +354,7 @@ export class TableActor implements TablePort {
         const refused = this.entryRefusal(playerId);
         if (refused) return refused as Ack<N>;
         this.watch(playerId);
+        this.announceWatchers();
         if (this.state.room) this.members.add(playerId);
         return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
       }
@@ -448,6 +455,7 @@ export class TableActor implements TablePort {
       serverTime: now,
       spectators: this.spectatorCount(),
       you: { playerId, seat: mine?.seat ?? null },
+      lastRound: this.lastRound,
     };
   }
 
@@ -458,6 +466,7 @@ export class TableActor implements TablePort {
    */
   private async resync(playerId: string, since: number): Promise<Reply> {
     this.watch(playerId);
+    this.announceWatchers();
     const state = this.state;
     const events = this.log.since(since, state.version);
     const snapshot = events ? null : this.snapshotFor(playerId);
@@ -523,7 +532,21 @@ export class TableActor implements TablePort {
 
   /** Reduces an input, then carries out its effects; an effect may answer with a new input. */
   private async run(first: TableInput): Promise<Reply | undefined> {
-    return this.carryOut(await this.reduceInput(first));
+    const reply = await this.carryOut(await this.reduceInput(first));
+    // A seat taken or left changes who counts as a watcher.
+    if (first.type !== 'watchers') this.announceWatchers();
+    return reply;
+  }
+
+  /** T1.8: tells the table when the count of watchers without a seat has changed. */
+  private announceWatchers(): void {
+    const spectators = this.spectatorCount();
+    if (spectators === this.announcedSpectators || this.closing || this.closed) return;
+    if (this.roomClosed) return;
+    this.announcedSpectators = spectators;
+    void this.enqueue(() => this.run({ type: 'watchers', now: this.clock(), spectators })).catch(
+      (error) => this.deps.log?.error({ err: error, table: this.id }, 'watchers failed'),
+    );
   }
 
   private async reduceInput(input: TableInput): Promise<Reduced> {
@@ -683,6 +706,7 @@ export class TableActor implements TablePort {
     switch (effect.type) {
       case 'broadcast':
         this.log.push(effect.event);
+        this.lastRound = followLastRound(this.lastRound, effect.event);
         outbox.broadcast(effect.event);
         return undefined;
       case 'private':

@@ -111,5 +111,7 @@ export function snapshotOf(
         : null,
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
     room: roomView(state.room),
+    // The actor adds how the last round ended (P1.8): it follows the broadcasts, not the state.
+    lastRound: null,
   };
 }

@@ -27,7 +27,7 @@ describe('the shoe, exactly (R13)', () => {
     expect(text('odds-cards')).toBe('416');
   });
 
-  it('R13.4 P1.8: a run-down shoe shows what `banco odds --remaining` counts, for the side bets offered', () => {
+  it('R13.4 P1.10: a run-down shoe shows what `banco odds --remaining` counts, for the side bets offered', () => {
     // Rank counts A … K: the 8s and 9s are nearly gone, the Kings all there.
     const unseen = [20, 22, 25, 18, 30, 21, 19, 17, 3, 2, 14, 11, 32];
     render(<OddsPanel unseen={unseen} settings={SETTINGS} round={null} />);

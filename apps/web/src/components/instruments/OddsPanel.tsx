@@ -4,7 +4,7 @@ import { CardsLeftChart } from './CardsLeftChart';
 import { figuresOf, fullShoeFigures, percent, rowsFor, valuesOf } from './shoe-figures';
 
 export interface OddsPanelProps {
-  /** Rank counts (A … K) of the cards nobody has seen: the live odds' `unseen` (P1.8). */
+  /** Rank counts (A … K) of the cards nobody has seen: the live odds' `unseen` (P1.10). */
   unseen: readonly number[] | null;
   settings: TableSettings;
   /** The round these odds are for, when one is known. */
