@@ -61,8 +61,12 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     await server?.stop();
   });
 
+  type Turn = EventOf<'turn.started'>;
   /** Ann bets 25 on Banker, deals, and turns Banker's cards (the house turns Player's). */
-  async function playRound(page: Page): Promise<EventOf<'round.result'>> {
+  async function playRound(
+    page: Page,
+    beforeTurn?: (turn: Turn) => Promise<void>,
+  ): Promise<EventOf<'round.result'>> {
     const last = results.at(-1)?.round ?? 0;
     const opened = await observer.until('betting.opened', (e) => e.round > last);
     await draft(page, 'Banker', 25);
@@ -70,6 +74,7 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     await observer.until('betting.closed', (e) => e.round === opened.round);
     await page.getByRole('button', { name: 'Deal' }).click();
     const result = await observer.turns(opened.round, async (turn) => {
+      await beforeTurn?.(turn);
       if (turn.turner === 1) await squeezeAndReveal(page);
     });
     results.push(result);
@@ -129,7 +134,17 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
   it('Why lights the Banker-4 cell against a Player third card of 2 (R7.4) as the round plays', async () => {
     const { page } = ann;
     await openTab(page, 'Why');
-    const result = await playRound(page);
+    const litIn = (testId: string) => page.getByTestId(testId).locator('td[data-lit="true"]');
+    let checkedMidRound = false;
+    const result = await playRound(page, async (turn) => {
+      if (turn.hand !== 'banker' || turn.stage !== 'third') return;
+      // Mid-round: Player's third card is out, so the Player rule's row is lit; Banker's cell
+      // lights only once Banker's own third card is turned.
+      await expect.poll(() => litIn('player-rule').getAttribute('data-player')).toBe('5');
+      expect(await litIn('banker-tableau').count()).toBe(0);
+      checkedMidRound = true;
+    });
+    expect(checkedMidRound).toBe(true);
     expect(result.trace.find((t) => t.hand === 'banker')).toMatchObject({
       action: 'draw',
       total: 4,
