@@ -61,8 +61,12 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     await server?.stop();
   });
 
+  type Turn = EventOf<'turn.started'>;
   /** Ann bets 25 on Banker, deals, and turns Banker's cards (the house turns Player's). */
-  async function playRound(page: Page): Promise<EventOf<'round.result'>> {
+  async function playRound(
+    page: Page,
+    beforeTurn?: (turn: Turn) => Promise<void>,
+  ): Promise<EventOf<'round.result'>> {
     const last = results.at(-1)?.round ?? 0;
     const opened = await observer.until('betting.opened', (e) => e.round > last);
     await draft(page, 'Banker', 25);
@@ -70,6 +74,7 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     await observer.until('betting.closed', (e) => e.round === opened.round);
     await page.getByRole('button', { name: 'Deal' }).click();
     const result = await observer.turns(opened.round, async (turn) => {
+      await beforeTurn?.(turn);
       if (turn.turner === 1) await squeezeAndReveal(page);
     });
     results.push(result);
@@ -129,7 +134,17 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
   it('Why lights the Banker-4 cell against a Player third card of 2 (R7.4) as the round plays', async () => {
     const { page } = ann;
     await openTab(page, 'Why');
-    const result = await playRound(page);
+    const litIn = (testId: string) => page.getByTestId(testId).locator('td[data-lit="true"]');
+    let checkedMidRound = false;
+    const result = await playRound(page, async (turn) => {
+      if (turn.hand !== 'banker' || turn.stage !== 'third') return;
+      // Mid-round: Player's third card is out, so the Player rule's row is lit; Banker's cell
+      // lights only once Banker's own third card is turned.
+      await expect.poll(() => litIn('player-rule').getAttribute('data-player')).toBe('5');
+      expect(await litIn('banker-tableau').count()).toBe(0);
+      checkedMidRound = true;
+    });
+    expect(checkedMidRound).toBe(true);
     expect(result.trace.find((t) => t.hand === 'banker')).toMatchObject({
       action: 'draw',
       total: 4,
@@ -301,5 +316,66 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
       'tabpanel',
     );
+  });
+});
+
+describe.runIf(canRunBrowser)('hand history once the shoe is over', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let observer: TableObserver;
+  let page: Page;
+
+  beforeAll(async () => {
+    // 32 cards and a cut 16 from the back: the fourth round is the shoe's last (R10.5).
+    const cards = ['AS', '10H', ...SCRIPT[0], ...SCRIPT[1]];
+    while (cards.length < 32) cards.push('5D', '9S', 'QD', 'JC');
+    server = await startServer({ TEST_SCRIPTED_SHOE: cards.join(' ') });
+    browser = await launchChromium();
+    observer = await TableObserver.join(server.url);
+  });
+
+  afterAll(async () => {
+    observer?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a round of a finished shoe links to the shoe’s verification and says what the re-run found', async () => {
+    ({ page } = await newVisitor(browser, server.url, DESKTOP));
+    await arrive(page, 'Ben');
+    await sitAtMain(page, 1);
+    let round = 0;
+    while (observer.of('shoe.ended').length === 0) {
+      const opened = await observer.until('betting.opened', (e) => e.round > round);
+      round = opened.round;
+      await draft(page, 'Banker', 10);
+      await confirmBets(page);
+      await observer.until('betting.closed', (e) => e.round === round);
+      await page.getByRole('button', { name: 'Deal' }).click();
+      await observer.turns(round, async (turn) => {
+        if (turn.turner === 1) await squeezeAndReveal(page);
+      });
+    }
+    const ended = observer.of('shoe.ended')[0]!;
+    expect(ended.rounds).toBe(4);
+    await page.getByRole('tab', { name: 'Hands' }).click();
+    const first = page.locator('[data-testid="history-row"][data-shoe="1"][data-round="1"]');
+    await first.click();
+    const link = page.getByTestId('verify-link');
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toContain(`/api/shoes/${ended.shoeId}`);
+    const reply = await page.request.get(href);
+    const shoe = (await reply.json()) as {
+      serverSeed: string;
+      verification: { verified: boolean; mismatches: number[] };
+    };
+    expect(shoe.serverSeed).toBe(ended.serverSeed);
+    // A scripted shoe (test only) is not the seeds' shuffle: the re-run says so, and so does the page.
+    expect(shoe.verification.verified).toBe(false);
+    const said = page.getByTestId('verify-ready');
+    expect(await said.getAttribute('data-verified')).toBe('false');
+    expect(await said.innerText()).toMatch(/does not give the cards that were played/);
+    await screenshot(page, 'instruments-history-verify-desktop');
   });
 });

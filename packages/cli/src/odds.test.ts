@@ -65,7 +65,7 @@ describe('banco odds', () => {
     expect(byCommas.stdout).toEqual(bySpaces.stdout);
   });
 
-  it('R13.4 P1.8 --remaining also takes thirteen rank counts: pair chances then follow the ranks', async () => {
+  it('R13.4 P1.10 --remaining also takes thirteen rank counts: pair chances then follow the ranks', async () => {
     const fullShoe = JSON.parse((await run('odds', '--json')).stdout[0]!) as OddsJson;
     const byRanks = JSON.parse(
       (await run('odds', '--remaining', Array(13).fill('32').join(','), '--json')).stdout[0]!,

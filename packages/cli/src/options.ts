@@ -26,7 +26,7 @@ export function oneOf<T extends string>(choices: readonly T[], name: string) {
 
 /**
  * `--remaining 32,32,…` or `--remaining "32 32 …"`: the counts of values 0..9 still in the shoe,
- * or of ranks A, 2 … 10, J, Q, K (R13.4), which is what a table's live odds give (P1.8).
+ * or of ranks A, 2 … 10, J, Q, K (R13.4), which is what a table's live odds give (P1.10).
  */
 export function valueCountList(raw: string): number[] {
   const parts = raw.split(/[\s,]+/).filter(Boolean);

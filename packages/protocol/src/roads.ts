@@ -75,7 +75,7 @@ const probability = z.number().min(0).max(1);
 export const liveOddsSchema = z.object({
   cardsLeft: z.number().int().nonnegative(),
   /**
-   * P1.8: how many cards of each rank (A, 2 … 10, J, Q, K) no player has seen (R13.5): the
+   * P1.10: how many cards of each rank (A, 2 … 10, J, Q, K) no player has seen (R13.5): the
    * counts the odds were worked out from, so a client can recount them. Counts only, no order.
    */
   unseen: z.array(z.number().int().nonnegative()).length(13),

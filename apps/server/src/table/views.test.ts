@@ -5,7 +5,7 @@ import { fireUntil, nextRound } from './testing/scripted-shoes.js';
 import { liveOdds, oddsReady, prepareOdds } from './views.js';
 
 describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
-  it('P1.3 P1.8 R13.5: every snapshot of a round shares one computation; the next round gets new odds', () => {
+  it('P1.3 P1.10 R13.5: every snapshot of a round shares one computation; the next round gets new odds', () => {
     const t = new ReducerHarness();
     t.sit('ann', 1);
     const rules = t.state.settings.rules as RuleSet;
@@ -18,7 +18,7 @@ describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
     const second = liveOdds(t.state.shoe!, rules);
     expect(second).not.toBe(first);
     expect(second!.cardsLeft).toBeLessThan(first!.cardsLeft);
-    // P1.8: the counts the odds come from; the face-down burn is among them (R13.5).
+    // P1.10: the counts the odds come from; the face-down burn is among them (R13.5).
     const shoe = t.state.shoe!.state;
     const burned = shoe.burn?.burned ?? 0;
     expect(second!.unseen).toHaveLength(13);

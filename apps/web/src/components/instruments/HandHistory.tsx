@@ -63,14 +63,21 @@ function Verify({ record, tableId }: { record: RoundRecord; tableId: string }) {
       </p>
     );
   }
+  const { verification } = shoe;
+  const found = verification.verified
+    ? ': the server dealt it again from the seeds and every card matches. '
+    : `, but dealing it again from the seeds does not give the cards that were played${verification.mismatches.length > 0 ? ` (rounds ${verification.mismatches.join(', ')} differ)` : ''}. `;
   return (
-    <p className="history__verify" data-testid="verify-ready">
-      Shoe {shoe.number} has ended and its seed is public
-      {shoe.verification.verified ? ': the server re-dealt it and every card matches. ' : '. '}
+    <p
+      className="history__verify"
+      data-testid="verify-ready"
+      data-verified={verification.verified ? 'true' : 'false'}
+    >
+      Shoe {shoe.number} has ended and its seed is public{found}
       <a href={`${serverOrigin()}${shoePath(record.shoeId, tableId)}`} data-testid="verify-link">
         Check the shoe yourself
       </a>{' '}
-      (or run <code>{shoe.verification.command}</code>).
+      (or run <code>{verification.command}</code>).
     </p>
   );
 }

@@ -1,27 +1,21 @@
-import type { LiveOdds, TableSettings } from '@banco/protocol';
+import type { ShoeView, TableSettings } from '@banco/protocol';
 import { fullShoeRanks, oddsSummary } from '@banco/rules';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import OddsPanel from './OddsPanel';
+import { unseenBeforeFirstRound } from './unseen';
 
 const SETTINGS = {
   decks: 8,
   rules: { commission: 'standard', tiePays: 8, sideBets: ['playerPair', 'dragonBanker'] },
 } as unknown as TableSettings;
 
-const oddsFor = (unseen: number[]): LiveOdds => ({
-  cardsLeft: unseen.reduce((a, b) => a + b, 0),
-  unseen,
-  probabilities: { player: 0, banker: 0, tie: 0, playerPair: 0, bankerPair: 0 },
-  edges: {},
-});
-
 const text = (id: string) => screen.getByTestId(id).textContent;
 const value = (id: string) => Number(screen.getByTestId(id).getAttribute('data-value'));
 
 describe('the shoe, exactly (R13)', () => {
   it('R13.1 R13.2: a fresh 8-deck shoe shows the reference chances and edges', () => {
-    render(<OddsPanel odds={oddsFor(fullShoeRanks(8))} settings={SETTINGS} round={1} />);
+    render(<OddsPanel unseen={fullShoeRanks(8)} settings={SETTINGS} round={1} />);
     expect(text('odds-p-banker')).toBe('45.8597 %');
     expect(text('odds-p-player')).toBe('44.6247 %');
     expect(text('odds-p-tie')).toBe('9.5156 %');
@@ -33,10 +27,10 @@ describe('the shoe, exactly (R13)', () => {
     expect(text('odds-cards')).toBe('416');
   });
 
-  it('R13.4 P1.8: a run-down shoe shows what `banco odds --remaining` counts, for the side bets offered', () => {
+  it('R13.4 P1.10: a run-down shoe shows what `banco odds --remaining` counts, for the side bets offered', () => {
     // Rank counts A … K: the 8s and 9s are nearly gone, the Kings all there.
     const unseen = [20, 22, 25, 18, 30, 21, 19, 17, 3, 2, 14, 11, 32];
-    render(<OddsPanel odds={oddsFor(unseen)} settings={SETTINGS} round={null} />);
+    render(<OddsPanel unseen={unseen} settings={SETTINGS} round={null} />);
     const cli = oddsSummary(unseen);
     if (!cli.ok) throw new Error(cli.error.message);
     const { probabilities: p, edges } = cli.value;
@@ -56,7 +50,7 @@ describe('the shoe, exactly (R13)', () => {
 
   it('charts the cards left by value, also listed in words, with one sentence on what it means', () => {
     const unseen = [20, 22, 25, 18, 30, 21, 19, 17, 3, 2, 14, 11, 32];
-    render(<OddsPanel odds={oddsFor(unseen)} settings={SETTINGS} round={null} />);
+    render(<OddsPanel unseen={unseen} settings={SETTINGS} round={null} />);
     const items = [...screen.getByTestId('cards-left-list').querySelectorAll('li')];
     expect(items).toHaveLength(10);
     // Value 0: the 10s, Jacks, Queens and Kings together.
@@ -68,13 +62,22 @@ describe('the shoe, exactly (R13)', () => {
   it('a bet the cards left favour says so in words, not by colour alone', () => {
     // Nothing but 5s and 9s: a heavy tie shoe, where Tie at 8 to 1 turns in the bettor's favour.
     const unseen = [0, 0, 0, 0, 40, 0, 0, 0, 40, 0, 0, 0, 0];
-    render(<OddsPanel odds={oddsFor(unseen)} settings={SETTINGS} round={7} />);
+    render(<OddsPanel unseen={unseen} settings={SETTINGS} round={7} />);
     expect(value('odds-edge-tie')).toBeLessThan(0);
     expect(text('odds-edge-tie')).toMatch(/favours you/);
   });
 
   it('says when there are no odds yet', () => {
-    render(<OddsPanel odds={null} settings={SETTINGS} round={null} />);
+    render(<OddsPanel unseen={null} settings={SETTINGS} round={null} />);
     expect(screen.getByTestId('odds-empty')).toBeTruthy();
+  });
+
+  it('R13.5: before a shoe’s first result, every card but the burn card shown is unseen', () => {
+    const shoe = { decks: 8, roundsDealt: 0, burnShown: '7H' } as ShoeView;
+    const unseen = unseenBeforeFirstRound(shoe)!;
+    expect(unseen.reduce((a, b) => a + b, 0)).toBe(415);
+    expect(unseen[6]).toBe(31);
+    expect(unseenBeforeFirstRound({ ...shoe, roundsDealt: 1 })).toBeNull();
+    expect(unseenBeforeFirstRound({ ...shoe, burnShown: null })).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import type { LiveOdds, TableSettings } from '@banco/protocol';
+import type { TableSettings } from '@banco/protocol';
 import { useMemo } from 'react';
 import { CardsLeftChart } from './CardsLeftChart';
 import { figuresOf, fullShoeFigures, percent, rowsFor, valuesOf } from './shoe-figures';
 
 export interface OddsPanelProps {
-  odds: LiveOdds | null;
+  /** Rank counts (A … K) of the cards nobody has seen: the live odds' `unseen` (P1.10). */
+  unseen: readonly number[] | null;
   settings: TableSettings;
   /** The round these odds are for, when one is known. */
   round: number | null;
@@ -25,15 +26,15 @@ function Edge({ value, testId }: { value: number; testId: string }) {
 }
 
 /** The exact odds of the next round from the cards nobody has seen, beside a fresh shoe's. */
-export default function OddsPanel({ odds, settings, round }: OddsPanelProps) {
+export default function OddsPanel({ unseen, settings, round }: OddsPanelProps) {
   const rules = settings.rules;
-  const unseenKey = odds?.unseen.join(',') ?? '';
+  const unseenKey = unseen?.join(',') ?? '';
   const now = useMemo(
     () => (unseenKey ? figuresOf(unseenKey.split(',').map(Number), rules) : null),
     [unseenKey, rules],
   );
   const full = useMemo(() => fullShoeFigures(settings.decks, rules), [settings.decks, rules]);
-  if (!odds || !now || !full) {
+  if (!unseen || !now || !full) {
     return (
       <p className="instruments__empty" data-testid="odds-empty">
         The exact odds are worked out once a shoe is shuffled and burned, and again after every
@@ -44,7 +45,7 @@ export default function OddsPanel({ odds, settings, round }: OddsPanelProps) {
   const rows = rowsFor(settings);
   const mains = rows.filter((r) => r.spot === 'player' || r.spot === 'banker');
   return (
-    <div className="odds" data-testid="odds-panel" data-unseen={odds.unseen.join(',')}>
+    <div className="odds" data-testid="odds-panel" data-unseen={unseenKey}>
       <p className="odds__lead">
         {round === null ? 'The next round' : `Round ${round}`}, counted over every order the{' '}
         <strong data-testid="odds-cards">{now.cards}</strong> cards nobody has seen could come out
@@ -121,7 +122,7 @@ export default function OddsPanel({ odds, settings, round }: OddsPanelProps) {
             </tbody>
           </table>
         </div>
-        <CardsLeftChart values={valuesOf(odds.unseen)} decks={settings.decks} />
+        <CardsLeftChart values={valuesOf(unseen)} decks={settings.decks} />
       </div>
       <p className="odds__meaning">
         What this is: the exact chances of one round, counted from the cards nobody has seen. What

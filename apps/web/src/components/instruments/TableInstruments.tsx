@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEven
 import type { TableState } from '../../store/table-state';
 import { loadRounds, replay, sessionStart, sessionStats, shoeRounds } from './history-data';
 import { onOpenHand } from './open-hand';
+import { unseenBeforeFirstRound } from './unseen';
 
 // Each panel loads the first time it is shown: the roads and the odds bring the rules package.
 const Scoreboard = lazy(() => import('./Scoreboard'));
@@ -132,7 +133,7 @@ export default function TableInstruments({ state }: TableInstrumentsProps) {
           {tab === 'roads' ? <Scoreboard roads={state.roads} naturals={naturals} /> : null}
           {tab === 'odds' && state.settings ? (
             <OddsPanel
-              odds={state.odds}
+              unseen={state.odds?.unseen ?? unseenBeforeFirstRound(state.shoe)}
               settings={state.settings}
               round={state.phase.kind === 'result' || state.phase.kind === 'waiting' ? null : round}
             />
