@@ -32,6 +32,22 @@ const PHONE = {
   hasTouch: true,
 };
 
+/** A room as a host might open it (P8.2). */
+const ROOM_SETTINGS = {
+  decks: 6,
+  ruleSet: 'standard',
+  tiePays: 8,
+  sideBets: [],
+  limits: { min: 500, max: 20_000, tie: { max: 5_000 }, side: { max: 2_000 } },
+  seats: 7,
+  bettingSeconds: 30,
+  untimedBetting: false,
+  cardTurning: true,
+  cut: 14,
+  lastHand: 'plus-one',
+  seatHoldSeconds: 90,
+};
+
 const chatLog = (page: Page) => page.getByTestId('chat-log');
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
@@ -202,5 +218,48 @@ describe.runIf(canRunBrowser)('chat at the table', () => {
     await ann.page.getByTestId('chat').screenshot({ path: desktopPanel });
     shots.push(panel, desktopPanel);
     for (const shot of shots) expect(statSync(shot).size).toBeGreaterThan(10_000);
+  });
+
+  it('P11.7: in a private room the host lets watchers write, then mutes one, from the page', async () => {
+    const { token } = (await ann.page.evaluate(() =>
+      JSON.parse(localStorage.getItem('banco.guest') ?? 'null'),
+    )) as { token: string };
+    const opened = await ann.page.request.post('/api/rooms', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: 'Chat room', settings: ROOM_SETTINGS },
+    });
+    expect(opened.status()).toBe(201);
+    const { link } = (await opened.json()) as { link: string };
+    await ann.page.goto(link);
+    await ann.page.getByTestId('host-controls').waitFor();
+    await wes.page.goto(link);
+    await wes.page.getByTestId('chat-closed').waitFor();
+    expect(await wes.page.getByTestId('chat-closed').innerText()).toMatch(/ask the host/i);
+
+    const open = ann.page.getByRole('button', { name: 'Watchers may write' });
+    expect(await open.getAttribute('aria-pressed')).toBe('false');
+    await open.click();
+    await expect.poll(() => open.getAttribute('aria-pressed')).toBe('true');
+    await box(wes.page).fill('hello from the rail');
+    await box(wes.page).press('Enter');
+    const line = chatLog(ann.page)
+      .getByTestId('chat-line')
+      .filter({ hasText: 'hello from the rail' });
+    await line.waitFor();
+    expect(await line.locator('.chat__who').innerText()).toBe('Wes (watching)');
+
+    await ann.page.getByRole('button', { name: 'Mute Wes' }).click();
+    await wes.page.getByTestId('chat-closed').filter({ hasText: /muted/ }).waitFor();
+    expect(await box(wes.page).count()).toBe(0);
+    await ann.page.getByRole('button', { name: 'Unmute Wes' }).waitFor();
+    expect(await axeOnChat(ann.page)).toEqual([]);
+    const hostPanel = await new AxeBuilder({ page: ann.page })
+      .include('[data-testid="host-controls"]')
+      .analyze();
+    expect(
+      hostPanel.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+    const shot = await screenshot(ann.page, 'chat-room-host');
+    expect(statSync(shot).size).toBeGreaterThan(10_000);
   });
 });
