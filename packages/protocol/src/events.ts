@@ -246,6 +246,13 @@ export const roomClosedEvent = event('room.closed', { reason: z.enum(['host', 'i
 
 /** P11.1: someone at the table wrote, or reacted. */
 export const chatMessageEvent = event('chat.message', { message: chatMessageSchema });
+/**
+ * P1.9, T1.8: how many people watch the table without a seat changed; every page shows this
+ * count, so they agree with each other and with the server.
+ */
+export const watchersEvent = event('table.watchers', {
+  spectators: z.number().int().nonnegative(),
+});
 
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
@@ -280,6 +287,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   playerKickedEvent,
   roomClosedEvent,
   chatMessageEvent,
+  watchersEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 export type TableEventType = TableEvent['type'];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { CHAT_HISTORY, chatMessageSchema } from './chat.js';
+import {
+  roundResultEvent,
+  roundVoidedEvent,
+  settlementCollectedEvent,
+  settlementPaidEvent,
+} from './events.js';
 import { layoutSchema } from './hands.js';
 import { phaseViewSchema } from './phase.js';
 import {
@@ -63,5 +69,20 @@ export const tableSnapshotSchema = z.object({
   room: roomStateSchema.nullable(),
   /** P11.6: the table's latest chat messages, oldest first. */
   chat: z.array(chatMessageSchema).max(CHAT_HISTORY),
+  /**
+   * P1.8: how the last round ended, as it was broadcast: its settlement and result, or its
+   * voiding (`voided` set only when that came last). A page that (re)joins while a result is
+   * up, or after a restart called a round off, shows it as the events did. Null until a round
+   * has ended since the server started.
+   */
+  lastRound: z
+    .object({
+      collected: settlementCollectedEvent.nullable(),
+      paid: settlementPaidEvent.nullable(),
+      result: roundResultEvent.nullable(),
+      voided: roundVoidedEvent.nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

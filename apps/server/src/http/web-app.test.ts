@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,51 @@ describe('the web app at /', () => {
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await app.inject('/favicon.ico');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends pre-compressed scripts and pages to clients that accept them, with their own headers', async () => {
+    const script = 'console.log("a script long enough to be worth compressing");\n'.repeat(40);
+    const page = `${PAGES['index.html']}${'<p>padding</p>'.repeat(100)}`;
+    const compressedDir = mkdtempSync(join(tmpdir(), 'banco-web-br-'));
+    try {
+      for (const [file, text] of Object.entries({
+        ...PAGES,
+        'index.html': page,
+        '_next/static/chunks/app.js': script,
+      })) {
+        mkdirSync(dirname(join(compressedDir, file)), { recursive: true });
+        writeFileSync(join(compressedDir, file), text);
+        writeFileSync(join(compressedDir, `${file}.br`), brotliCompressSync(text));
+        writeFileSync(join(compressedDir, `${file}.gz`), gzipSync(text));
+      }
+      const app = build(compressedDir);
+      const br = await app.inject({
+        url: '/_next/static/chunks/app.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      const gz = await app.inject({
+        url: '/_next/static/chunks/app.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await app.inject({
+        url: '/_next/static/chunks/app.js',
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const home = await app.inject({ url: '/', headers: { ...html, 'accept-encoding': 'br' } });
+      expect(home.headers['content-encoding']).toBe('br');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(home.headers['content-security-policy']).toContain(sha256(INLINE));
+    } finally {
+      rmSync(compressedDir, { recursive: true, force: true });
+    }
   });
 
   it('does not count hashed assets against the per-IP rate limit', async () => {

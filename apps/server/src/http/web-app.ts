@@ -108,8 +108,12 @@ export function registerWebApp(app: FastifyInstance, dir: string): WebApp {
     // `/lobby` → `/lobby/` (the export uses trailing slashes: out/lobby/index.html).
     redirect: true,
     index: ['index.html'],
+    // apps/web's build writes .br and .gz beside each asset: sent to clients that accept them.
+    preCompressed: true,
     cacheControl: false,
-    setHeaders(reply: FastifyReply, path: string) {
+    setHeaders(reply: FastifyReply, sentPath: string) {
+      // A pre-compressed copy stands for its original: same caching, same page policy.
+      const path = sentPath.replace(/\.(br|gz)$/, '');
       const url = `/${relative(dir, path).split(sep).join('/')}`;
       if (isImmutableAsset(url)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -6,6 +6,7 @@ import { ConfirmBatch } from './confirm-batch.js';
 import { EffectRetry, RETRY_DEFAULTS } from './effect-retry.js';
 import { EffectRunner } from './effects.js';
 import { EventLog } from './event-log.js';
+import { followLastRound, type LastRound } from './last-round.js';
 import { roomRefusal } from './host-presence.js';
 import type { Reply, TableCommand, TableInput } from './inputs.js';
 import {
@@ -55,6 +56,10 @@ export class TableActor implements TablePort {
   /** P2.13: recent broadcasts, replayed to clients that reconnect. */
   private readonly log = new EventLog(REPLAY_EVENTS);
   private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
+  /** T1.8: the watcher count the table last announced. */
+  private announcedSpectators = 0;
+  /** P1.8: how the last round ended, for snapshots. */
+  private lastRound: LastRound | null = null;
   /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
   private oddsPreparedFor: ShoeState | null = null;
   /** Effects (and saves) that keep failing, by type: the table is degraded while any is here. */
@@ -93,7 +98,10 @@ export class TableActor implements TablePort {
     );
     this.effects = new EffectRunner(deps, {
       settings: () => this.state.settings,
-      remember: (event) => this.log.push(event),
+      remember: (event) => {
+        this.log.push(event);
+        this.lastRound = followLastRound(this.lastRound, event);
+      },
       schedule: (token, at) => this.schedule(token, at),
       hold: (playerId, at) => this.hold(playerId, at),
       forget: (playerId) => this.members.forget(playerId),
@@ -229,6 +237,7 @@ export class TableActor implements TablePort {
     else this.unwatch(playerId);
     // A closed room tells nobody anything more (T11.7).
     if (roomIsClosed(this.life)) return;
+    this.announceWatchers();
     void this.enqueue(() =>
       this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
     ).catch((error: unknown) =>
@@ -251,6 +260,7 @@ export class TableActor implements TablePort {
         const refused = this.entryRefusal(playerId);
         if (refused) return refused as Ack<N>;
         this.watch(playerId);
+        this.announceWatchers();
         if (this.state.room) this.members.admit(playerId);
         return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
       }
@@ -326,6 +336,7 @@ export class TableActor implements TablePort {
       serverTime: now,
       spectators: this.spectatorCount(),
       you: { playerId, seat: mine?.seat ?? null },
+      lastRound: this.lastRound,
     };
   }
 
@@ -336,6 +347,7 @@ export class TableActor implements TablePort {
    */
   private async resync(playerId: string, since: number): Promise<Reply> {
     this.watch(playerId);
+    this.announceWatchers();
     const state = this.state;
     const events = this.log.since(since, state.version);
     const snapshot = events ? null : this.snapshotFor(playerId);
@@ -411,7 +423,22 @@ export class TableActor implements TablePort {
 
   /** Reduces an input, then carries out its effects; an effect may answer with a new input. */
   private async run(first: TableInput): Promise<Reply | undefined> {
-    return this.carryOut(await this.reduceInput(first));
+    const reply = await this.carryOut(await this.reduceInput(first));
+    // A seat taken or left changes who counts as a watcher.
+    if (first.type !== 'watchers') this.announceWatchers();
+    return reply;
+  }
+
+  /** T1.8: tells the table when the count of watchers without a seat has changed. */
+  private announceWatchers(): void {
+    const spectators = this.spectatorCount();
+    if (spectators === this.announcedSpectators) return;
+    if (isStopping(this.life) || roomIsClosed(this.life)) return;
+    this.announcedSpectators = spectators;
+    void this.enqueue(() => this.run({ type: 'watchers', now: this.clock(), spectators })).catch(
+      (error: unknown) =>
+        this.deps.log?.error({ err: error, table: this.deps.table.id }, 'watchers failed'),
+    );
   }
 
   private async reduceInput(input: TableInput): Promise<Reduced> {

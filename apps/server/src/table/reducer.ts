@@ -88,6 +88,9 @@ export function reduce(state: TableState, input: TableInput): Reduced {
     case 'room-idle':
       closeIdleRoom(step);
       break;
+    case 'watchers':
+      step.emit({ type: 'table.watchers', spectators: input.spectators });
+      break;
     default: {
       const unknown: never = input;
       throw new TypeError(`unknown table input ${JSON.stringify(unknown)}`);

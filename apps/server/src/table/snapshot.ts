@@ -112,5 +112,7 @@ export function snapshotOf(
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
     room: roomView(state.room),
     chat: [...state.chat.messages],
+    // The actor adds how the last round ended (P1.8): it follows the broadcasts, not the state.
+    lastRound: null,
   };
 }

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { PipStrip, type Pip } from './PipStrip';
 
 const pips: Pip[] = [
-  { round: 1, outcome: 'banker', playerTotal: 4, bankerTotal: 7 },
-  { round: 2, outcome: 'player', playerTotal: 9, bankerTotal: 6 },
-  { round: 3, outcome: 'tie', playerTotal: 6, bankerTotal: 6 },
+  { hand: 1, outcome: 'banker', playerTotal: 4, bankerTotal: 7 },
+  { hand: 2, outcome: 'player', playerTotal: 9, bankerTotal: 6 },
+  { hand: 3, outcome: 'tie', playerTotal: 6, bankerTotal: 6 },
 ];
 
 describe('PipStrip', () => {
@@ -25,13 +25,13 @@ describe('PipStrip', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     const [first, , third] = screen.getAllByRole('img');
     fireEvent.mouseEnter(first!);
-    expect(screen.getByRole('tooltip').textContent).toBe('Round 1: Banker wins 7 to 4');
+    expect(screen.getByRole('tooltip').textContent).toBe('Hand 1: Banker wins 7 to 4');
     fireEvent.mouseLeave(first!);
     expect(screen.queryByRole('tooltip')).toBeNull();
 
     act(() => third!.focus());
     expect(third!.getAttribute('tabindex')).toBe('0');
-    expect(screen.getByRole('tooltip').textContent).toBe('Round 3: Tie at 6');
+    expect(screen.getByRole('tooltip').textContent).toBe('Hand 3: Tie at 6');
     expect(third!.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
     fireEvent.blur(third!);
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -40,8 +40,8 @@ describe('PipStrip', () => {
   it('keeps only the latest pips when limited, and says so when there are none', () => {
     const { rerender } = render(<PipStrip pips={pips} limit={2} />);
     expect(screen.getAllByRole('img').map((p) => p.getAttribute('aria-label'))).toEqual([
-      'Round 2: Player wins 9 to 6',
-      'Round 3: Tie at 6',
+      'Hand 2: Player wins 9 to 6',
+      'Hand 3: Tie at 6',
     ]);
     rerender(<PipStrip pips={[]} />);
     expect(screen.getByText('No results in this shoe yet')).toBeTruthy();

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { resultSentence, type Outcome } from '../lib/words';
 
 export interface Pip {
-  round: number;
+  /** The hand's number in this shoe, counted from 1 as the header counts it. */
+  hand: number;
   outcome: Outcome;
   playerTotal?: number;
   bankerTotal?: number;
@@ -17,7 +18,7 @@ export function pipLabel(pip: Pip): string {
         ? 'Tie'
         : `${pip.outcome === 'banker' ? 'Banker' : 'Player'} wins`
       : resultSentence(pip.outcome, pip.playerTotal, pip.bankerTotal);
-  return `Round ${pip.round}: ${score}`;
+  return `Hand ${pip.hand}: ${score}`;
 }
 
 /**
@@ -32,10 +33,10 @@ export function PipStrip({ pips, limit }: { pips: readonly Pip[]; limit?: number
       {shown.length === 0 ? <li className="pips__empty">No results in this shoe yet</li> : null}
       {shown.map((pip) => {
         const label = pipLabel(pip);
-        const tipId = `pip-tip-${pip.round}`;
-        const open = active === pip.round;
+        const tipId = `pip-tip-${pip.hand}`;
+        const open = active === pip.hand;
         return (
-          <li key={pip.round} className="pips__item">
+          <li key={pip.hand} className="pips__item">
             <span
               className={`pip pip--${pip.outcome}`}
               data-outcome={pip.outcome}
@@ -43,10 +44,10 @@ export function PipStrip({ pips, limit }: { pips: readonly Pip[]; limit?: number
               role="img"
               aria-label={label}
               aria-describedby={open ? tipId : undefined}
-              onMouseEnter={() => setActive(pip.round)}
-              onMouseLeave={() => setActive((a) => (a === pip.round ? null : a))}
-              onFocus={() => setActive(pip.round)}
-              onBlur={() => setActive((a) => (a === pip.round ? null : a))}
+              onMouseEnter={() => setActive(pip.hand)}
+              onMouseLeave={() => setActive((a) => (a === pip.hand ? null : a))}
+              onFocus={() => setActive(pip.hand)}
+              onBlur={() => setActive((a) => (a === pip.hand ? null : a))}
             >
               <span aria-hidden="true">{LETTER[pip.outcome]}</span>
             </span>

@@ -18,7 +18,7 @@ import { BetPanel } from './BetPanel';
 import { Hand } from './Hand';
 import { PhaseHeader } from './PhaseHeader';
 import { PipStrip } from './PipStrip';
-import { ResultBanner } from './ResultBanner';
+import { ResultBanner, VoidedBanner } from './ResultBanner';
 import { Seats } from './Seats';
 import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
@@ -173,6 +173,8 @@ function TableScreen({
                   player={result.player.total}
                   banker={result.banker.total}
                 />
+              ) : state.voided ? (
+                <VoidedBanner voided={state.voided} />
               ) : null}
               <PhaseHeader state={state} name={nameOf} bannerShown={result !== null} />
               <div className="hands">

@@ -82,7 +82,8 @@ export interface ShoeSoFar {
   /** The table's latest round counter, or null before its first round. */
   lastRound: number | null;
   beads: {
-    round: number;
+    /** The hand's number in its shoe, from 1. */
+    hand: number;
     outcome: 'player' | 'banker' | 'tie';
     playerTotal: number;
     bankerTotal: number;
@@ -101,7 +102,7 @@ export async function shoeSoFar(tableId: string): Promise<ShoeSoFar> {
     .filter((r) => r.shoeId === newest.shoeId)
     .reverse()
     .map((r) => ({
-      round: r.number,
+      hand: r.number,
       outcome: r.outcome,
       playerTotal: r.playerTotal,
       bankerTotal: r.bankerTotal,

@@ -1,27 +1,23 @@
-import { tableSummarySchema } from '@banco/protocol';
-import { z } from 'zod';
+import {
+  createInviteReply,
+  createRoomReply,
+  inviteReply,
+  roomLink as roomPath,
+  type RoomSummary,
+} from '@banco/protocol';
 import type { RoomSettingsInput } from '../rooms/room-form';
 import { asPlayer, call } from './api';
 import { serverOrigin } from './origin';
 
-export const roomSummarySchema = tableSummarySchema.extend({
-  isPublic: z.boolean(),
-  hostName: z.string().nullable(),
-  locked: z.boolean(),
-});
-export type RoomSummary = z.infer<typeof roomSummarySchema>;
-
-const openedSchema = z.object({ room: roomSummarySchema, link: z.string() });
-const inviteSchema = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
-const invitedSchema = z.object({ roomId: z.string(), link: z.string() });
+export type { RoomSummary };
 
 export const openRoom = (token: string, name: string, settings: RoomSettingsInput) =>
-  call('/api/rooms', openedSchema, asPlayer(token, 'POST', { name, settings }));
+  call('/api/rooms', createRoomReply, asPlayer(token, 'POST', { name, settings }));
 
 export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
   call(
     `/api/rooms/${encodeURIComponent(roomId)}/invites`,
-    inviteSchema,
+    createInviteReply,
     asPlayer(token, 'POST', { ttlMinutes }),
   );
 
@@ -29,12 +25,11 @@ export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
 export const redeemInvite = (token: string, code: string) =>
   call(
     `/api/invites/${encodeURIComponent(code.trim().toUpperCase())}`,
-    invitedSchema,
+    inviteReply,
     asPlayer(token),
   );
 
 /** The server answers with a relative link; a friend needs the whole address. */
 export const absoluteLink = (link: string): string => new URL(link, serverOrigin()).toString();
 
-export const roomLink = (roomId: string): string =>
-  absoluteLink(`/table/?id=${encodeURIComponent(roomId)}`);
+export const roomLink = (roomId: string): string => absoluteLink(roomPath(roomId));

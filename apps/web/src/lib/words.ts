@@ -1,7 +1,7 @@
-import type { ErrorCode } from '@banco/protocol';
+import type { ClientFailureCode, ErrorCode } from '@banco/protocol';
 
-/** Codes the client makes itself, for answers that never came. */
-export type ClientCode = 'NO_ANSWER' | 'OFFLINE';
+/** Codes the table client makes itself, for answers that never came or could not be read. */
+export type ClientCode = ClientFailureCode;
 export type RefusalCode = ErrorCode | ClientCode;
 
 /** Every refusal in the words a player would use; the code stays stable, the words are ours. */
@@ -56,6 +56,7 @@ const REFUSALS: Record<RefusalCode, string> = {
   MUTED: 'The host has muted you in this room.',
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
+  UNREADABLE: 'The table’s answer could not be read. Reload the page if this goes on.',
 };
 
 export const refusalWords = (code: RefusalCode): string => REFUSALS[code];

@@ -26,13 +26,13 @@ export function changesBySeat(state: TableState): Map<number, { lost: number; wo
   return changes;
 }
 
-/** The bead plate as pips, oldest first. */
+/** The bead plate as pips, oldest first; a bead's `round` is its index in the shoe, from 0. */
 export function pipsOf(state: TableState): Pip[] {
   const beads = state.roads?.beadPlate.beads ?? [];
   return [...beads]
     .sort((a, b) => a.round - b.round)
     .map((bead) => ({
-      round: bead.round,
+      hand: bead.round + 1,
       outcome: bead.outcome,
       ...(bead.playerTotal === undefined ? {} : { playerTotal: bead.playerTotal }),
       ...(bead.bankerTotal === undefined ? {} : { bankerTotal: bead.bankerTotal }),

@@ -2,7 +2,8 @@ import type { TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { mainTableSettings } from '../testing/table-settings';
 import { goneReason, undecided } from './derive';
-import { applyEvent, applySnapshot, emptyTable, type TableState } from './table-state';
+import { narrated as applyEvent } from './narrator';
+import { applySnapshot, emptyTable, type TableState } from './table-state';
 import { hostedRoom } from '../testing/room';
 
 const ROOM_ID = 'r_Qk3vV9xw7nE2bL0aZpT5sg';
@@ -59,6 +60,7 @@ function roomSnapshot(version: number, overrides: Partial<TableSnapshot> = {}): 
     odds: null,
     you: { playerId: 'bob', seat: 2 },
     room,
+    lastRound: null,
     chat: [],
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import type { Layout, TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
+import { narrated } from './narrator';
 import { applyEvent, applyPeek, applySnapshot, emptyTable } from './table-state';
 import { mainTableSettings } from '../testing/table-settings';
 
@@ -48,6 +49,7 @@ function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): Tabl
     odds: null,
     you: { playerId: 'ann', seat: 3 },
     room: null,
+    lastRound: null,
     chat: [],
     ...overrides,
   };
@@ -69,11 +71,22 @@ const confirmed = (version: number, amount: number): TableEvent => ({
   bets: [{ spot: 'player', amount }],
   balance: 100_000 - amount,
 });
-const closed = (version: number): TableEvent => ({
+
+const resultEvent = (version: number) => ({
   ...base,
   version,
-  type: 'betting.closed',
+  type: 'round.result' as const,
   round: 7,
+  shoeRound: 7,
+  outcome: 'banker' as const,
+  player: { cards: ['2C', '3D'], total: 5, natural: false, pair: false },
+  banker: { cards: ['9H', 'KD'], total: 9, natural: true, pair: false },
+  trace: [
+    { hand: 'banker' as const, action: 'stand' as const, total: 9, rule: 'R4.1', text: 'natural' },
+  ],
+  roads: emptyRoads,
+  odds: null,
+  nextAt: 1_004_000,
 });
 
 describe('table state', () => {
@@ -98,60 +111,58 @@ describe('table state', () => {
     expect(applyEvent(state, confirmed(5, 9_000))).toBe(state);
   });
 
-  it('holds an event past a gap and asks for a snapshot, then replays it on top of one', () => {
-    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
-    state = applyEvent(state, closed(12));
-    expect(state.version).toBe(10);
-    expect(state.needsSnapshot).toBe(true);
-    expect(state.phase.kind).toBe('betting');
-
-    state = applySnapshot(
-      state,
-      snapshot(11, {
-        seats: [
-          {
-            seat: 3,
-            player: { id: 'ann', name: 'Ann' },
-            balance: 98_000,
-            betting: 'confirmed',
-            awayUntil: null,
-          },
-        ],
+  it('P1.8: a snapshot taken while a result is up shows that result and its settlement', () => {
+    const at = { tableId: 'main', at: 1_000_100 };
+    const lastRound = {
+      collected: {
+        ...at,
+        version: 8,
+        type: 'settlement.collected' as const,
+        round: 7,
+        losers: [{ seat: 3, playerId: 'ann', spot: 'player' as const, amount: 2_000 }],
+        total: 2_000,
+      },
+      paid: {
+        ...at,
+        version: 9,
+        type: 'settlement.paid' as const,
+        round: 7,
+        winners: [],
+        balances: [{ seat: 3, playerId: 'ann', balance: 98_000 }],
+      },
+      result: resultEvent(10),
+      voided: null,
+    };
+    const state = applySnapshot(
+      emptyTable('main'),
+      snapshot(10, {
+        phase: { kind: 'result', round: 7, nextAt: 1_004_000 },
+        round: {
+          seq: 7,
+          shoeRound: 7,
+          bets: [{ seat: 3, spot: 'player', amount: 2_000 }],
+          layout: { player: ['2C', '3D'], banker: ['9H', 'KD'] },
+        },
+        lastRound,
       }),
       1_000_000,
     );
-    expect(state.version).toBe(12);
-    expect(state.needsSnapshot).toBe(false);
-    expect(state.phase).toEqual({ kind: 'closed', round: 7 });
-    expect(state.seats[0]?.balance).toBe(98_000);
-  });
-
-  it('fills a gap from held events when the missing one arrives late', () => {
-    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
-    state = applyEvent(state, closed(12));
-    state = applyEvent(state, confirmed(11, 2_000));
-    expect(state.version).toBe(12);
-    expect(state.pending).toEqual([]);
-    expect(state.needsSnapshot).toBe(false);
-  });
-
-  it('never steps back to a snapshot older than what it shows', () => {
-    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
-    state = applyEvent(state, confirmed(11, 2_000));
-    state = applyEvent(state, closed(12));
-    const older = applySnapshot(state, snapshot(11), 1_000_000);
-    expect(older.version).toBe(12);
-    expect(older.phase.kind).toBe('closed');
-    expect(older.round?.bets).toHaveLength(1);
-  });
-
-  it('keeps waiting when the snapshot is still short of a seen gap', () => {
-    let state = applySnapshot(emptyTable('main'), snapshot(10), 1_000_000);
-    state = applyEvent(state, confirmed(11, 2_000));
-    state = applyEvent(state, closed(14));
-    const early = applySnapshot(state, snapshot(10), 1_000_000);
-    expect(early.needsSnapshot).toBe(true);
-    expect(early.version).toBe(11);
+    expect(state.result?.round).toBe(7);
+    expect(state.settlement.collected?.total).toBe(2_000);
+    expect(state.settlement.paid?.round).toBe(7);
+    expect(state.why.banker?.rule).toBe('R4.1');
+    // The same last round is no news once the next round is in betting.
+    const later = applySnapshot(
+      state,
+      snapshot(12, {
+        lastRound,
+        phase: { kind: 'betting', round: 8, closesAt: 1_015_000, lastBetsAt: 1_010_000 },
+        round: { seq: 8, shoeRound: 8, bets: [], layout: { player: [], banker: [] } },
+      }),
+      1_000_000,
+    );
+    expect(later.result).toBeNull();
+    expect(later.settlement).toEqual({ collected: null, paid: null });
   });
 
   it('a reveal lands the faces in the layout and drops the turner’s private peek', () => {
@@ -216,7 +227,7 @@ describe('table state', () => {
       { ...base, version: 13, type: 'shoe.offered', seat: 1, from: 3 },
       { ...base, version: 14, type: 'shoe.holder', seat: 1, houseDeals: false, reason: 'accepted' },
     ];
-    for (const event of events) state = applyEvent(state, event);
+    for (const event of events) state = narrated(state, event);
     expect(state.holder).toBe(1);
     expect(state.offer).toBeNull();
     expect(state.story).toEqual([

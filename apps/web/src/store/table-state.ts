@@ -14,7 +14,7 @@ import type {
 } from '@banco/protocol';
 // A constant alone, not the protocol's index: that would bring every schema into the first load.
 import { CHAT_HISTORY } from '@banco/protocol/chat-limits';
-import { holderSentence, resultSentence, type Side } from '../lib/words';
+import type { Side } from '../lib/words';
 
 type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
 
@@ -80,17 +80,14 @@ export interface TableState {
   story: string[];
   /** Faces only this player may see while turning (P1.5). */
   peek: CardsPeek | null;
-  /** Events that arrived past a gap, waiting for the snapshot that fills it. */
-  pending: TableEvent[];
-  needsSnapshot: boolean;
+  /** The last round called off (T9.2), until the next round's result. */
+  voided: EventOf<'round.voided'> | null;
   connection: Connection;
   /** Why the server refused the connection, when it did. */
   refusal: { code: string; message: string } | null;
   /** P11.6: the table's latest chat messages, oldest first. */
   chat: ChatMessage[];
 }
-
-const STORY_LINES = 6;
 
 export function emptyTable(tableId: string): TableState {
   return {
@@ -119,8 +116,7 @@ export function emptyTable(tableId: string): TableState {
     notices: { cutCard: null, refill: null, shoeEnded: null },
     story: [],
     peek: null,
-    pending: [],
-    needsSnapshot: false,
+    voided: null,
     connection: 'connecting',
     refusal: null,
     chat: [],
@@ -130,24 +126,18 @@ export function emptyTable(tableId: string): TableState {
 const roundOf = (phase: Phase): number | null => ('round' in phase ? phase.round : null);
 
 /**
- * Takes a snapshot unless it is older than what is already shown (P1.2): a snapshot asked for
- * after a gap can arrive after newer events. Buffered events above it are replayed on top.
+ * Takes a snapshot: the table client (@banco/protocol) has already decided it is the one to
+ * hold (P2.13). A round's end it carries (result and settlement, or its voiding) is shown as
+ * the events would have shown it.
  */
 export function applySnapshot(
   state: TableState,
   snap: TableSnapshot,
   localNow: number,
 ): TableState {
-  const pending = state.pending;
-  if (snap.version < state.version && !state.needsSnapshot) {
-    return { ...state, clockOffset: snap.serverTime - localNow };
-  }
-  if (snap.version < state.version) {
-    // Still behind the gap we saw: keep waiting for a newer one.
-    return state;
-  }
   const sameRound = state.round?.seq === snap.round?.seq;
-  let next: TableState = {
+  const ended = roundEndOf(snap);
+  return {
     ...state,
     version: snap.version,
     clockOffset: snap.serverTime - localNow,
@@ -166,53 +156,50 @@ export function applySnapshot(
     you: snap.you,
     room: snap.room,
     chat: snap.chat,
-    why: sameRound ? state.why : {},
-    settlement: sameRound ? state.settlement : { collected: null, paid: null },
-    result: sameRound ? state.result : null,
+    why: ended.result ? whyOf(ended.result, {}) : sameRound ? state.why : {},
+    settlement: ended.result ? ended.settlement : sameRound ? state.settlement : NO_SETTLEMENT,
+    result: ended.result ?? (sameRound ? state.result : null),
+    voided: snap.lastRound?.voided ?? state.voided,
     peek: state.peek && state.peek.round === roundOf(snap.phase) ? state.peek : null,
-    pending: [],
-    needsSnapshot: false,
   };
-  if (next.story.length === 0 && snap.shoe) {
-    const holder = snap.seats.find((s) => s.seat === snap.holder)?.player.name;
-    next.story = [
-      snap.houseDeals || !holder ? 'The house deals for now.' : `${holder} holds the shoe.`,
-    ];
-  }
-  for (const event of pending.sort((a, b) => a.version - b.version)) {
-    next = applyEvent(next, event);
-  }
-  return next;
 }
 
-/**
- * Applies the next event. An event at or below the shown version is old news and ignored; one
- * past a gap is kept aside and the state asks for a snapshot (`needsSnapshot`).
- */
+const NO_SETTLEMENT: Settlement = { collected: null, paid: null };
+
+/** The result and settlement of the round the snapshot shows, while its result is up. */
+function roundEndOf(snap: TableSnapshot): {
+  result: EventOf<'round.result'> | null;
+  settlement: Settlement;
+} {
+  const last = snap.lastRound;
+  const shown = snap.phase.kind === 'result' ? snap.phase.round : null;
+  if (!last?.result || last.result.round !== shown)
+    return { result: null, settlement: NO_SETTLEMENT };
+  return {
+    result: last.result,
+    settlement: {
+      collected: last.collected?.round === shown ? last.collected : null,
+      paid: last.paid?.round === shown ? last.paid : null,
+    },
+  };
+}
+
+/** The trace has the last word on why each hand drew or stood (a natural's reveal may not say). */
+function whyOf(result: EventOf<'round.result'>, why: TableState['why']): TableState['why'] {
+  const all = { ...why };
+  for (const step of result.trace) all[step.hand] = step;
+  return all;
+}
+
+/** Applies the next event; the table client hands them on in version order (P1.2). */
 export function applyEvent(state: TableState, event: TableEvent): TableState {
   if (event.tableId !== state.tableId || event.version <= state.version) return state;
-  if (state.version === 0 || event.version !== state.version + 1) {
-    if (state.pending.some((e) => e.version === event.version)) return state;
-    return { ...state, pending: [...state.pending, event], needsSnapshot: true };
-  }
-  const next = reduce({ ...state, version: event.version }, event);
-  // A buffered event may now be next in line.
-  const following = next.pending.find((e) => e.version === next.version + 1);
-  if (!following) return next;
-  const rest = next.pending.filter((e) => e !== following);
-  return applyEvent({ ...next, pending: rest, needsSnapshot: rest.length > 0 }, following);
+  return reduce({ ...state, version: event.version }, event);
 }
 
 export function applyPeek(state: TableState, peek: CardsPeek): TableState {
   if (peek.tableId !== state.tableId) return state;
   return { ...state, peek };
-}
-
-const nameAt = (state: TableState, seat: number | null): string | null =>
-  seat === null ? null : (state.seats.find((s) => s.seat === seat)?.player.name ?? `Seat ${seat}`);
-
-function tell(state: TableState, line: string): string[] {
-  return [...state.story, line].slice(-STORY_LINES);
 }
 
 function updateSeat(state: TableState, seat: number, change: Partial<SeatView>): SeatView[] {
@@ -286,10 +273,6 @@ function reduce(state: TableState, event: TableEvent): TableState {
           deadline: event.seedingUntil,
           contributions: [],
         },
-        story: tell(
-          state,
-          `Shoe ${event.number}: its fingerprint is published before any card is dealt.`,
-        ),
       };
     case 'shoe.contribution':
       return state.phase.kind === 'seeding'
@@ -303,7 +286,6 @@ function reduce(state: TableState, event: TableEvent): TableState {
         ...state,
         shoe: event.shoe,
         notices: { ...state.notices, shoeEnded: null },
-        story: tell(state, `Shoe ${event.shoe.number} is shuffled: ${event.shoe.decks} decks.`),
       };
     case 'shoe.burned':
       return {
@@ -316,7 +298,6 @@ function reduce(state: TableState, event: TableEvent): TableState {
               cardsLeft: Math.max(0, state.shoe.cardsLeft - 1 - event.burned),
             }
           : null,
-        story: tell(state, `Burn card shown; ${event.burned} more burned face down.`),
       };
     case 'shoe.holder':
       return {
@@ -324,41 +305,24 @@ function reduce(state: TableState, event: TableEvent): TableState {
         holder: event.seat,
         houseDeals: event.houseDeals,
         offer: null,
-        story: tell(state, holderSentence(event.reason, nameAt(state, event.seat))),
       };
     case 'shoe.offered':
       return {
         ...state,
         offer: { seat: event.seat, from: event.from },
-        story: tell(
-          state,
-          event.from === null
-            ? `The shoe is offered to ${nameAt(state, event.seat)}.`
-            : `${nameAt(state, event.from)} passes the shoe; it is offered to ${nameAt(state, event.seat)}.`,
-        ),
       };
     case 'shoe.refused':
-      return { ...state, story: tell(state, `${nameAt(state, event.seat)} refuses the shoe.`) };
+      return state;
     case 'shoe.cut-card':
       return {
         ...state,
         shoe: state.shoe ? { ...state.shoe, cutCardOut: true } : null,
         notices: { ...state.notices, cutCard: event },
-        story: tell(
-          state,
-          event.lastRound
-            ? 'The cut card is out: this is the last round of the shoe.'
-            : 'The cut card is out: one more round after this one.',
-        ),
       };
     case 'shoe.ended':
       return {
         ...state,
         notices: { ...state.notices, shoeEnded: event },
-        story: tell(
-          state,
-          `Shoe ${event.number} is finished after ${event.rounds} rounds; its seed is published.`,
-        ),
       };
     case 'balance.refilled': {
       const mine = event.playerId === state.you.playerId;
@@ -428,10 +392,6 @@ function reduce(state: TableState, event: TableEvent): TableState {
     case 'cards.dealt':
       return {
         ...withLayout(state, event.layout),
-        story: tell(
-          state,
-          `${nameAt(state, event.by) ?? 'The house'} deals: two cards each, face down.`,
-        ),
       };
     case 'turn.started':
       return {
@@ -472,18 +432,10 @@ function reduce(state: TableState, event: TableEvent): TableState {
       };
     }
     case 'round.result': {
-      const holder = nameAt(state, state.holder);
-      const keeps =
-        event.outcome === 'player' || holder === null
-          ? null
-          : `${event.outcome === 'tie' ? 'A tie' : 'Banker won'}: ${holder} keeps the shoe.`;
-      const said = resultSentence(event.outcome, event.player.total, event.banker.total);
-      // The trace has the last word on why each hand drew or stood (a natural's reveal may not say).
-      const why = { ...state.why };
-      for (const step of event.trace) why[step.hand] = step;
       return {
         ...state,
-        why,
+        why: whyOf(event, state.why),
+        voided: null,
         phase: { kind: 'result', round: event.round, nextAt: event.nextAt },
         result: event,
         roads: event.roads,
@@ -493,23 +445,17 @@ function reduce(state: TableState, event: TableEvent): TableState {
             ? { ...state.shoe, cardsLeft: event.odds.cardsLeft, roundsDealt: event.shoeRound }
             : state.shoe,
         peek: null,
-        story: tell(state, keeps ? `${said}. ${keeps}` : `${said}.`),
       };
     }
     case 'seat.away':
       return {
         ...state,
         seats: updateSeat(state, event.seat, { awayUntil: event.until }),
-        story: tell(
-          state,
-          `${nameAt(state, event.seat) ?? 'A player'} dropped out; the seat is held for them.`,
-        ),
       };
     case 'seat.back':
       return {
         ...state,
         seats: updateSeat(state, event.seat, { awayUntil: null }),
-        story: tell(state, `${nameAt(state, event.seat) ?? 'A player'} is back.`),
       };
     case 'round.voided': {
       const refunds = new Map(event.refunds.map((r) => [r.playerId, r.balance]));
@@ -523,47 +469,33 @@ function reduce(state: TableState, event: TableEvent): TableState {
         round: null,
         lastCall: false,
         peek: null,
-        story: tell(
-          state,
-          event.reason === 'empty'
-            ? `Round ${event.round} was dropped: nobody was left at the table.`
-            : `Round ${event.round} was called off (${event.reason}); every stake in it was returned.`,
-        ),
+        voided: event,
       };
     }
     case 'table.closing':
-      return { ...state, story: tell(state, event.message) };
+      return state;
     case 'room.updated': {
-      const line = roomChange(state.room, event.room, state.you.playerId);
       return {
         ...state,
         room: event.room,
         settings: event.settings ?? state.settings,
-        story: line ? tell(state, line) : state.story,
       };
     }
     case 'player.kicked': {
       if (event.playerId === state.you.playerId) {
         return { ...state, gone: 'kicked', you: { ...state.you, seat: null } };
       }
-      const name =
-        state.seats.find((s) => s.player.id === event.playerId)?.player.name ?? 'A player';
       return {
         ...state,
         seats: state.seats.filter((s) => s.player.id !== event.playerId),
-        story: tell(state, `${name} was removed by the host.`),
       };
     }
+    case 'table.watchers':
+      return { ...state, spectators: event.spectators };
     case 'room.closed':
       return {
         ...state,
         gone: 'closed',
-        story: tell(
-          state,
-          event.reason === 'idle'
-            ? 'The room closed: nobody was here.'
-            : 'The host closed the room.',
-        ),
       };
     case 'chat.message':
       return { ...state, chat: [...state.chat, event.message].slice(-CHAT_HISTORY) };
@@ -572,29 +504,4 @@ function reduce(state: TableState, event: TableEvent): TableState {
       return unknown;
     }
   }
-}
-
-/** The story line for what the host just changed, if anything worth a line. */
-function roomChange(before: RoomState | null, after: RoomState, you: string): string | null {
-  if (!before) return null;
-  if (before.hostPlayerId !== after.hostPlayerId) {
-    return after.hostPlayerId === you
-      ? 'You are the host now.'
-      : `${after.hostName} is the host now.`;
-  }
-  if (before.locked !== after.locked) {
-    return after.locked
-      ? 'The host locked the room: no new players.'
-      : 'The host unlocked the room.';
-  }
-  if (!before.closing && after.closing) return 'The host is closing the room after this round.';
-  if (before.paused !== after.paused) {
-    return after.paused
-      ? 'The host paused the game after this round.'
-      : 'The host resumed the game.';
-  }
-  if (!before.nextSettings && after.nextSettings) {
-    return 'The host changed the rules: they start with the next shoe.';
-  }
-  return null;
 }

@@ -1,13 +1,7 @@
 import type { CardsPeek, TableEvent, TableSnapshot } from '@banco/protocol';
 import { useSyncExternalStore } from 'react';
-import {
-  applyEvent,
-  applyPeek,
-  applySnapshot,
-  emptyTable,
-  type Connection,
-  type TableState,
-} from './table-state';
+import { narrated, narratedSnapshot } from './narrator';
+import { applyPeek, emptyTable, type Connection, type TableState } from './table-state';
 
 /** One table's state, fed by the socket layer and read by the screen. */
 export class TableStore {
@@ -32,13 +26,11 @@ export class TableStore {
   }
 
   snapshot(snap: TableSnapshot): void {
-    this.set(applySnapshot(this.state, snap, Date.now()));
+    this.set(narratedSnapshot(this.state, snap, Date.now()));
   }
 
-  /** Returns true when the event revealed a gap and a snapshot is needed. */
-  event(event: TableEvent): boolean {
-    this.set(applyEvent(this.state, event));
-    return this.state.needsSnapshot;
+  event(event: TableEvent): void {
+    this.set(narrated(this.state, event));
   }
 
   peek(peek: CardsPeek): void {

@@ -1,5 +1,5 @@
 'use client';
-import type { CommandName, CommandPayload } from '@banco/protocol';
+import type { CommandInput, CommandName } from '@banco/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Answer, Bet } from '../components/BetPanel';
 import { serverOrigin } from '../lib/origin';
@@ -12,7 +12,7 @@ import type { TableState } from '../store/table-state';
 import { TableStore, useTable } from '../store/table-store';
 import { nextConfirmId, type ConfirmKey } from './confirm-id';
 
-export type Send = <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
+export type Send = <N extends CommandName>(name: N, payload: CommandInput<N>) => Promise<Answer>;
 
 /** Everything the table page does besides drawing: the view reads `state` and calls these. */
 export interface TableController {
@@ -24,7 +24,7 @@ export interface TableController {
   lastBets: Bet[];
   send: Send;
   /** Sends a command and shows its refusal, if any, as the notice. */
-  act: <N extends CommandName>(name: N, payload: CommandPayload<N>) => Promise<Answer>;
+  act: <N extends CommandName>(name: N, payload: CommandInput<N>) => Promise<Answer>;
   hostSend: HostSend;
   confirmBets(bets: Bet[]): Promise<Answer>;
   declareNoBet(): Promise<Answer>;
@@ -90,7 +90,7 @@ export function useTableController(
   }, []);
 
   const hostSend: HostSend = useCallback(
-    (name, payload) => send(name, { tableId, ...payload } as CommandPayload<typeof name>),
+    (name, payload) => send(name, { tableId, ...payload } as CommandInput<typeof name>),
     [send, tableId],
   );
 
@@ -101,7 +101,7 @@ export function useTableController(
   }, [gone]);
 
   const act = useCallback(
-    async <N extends CommandName>(name: N, payload: CommandPayload<N>) => {
+    async <N extends CommandName>(name: N, payload: CommandInput<N>) => {
       const answer = await send(name, payload);
       setNotice(answer.ok ? null : refusalWords(answer.code));
       return answer;
@@ -146,7 +146,7 @@ export function useTableController(
       round,
       seat,
       confirmId: confirmKey.current.id,
-      bets: bets as CommandPayload<'bets.confirm'>['bets'],
+      bets: bets as CommandInput<'bets.confirm'>['bets'],
     });
   };
   const declareNoBet = async (): Promise<Answer> => {

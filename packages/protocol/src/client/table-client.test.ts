@@ -53,6 +53,7 @@ function snapshot(version: number): TableSnapshot {
     odds: null,
     you: { playerId: 'ann', seat: null },
     room: null,
+    lastRound: null,
     chat: [],
   } as TableSnapshot;
 }

@@ -1,0 +1,150 @@
+import type { RoomState, TableEvent, TableSnapshot } from '@banco/protocol';
+import { holderSentence, resultSentence } from '../lib/words';
+import { applyEvent, applySnapshot, type TableState } from './table-state';
+
+type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
+
+const STORY_LINES = 6;
+
+const nameAt = (state: TableState, seat: number | null): string | null =>
+  seat === null ? null : (state.seats.find((s) => s.seat === seat)?.player.name ?? `Seat ${seat}`);
+
+/** What a voided round means for the people at the table (T9.2, P7.1). */
+export function voidedSentence(event: EventOf<'round.voided'>): string {
+  switch (event.reason) {
+    case 'empty':
+      return `Round ${event.round} was dropped: nobody was left at the table.`;
+    case 'restart':
+      return `Round ${event.round} was called off when the table restarted; every stake in it was returned.`;
+    case 'shutdown':
+      return `Round ${event.round} was called off as the table stopped; every stake in it was returned.`;
+    case 'failure':
+      return `Round ${event.round} was called off after a fault; every stake in it was returned.`;
+    default: {
+      const unknown: never = event.reason;
+      return String(unknown);
+    }
+  }
+}
+
+/**
+ * The shoe's story line for an event, said as a dealer would, from the table as it was just
+ * before the event (who held the shoe, who sat where); null for events worth no line.
+ */
+export function narrate(before: TableState, event: TableEvent): string | null {
+  switch (event.type) {
+    case 'shoe.new':
+      return `Shoe ${event.number}: its fingerprint is published before any card is dealt.`;
+    case 'shoe.shuffled':
+      return `Shoe ${event.shoe.number} is shuffled: ${event.shoe.decks} decks.`;
+    case 'shoe.burned':
+      return `Burn card shown; ${event.burned} more burned face down.`;
+    case 'shoe.holder':
+      return holderSentence(event.reason, nameAt(before, event.seat));
+    case 'shoe.offered':
+      return event.from === null
+        ? `The shoe is offered to ${nameAt(before, event.seat)}.`
+        : `${nameAt(before, event.from)} passes the shoe; it is offered to ${nameAt(before, event.seat)}.`;
+    case 'shoe.refused':
+      return `${nameAt(before, event.seat)} refuses the shoe.`;
+    case 'shoe.cut-card':
+      return event.lastRound
+        ? 'The cut card is out: this is the last round of the shoe.'
+        : 'The cut card is out: one more round after this one.';
+    case 'shoe.ended':
+      return `Shoe ${event.number} is finished after ${event.rounds} rounds; its seed is published.`;
+    case 'cards.dealt':
+      return `${nameAt(before, event.by) ?? 'The house'} deals: two cards each, face down.`;
+    case 'round.result': {
+      const said = resultSentence(event.outcome, event.player.total, event.banker.total);
+      const holder = nameAt(before, before.holder);
+      if (event.outcome === 'player' || holder === null) return `${said}.`;
+      return `${said}. ${event.outcome === 'tie' ? 'A tie' : 'Banker won'}: ${holder} keeps the shoe.`;
+    }
+    case 'seat.away':
+      return `${nameAt(before, event.seat) ?? 'A player'} dropped out; the seat is held for them.`;
+    case 'seat.back':
+      return `${nameAt(before, event.seat) ?? 'A player'} is back.`;
+    case 'round.voided':
+      return voidedSentence(event);
+    case 'table.closing':
+      return event.message;
+    case 'room.updated':
+      return roomChange(before.room, event.room, before.you.playerId);
+    case 'player.kicked':
+      if (event.playerId === before.you.playerId) return null;
+      return `${before.seats.find((s) => s.player.id === event.playerId)?.player.name ?? 'A player'} was removed by the host.`;
+    case 'room.closed':
+      return event.reason === 'idle'
+        ? 'The room closed: nobody was here.'
+        : 'The host closed the room.';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The story lines a snapshot brings: who holds the shoe on a first look, and what happened to
+ * the round in play while this page was away (a restart voided it, or the house finished it).
+ */
+export function narrateSnapshot(before: TableState, snap: TableSnapshot): string[] {
+  const lines: string[] = [];
+  if (before.story.length === 0 && snap.shoe) {
+    const holder = snap.seats.find((s) => s.seat === snap.holder)?.player.name;
+    lines.push(
+      snap.houseDeals || !holder ? 'The house deals for now.' : `${holder} holds the shoe.`,
+    );
+  }
+  const last = snap.lastRound;
+  if (!last || before.version === 0) return lines;
+  if (last.voided && last.voided.version > before.version) lines.push(voidedSentence(last.voided));
+  const missed = last.result;
+  if (missed && missed.version > before.version && before.result?.round !== missed.round) {
+    const said = resultSentence(missed.outcome, missed.player.total, missed.banker.total);
+    lines.push(`While you were away, round ${missed.round} was finished: ${said}.`);
+  }
+  return lines;
+}
+
+function tell(state: TableState, lines: readonly string[]): TableState {
+  if (lines.length === 0) return state;
+  return { ...state, story: [...state.story, ...lines].slice(-STORY_LINES) };
+}
+
+/** The next event applied, with the story line it earns. */
+export function narrated(state: TableState, event: TableEvent): TableState {
+  const next = applyEvent(state, event);
+  if (next === state) return state;
+  const line = narrate(state, event);
+  return line ? tell(next, [line]) : next;
+}
+
+/** A snapshot applied, with the story lines it earns. */
+export function narratedSnapshot(state: TableState, snap: TableSnapshot, localNow: number) {
+  return tell(applySnapshot(state, snap, localNow), narrateSnapshot(state, snap));
+}
+
+/** The story line for what the host just changed, if anything worth a line. */
+function roomChange(before: RoomState | null, after: RoomState, you: string): string | null {
+  if (!before) return null;
+  if (before.hostPlayerId !== after.hostPlayerId) {
+    return after.hostPlayerId === you
+      ? 'You are the host now.'
+      : `${after.hostName} is the host now.`;
+  }
+  if (before.locked !== after.locked) {
+    return after.locked
+      ? 'The host locked the room: no new players.'
+      : 'The host unlocked the room.';
+  }
+  if (!before.closing && after.closing) return 'The host is closing the room after this round.';
+  if (before.paused !== after.paused) {
+    return after.paused
+      ? 'The host paused the game after this round.'
+      : 'The host resumed the game.';
+  }
+  if (!before.nextSettings && after.nextSettings) {
+    return 'The host changed the rules: they start with the next shoe.';
+  }
+  return null;
+}
