@@ -1,7 +1,23 @@
 import { z } from 'zod';
-import { CHAT_MAX_CHARS, CHAT_REACTIONS, type ChatReaction } from './chat-limits.js';
+import { CHAT_MAX_CHARS } from './chat-limits.js';
 import { epochMsSchema, playerIdSchema, seatSchema } from './primitives.js';
 
+export * from './chat-limits.js';
+
+/**
+ * P11.5: the quick reactions, a fixed set sent by name. The server never takes free text as a
+ * reaction, so what a reaction shows is always one of these.
+ */
+export const CHAT_REACTIONS = {
+  clap: { emoji: '👏', words: 'Bravo' },
+  luck: { emoji: '🍀', words: 'Good luck' },
+  wow: { emoji: '😮', words: 'Wow' },
+  laugh: { emoji: '😂', words: 'Ha ha' },
+  fire: { emoji: '🔥', words: 'On fire' },
+  nice: { emoji: '🎉', words: 'Nice hand' },
+  unlucky: { emoji: '😬', words: 'Unlucky' },
+} as const;
+export type ChatReaction = keyof typeof CHAT_REACTIONS;
 export const chatReactionSchema = z.enum(Object.keys(CHAT_REACTIONS) as [ChatReaction]);
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CHAT_HISTORY } from './chat-limits.js';
-import { chatMessageSchema } from './chat.js';
+import { CHAT_HISTORY, chatMessageSchema } from './chat.js';
 import {
   roundResultEvent,
   roundVoidedEvent,

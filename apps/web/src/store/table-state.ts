@@ -1,18 +1,19 @@
-import {
-  CHAT_HISTORY,
-  type CardsPeek,
-  type ChatMessage,
-  type Layout,
-  type LiveOdds,
-  type PhaseView,
-  type RoadsView,
-  type RoomState,
-  type SeatView,
-  type ShoeView,
-  type TableEvent,
-  type TableSettings,
-  type TableSnapshot,
+import type {
+  CardsPeek,
+  ChatMessage,
+  Layout,
+  LiveOdds,
+  PhaseView,
+  RoadsView,
+  RoomState,
+  SeatView,
+  ShoeView,
+  TableEvent,
+  TableSettings,
+  TableSnapshot,
 } from '@banco/protocol';
+// A constant alone, not the protocol's index: that would bring every schema into the first load.
+import { CHAT_HISTORY } from '@banco/protocol/chat-limits';
 import type { Side } from '../lib/words';
 
 type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;

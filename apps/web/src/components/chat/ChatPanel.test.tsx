@@ -85,7 +85,7 @@ describe('ChatPanel', () => {
 
   it('sends a quick reaction by name', async () => {
     const { send } = panel();
-    fireEvent.click(screen.getByRole('button', { name: 'React: Applause' }));
+    fireEvent.click(screen.getByRole('button', { name: 'React: Bravo' }));
     await waitFor(() => expect(send).toHaveBeenCalledWith({ reaction: 'clap' }));
   });
 

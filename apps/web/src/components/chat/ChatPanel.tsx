@@ -44,7 +44,7 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const right = chatRightOf(you, room);
   const length = [...draft].length;
@@ -86,7 +86,7 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
       <h2 className="panel__title" id={`${inputId}-title`}>
         Table chat
       </h2>
-      <ol
+      <div
         ref={log}
         className="chat__log"
         role="log"
@@ -100,23 +100,27 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
           pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
       >
-        {messages.length === 0 ? (
-          <li className="chat__empty">No messages yet. Say hello.</li>
-        ) : (
-          messages.map((m) => (
-            <ChatLine
-              key={m.id}
-              message={m}
-              mine={m.playerId === you.playerId}
-              host={room?.hostPlayerId === m.playerId}
-              muted={room?.muted.includes(m.playerId) ?? false}
-              onMute={
-                m.playerId !== you.playerId && latest.get(m.playerId) === m.id ? onMute : undefined
-              }
-            />
-          ))
-        )}
-      </ol>
+        <ol className="chat__lines">
+          {messages.length === 0 ? (
+            <li className="chat__empty">No messages yet. Say hello.</li>
+          ) : (
+            messages.map((m) => (
+              <ChatLine
+                key={m.id}
+                message={m}
+                mine={m.playerId === you.playerId}
+                host={room?.hostPlayerId === m.playerId}
+                muted={room?.muted.includes(m.playerId) ?? false}
+                onMute={
+                  m.playerId !== you.playerId && latest.get(m.playerId) === m.id
+                    ? onMute
+                    : undefined
+                }
+              />
+            ))
+          )}
+        </ol>
+      </div>
 
       {right === 'write' ? (
         <>
@@ -127,12 +131,11 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
                 type="button"
                 className="chat__reaction"
                 aria-label={`React: ${words}`}
-                title={words}
                 disabled={!canSend}
                 data-testid={`chat-react-${name}`}
                 onClick={() => void deliver({ reaction: name })}
               >
-                <span aria-hidden="true">{emoji}</span>
+                <span aria-hidden="true">{emoji}</span> {words}
               </button>
             ))}
           </div>
@@ -198,9 +201,6 @@ function ChatLine({
       data-kind={message.kind}
     >
       <span className="chat__who">{who}</span>
-      <time className="chat__time" dateTime={new Date(message.at).toISOString()}>
-        {time}
-      </time>
       {message.kind === 'text' ? (
         <span className="chat__text">{message.text}</span>
       ) : (
@@ -209,6 +209,9 @@ function ChatLine({
           <span className="chat__reaction-words">{CHAT_REACTIONS[message.reaction].words}</span>
         </span>
       )}
+      <time className="chat__time" dateTime={new Date(message.at).toISOString()}>
+        {time}
+      </time>
       {onMute && !host ? (
         <button
           type="button"

@@ -42,6 +42,27 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('HostControls', () => {
+  it('lets watchers write in the chat, and shows that it does', async () => {
+    const send = controls();
+    const toggle = screen.getByRole('button', { name: 'Watchers may write' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(send).toHaveBeenCalledWith('room.chat', { watchersWrite: true }));
+  });
+
+  it('mutes a seated player in the chat and unmutes a muted one', async () => {
+    const send = controls({ room: { ...room, muted: ['cat'] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mute Bob in the chat' }));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith('room.mute', { playerId: 'bob', muted: true }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute Cat in the chat' }));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith('room.mute', { playerId: 'cat', muted: false }),
+    );
+    expect(screen.getByText(/One player is muted/)).toBeTruthy();
+  });
+
   it('locks and unlocks the room', async () => {
     const send = controls();
     fireEvent.click(screen.getByRole('button', { name: 'Lock the room' }));

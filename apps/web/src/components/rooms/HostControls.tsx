@@ -168,6 +168,7 @@ export default function HostControls({
       <div className="host__row">
         <button
           type="button"
+          className="chat-toggle"
           aria-pressed={room.watchersWrite}
           data-testid="host-watchers-write"
           onClick={() => void run('room.chat', { watchersWrite: !room.watchersWrite })}
