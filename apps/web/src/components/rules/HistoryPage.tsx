@@ -150,9 +150,9 @@ export function HistoryPage() {
           </div>
           <p>
             Tables also differ in smaller ways: how many decks go in the shoe, whether Banker pays a
-            commission, what a tie pays, and which side bets are offered. Each Banco table says its
-            rules above the felt, and the <a href="/rules/">rules page</a> lists them all with their
-            house edges.
+            commission, what a tie pays, and which side bets are offered. A room&apos;s host chooses
+            among them, and the <a href="/rules/">rules page</a> lists every choice with its house
+            edge.
           </p>
           <p>
             <a className="button primary" href="/learn/">
