@@ -137,6 +137,8 @@ describe.runIf(canRunBrowser)('/rules and /history', () => {
     await page.keyboard.type('Ines');
     await activate(page, 'Get my chips');
     await page.waitForURL(/\/lobby\/$/);
+    await page.getByRole('link', { name: 'Rules and odds' }).waitFor();
+    await screenshot(page, 'lobby-learn-links-desktop');
     for (const [name, path] of [
       ['Rules and odds', '/rules/'],
       ['History', '/history/'],

@@ -8,16 +8,19 @@ const ORDINALS = ['first', 'second', 'third'];
 export interface DealButtonProps {
   readonly round: RoundResult;
   readonly shown: number;
-  /** Deal up to this many cards of the round, one press a card. */
+  /** This button deals the cards after the first `from` (already on the table)… */
+  readonly from?: number;
+  /** …up to this many cards of the round, one press a card. */
   readonly until: number;
   readonly onDeal: (shown: number) => void;
   readonly done: () => void;
 }
 
 /** One press deals the next card of the arranged deal; the learner never picks a card. */
-export function DealButton({ round, shown, until, onDeal, done }: DealButtonProps) {
+export function DealButton({ round, shown, from = 0, until, onDeal, done }: DealButtonProps) {
   const sequence = dealSequence(round);
-  const last = shown > 0 ? sequence[shown - 1] : undefined;
+  // Only the button that dealt the latest card speaks about it.
+  const last = shown > from && shown <= until ? sequence[shown - 1] : undefined;
   const next = sequence[shown];
   const finished = shown >= until;
   return (

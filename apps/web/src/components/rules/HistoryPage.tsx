@@ -103,38 +103,56 @@ export function HistoryPage() {
 
         <section aria-labelledby="diff-title">
           <h2 id="diff-title">How they differ from the table here</h2>
-          <ScrollBox label="Variants compared">
-            <table className="page__table page__table--compare" data-testid="variants">
-              <caption className="sr-only">
-                Punto Banco at Banco, Chemin de Fer and Baccara Banque compared
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Topic</span>
-                  </th>
-                  <th scope="col">Banco (Punto Banco)</th>
-                  <th scope="col">Chemin de Fer</th>
-                  <th scope="col">Baccara Banque</th>
-                </tr>
-              </thead>
-              <tbody>
-                {DIFFERENCES.map((d) => (
-                  <tr key={d.topic}>
-                    <th scope="row">{d.topic}</th>
-                    <td>{d.here}</td>
-                    <td>{d.chemin}</td>
-                    <td>{d.banque}</td>
+          <div className="variants variants--wide">
+            <ScrollBox label="Variants compared">
+              <table className="page__table page__table--compare" data-testid="variants">
+                <caption className="sr-only">
+                  Punto Banco at Banco, Chemin de Fer and Baccara Banque compared
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="sr-only">Topic</span>
+                    </th>
+                    <th scope="col">Banco (Punto Banco)</th>
+                    <th scope="col">Chemin de Fer</th>
+                    <th scope="col">Baccara Banque</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+                </thead>
+                <tbody>
+                  {DIFFERENCES.map((d) => (
+                    <tr key={d.topic}>
+                      <th scope="row">{d.topic}</th>
+                      <td>{d.here}</td>
+                      <td>{d.chemin}</td>
+                      <td>{d.banque}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          </div>
+          {/* On a phone the same facts, topic by topic: a four-column table would need scrolling. */}
+          <div className="variants variants--narrow" data-testid="variants-narrow">
+            {DIFFERENCES.map((d) => (
+              <section key={d.topic} className="variants__topic" aria-label={d.topic}>
+                <h3>{d.topic}</h3>
+                <dl>
+                  <dt>Banco (Punto Banco)</dt>
+                  <dd>{d.here}</dd>
+                  <dt>Chemin de Fer</dt>
+                  <dd>{d.chemin}</dd>
+                  <dt>Baccara Banque</dt>
+                  <dd>{d.banque}</dd>
+                </dl>
+              </section>
+            ))}
+          </div>
           <p>
             Tables also differ in smaller ways: how many decks go in the shoe, whether Banker pays a
-            commission, what a tie pays, and which side bets are offered. Each Banco table says its
-            rules above the felt, and the <a href="/rules/">rules page</a> lists them all with their
-            house edges.
+            commission, what a tie pays, and which side bets are offered. A room&apos;s host chooses
+            among them, and the <a href="/rules/">rules page</a> lists every choice with its house
+            edge.
           </p>
           <p>
             <a className="button primary" href="/learn/">

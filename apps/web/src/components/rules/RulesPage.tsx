@@ -196,6 +196,7 @@ export function RulesPage() {
           <h3 className="page__caption" id="edges-caption">
             House edge by number of decks in the shoe
           </h3>
+          <p className="page__hint">Swipe the table sideways for 3 to 8 decks.</p>
           <ScrollBox label="House edges by decks">
             <table
               className="page__table page__table--edges"

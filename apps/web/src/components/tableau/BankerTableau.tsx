@@ -185,7 +185,8 @@ export function BankerTableau({
         <span className="tableau__key tableau__key--stand" aria-hidden="true">
           S
         </span>{' '}
-        Banker stands · Banker on 8 or 9 has a natural and never draws.
+        Banker stands · “none”: Player took no third card · Banker on 8 or 9 has a natural and never
+        draws.
       </p>
       {explain ? (
         <p className="tableau__why" id={whyId} aria-live="polite" data-testid="tableau-why">

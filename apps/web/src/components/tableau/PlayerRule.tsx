@@ -18,7 +18,7 @@ export function PlayerRule({ lit = null, explain = true }: PlayerRuleProps) {
           <thead>
             <tr>
               <th scope="col" className="tableau__corner">
-                Player<span className="sr-only">’s two-card total</span>
+                <span className="sr-only">Player’s two-card </span>Total
               </th>
               {PLAYER_ROWS.map((total) => (
                 <th

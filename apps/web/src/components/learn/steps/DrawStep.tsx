@@ -69,7 +69,14 @@ export function DrawStep({ onComplete }: StepProps) {
           {
             key: 'deal-third',
             render: (done) => (
-              <DealButton round={round} shown={shown} until={5} onDeal={setShown} done={done} />
+              <DealButton
+                round={round}
+                shown={shown}
+                from={4}
+                until={5}
+                onDeal={setShown}
+                done={done}
+              />
             ),
           },
           {
