@@ -213,7 +213,8 @@ export function LobbyScreen() {
         })}
       </ul>
       <p className="lobby__care">
-        <a href="/play-responsibly/">Play responsibly</a> · <a href="/fairness/">Check a shoe</a>
+        <a href="/play-responsibly/">Play responsibly</a> · <a href="/shoes/">Past shoes</a> ·{' '}
+        <a href="/fairness/">Check a shoe</a>
       </p>
       <section className="lobby__help" aria-labelledby="how-title">
         <h2 id="how-title">How a round goes</h2>

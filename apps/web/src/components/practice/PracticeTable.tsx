@@ -1,6 +1,7 @@
 'use client';
 import type { CommandInput, CommandName } from '@banco/protocol';
 import { useEffect, useRef, useState } from 'react';
+import { fairnessLink } from '../../fairness/records';
 import { chips } from '../../lib/format';
 import { loadHouseEdges } from '../../lib/house-edges';
 import { refusalWords } from '../../lib/words';
@@ -58,7 +59,8 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
   const mySeat = state.seats.find((s) => s.seat === seat) ?? null;
   const limit = settings.limits.player ?? { min: 1_000, max: 50_000 };
   const balance = mySeat?.balance ?? 0;
-  const maxStake = Math.max(limit.min, Math.min(limit.max, balance));
+  // The table's maximum, or your chips in whole steps if you have fewer.
+  const maxStake = clampStake(limit.max, limit.min, balance);
   const [spot, setSpot] = useState<PracticeSpot | null>(null);
   const [stake, setStake] = useState(limit.min);
   const [notice, setNotice] = useState<string | null>(null);
@@ -185,6 +187,12 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
           {notice ? (
             <p className="notice notice--error" role="alert" data-testid="action-refusal">
               {notice}
+            </p>
+          ) : null}
+          {state.notices.shoeEnded ? (
+            <p className="notice" data-testid="practice-shoe-ended">
+              The cut card ended shoe {state.notices.shoeEnded.number}, and its seed is out:{' '}
+              <a href={fairnessLink(state.notices.shoeEnded.shoeId, tableId)}>check it was fair</a>.
             </p>
           ) : null}
           {refill && refill.playerId === state.you.playerId ? (

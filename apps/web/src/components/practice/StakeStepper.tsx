@@ -4,7 +4,7 @@ import { chips } from '../../lib/format';
 export const STAKE_STEP = 1_000;
 
 export function clampStake(stake: number, min: number, max: number): number {
-  return Math.max(min, Math.min(max, Math.floor(stake / STAKE_STEP) * STAKE_STEP));
+  return Math.max(min, Math.floor(Math.min(max, stake) / STAKE_STEP) * STAKE_STEP);
 }
 
 export interface StakeStepperProps {

@@ -7,7 +7,7 @@ import {
   type ShoeListing,
   type ShoeRecord,
 } from '../../fairness/records';
-import { ApiError } from '../../lib/api';
+import { ApiError, listTables } from '../../lib/api';
 import { PageShell } from '../pages/PageShell';
 import { ShoeRounds } from './ShoeRounds';
 
@@ -24,10 +24,17 @@ export function ShoesPage() {
   const [shoes, setShoes] = useState<ShoeListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const [tables, setTables] = useState<{ id: string; name: string }[]>([]);
+
   useEffect(() => {
     const id = new URLSearchParams(window.location.search).get('table') ?? 'main';
     setTableId(id);
     setTyped(id);
+    // The public tables, one click each; a private room is found by its id alone (T10.6).
+    listTables().then(
+      (list) => setTables(list.map((t) => ({ id: t.id, name: t.name }))),
+      () => undefined,
+    );
   }, []);
 
   useEffect(() => {
@@ -62,11 +69,25 @@ export function ShoesPage() {
     <PageShell title="Past shoes">
       <form className="shoes-form" onSubmit={open}>
         <label>
-          Table or room id
+          Table or room id (a private room’s is in its link)
           <input value={typed} onChange={(e) => setTyped(e.target.value)} spellCheck={false} />
         </label>
         <button type="submit">Show its shoes</button>
       </form>
+      {tables.length > 0 ? (
+        <ul className="shoes-tables" aria-label="Public tables">
+          {tables.map((t) => (
+            <li key={t.id}>
+              <a
+                href={`?table=${encodeURIComponent(t.id)}`}
+                aria-current={t.id === tableId ? 'page' : undefined}
+              >
+                {t.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
         Every shoe is shuffled from a seed the table committed to before the first card. Once a shoe
         has ended its seed is published, and you can re-run it on the fairness page.
