@@ -116,6 +116,17 @@ export const sessionReply = z.object({
   kind: sessionKindSchema,
   expiresAt: z.iso.datetime(),
   balance: minorUnitsSchema,
+  /** P10.6: the seats this player holds now, at any table, kept while they are away (T1.5). */
+  seats: z
+    .array(
+      z.object({
+        tableId: z.string(),
+        tableName: z.string(),
+        seat: z.number().int().positive(),
+        away: z.boolean(),
+      }),
+    )
+    .default([]),
 });
 
 export const loginReply = sessionReply.extend({

@@ -40,6 +40,10 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps)
     kind: session.kind,
     expiresAt: session.expiresAt.toISOString(),
     balance: await guests.balanceOf(session.player.id),
+    seats: (deps.tables()?.list() ?? []).flatMap((table) => {
+      const held = table.seatOf(session.player.id);
+      return held ? [{ tableId: table.id, tableName: table.name, ...held }] : [];
+    }),
   });
 
   app.post(

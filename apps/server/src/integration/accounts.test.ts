@@ -184,6 +184,8 @@ describe('claiming an account and logging in from another device', () => {
       kind: 'login',
       expiresAt: laptop.expiresAt,
       balance: 97_500,
+      // She is still seated from her bet as a guest: the lobby can lead her back.
+      seats: [{ tableId: 'acct', tableName: 'Accounts', seat: 2, away: false }],
     });
     // The phone's guest session goes on, now with the username.
     const phoneSession = sessionReply.parse(
@@ -348,6 +350,29 @@ describe('sessions that end', () => {
     expect(reason).toBe('io server disconnect');
     expect(Date.now()).toBeGreaterThanOrEqual(brief.expiresAt.getTime());
     expect(await refusalCode(brief.token)).toBe('SESSION_EXPIRED');
+  });
+
+  it('P10.6: the session names the seats the player holds, at any table, and whether away', async () => {
+    const guest = await newGuest('Sitter');
+    const before = sessionReply.parse(
+      (await call('GET', '/api/session', { token: guest.token })).body,
+    );
+    expect(before.seats).toEqual([]);
+    const client = await TestClient.connectAs(server.url, guest);
+    await client.send('table.join', { tableId: 'seats' });
+    const taken = await client.send('seat.take', { tableId: 'seats', seat: 4 });
+    expect(taken.ok).toBe(true);
+    const seated = sessionReply.parse(
+      (await call('GET', '/api/session', { token: guest.token })).body,
+    );
+    expect(seated.seats).toEqual([{ tableId: 'seats', tableName: 'Seats', seat: 4, away: false }]);
+    client.close();
+    let away = seated;
+    for (let i = 0; i < 50 && !away.seats[0]?.away; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      away = sessionReply.parse((await call('GET', '/api/session', { token: guest.token })).body);
+    }
+    expect(away.seats).toEqual([{ tableId: 'seats', tableName: 'Seats', seat: 4, away: true }]);
   });
 
   it('P10.5: logout ends this session and closes its sockets; the other device plays on', async () => {

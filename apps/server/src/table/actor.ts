@@ -207,6 +207,11 @@ export class TableActor implements TablePort {
     return this.state.seats.length;
   }
 
+  seatOf(playerId: string): { seat: number; away: boolean } | null {
+    const mine = seatOf(this.state, playerId);
+    return mine ? { seat: mine.seat, away: mine.awayUntil !== undefined } : null;
+  }
+
   spectatorCount(): number {
     return this.members.spectators(this.state);
   }

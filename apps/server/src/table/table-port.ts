@@ -44,6 +44,8 @@ export interface TablePort {
   presence(playerId: string, connected: boolean): void;
   seatedCount(): number;
   spectatorCount(): number;
+  /** P10.6: the seat this player holds here, if any, and whether they are away from it. */
+  seatOf(playerId: string): { seat: number; away: boolean } | null;
   /** T9.4: seated here, or joined before a restart: a new socket need not join again. */
   knows(playerId: string): boolean;
   /**

@@ -1,34 +1,36 @@
 import {
   createGuestReply,
   PROTOCOL_VERSION,
-  TABLE_EVENT,
-  tableEventSchema,
+  ProtocolSocket,
+  socketIoTransport,
+  TableClient,
   type TableEvent,
 } from '@banco/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 
 export type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
 
 /**
- * A bot at the table beside the browsers: a watcher that records every event the server
- * broadcasts, with the server's own `at`. It is the test's source of truth for what happened
- * and when (each card's reveal time), never a way to act for the pages.
+ * A bot at the table beside the browsers: a watcher on the protocol's table client that
+ * records every event the server broadcasts, in version order and across restarts (it
+ * reconnects and resyncs as the pages do), with the server's own `at`. It is the test's source
+ * of truth for what happened and when, never a way to act for the pages.
  */
 export class TableObserver {
   readonly events: TableEvent[] = [];
   private readonly waiters: { test: (e: TableEvent) => boolean; resolve: () => void }[] = [];
+  private client: TableClient | null = null;
 
-  private constructor(private readonly socket: Socket) {
-    socket.on(TABLE_EVENT, (raw: unknown) => {
-      const event = tableEventSchema.parse(raw);
-      this.events.push(event);
-      for (const waiter of [...this.waiters]) {
-        if (waiter.test(event)) {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
+  private constructor(private readonly socket: ProtocolSocket) {}
+
+  private record(event: TableEvent): void {
+    this.events.push(event);
+    for (const waiter of [...this.waiters]) {
+      if (waiter.test(event)) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve();
       }
-    });
+    }
   }
 
   static async join(url: string, tableId = 'main'): Promise<TableObserver> {
@@ -38,20 +40,34 @@ export class TableObserver {
       body: JSON.stringify({ name: 'Observer bot' }),
     });
     const guest = createGuestReply.parse(await response.json());
-    const socket = io(url, {
-      transports: ['websocket'],
-      auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const socket = new ProtocolSocket(
+      socketIoTransport(
+        io(url, {
+          transports: ['websocket'],
+          auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
+          autoConnect: false,
+          reconnection: false,
+        }),
+      ),
+      { ackTimeoutMs: 10_000, reconnect: { minMs: 100, maxMs: 1_000 } },
+    );
     const observer = new TableObserver(socket);
-    const ack = (await socket.timeout(10_000).emitWithAck('table.join', { tableId })) as {
-      ok: boolean;
-    };
-    if (!ack.ok) throw new Error(`the observer could not join ${tableId}: ${JSON.stringify(ack)}`);
+    const joined = new Promise<void>((resolve, reject) => {
+      observer.client = new TableClient({
+        socket,
+        tableId,
+        sink: {
+          snapshot: () => resolve(),
+          event: (event) => observer.record(event),
+          status: (status, refusal) => {
+            if (status === 'refused')
+              reject(new Error(`the observer was refused: ${refusal?.code}`));
+          },
+        },
+      });
+    });
+    socket.open();
+    await joined;
     return observer;
   }
 
@@ -116,6 +132,7 @@ export class TableObserver {
   }
 
   close(): void {
+    this.client?.close();
     this.socket.close();
   }
 }

@@ -15,8 +15,11 @@ export interface RunningServer {
   output(): string;
   /** SIGTERM, as a deploy stops it: resolves with the exit code once the process is gone. */
   terminate(): Promise<number | null>;
-  /** After terminate(): the server again, on the same port and database. */
-  restart(): Promise<void>;
+  /**
+   * Stops the process with `signal` (if it still runs) (SIGKILL: a crash, SIGTERM: a shutdown) and starts it
+   * again on the same port and database, as a deploy or a crash would; resolves once it is up.
+   */
+  restart(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,88 +34,79 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`pnpm build\` first`);
   }
   const db = await createDatabase();
+  const spawnServer = (port: string) =>
+    spawn(process.execPath, [SERVER_MAIN], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATABASE_URL: db.url,
+        LOG_LEVEL: 'warn',
+        TABLE_TIMINGS: 'patient',
+        // Another export may be tested in place of apps/web/out (e.g. a copy built elsewhere).
+        ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  let child = spawnServer('0');
   let output = '';
-  let launched: { child: ChildProcess; url: string };
-  try {
-    launched = await launch(db, env, (chunk) => (output += chunk));
-  } catch (error) {
-    await db.drop();
-    throw error;
-  }
-  const { url } = launched;
-  return {
-    url,
-    db,
-    output: () => output,
-    terminate: () => terminate(launched.child),
-    restart: async () => {
-      const port = new URL(url).port;
-      launched = await launch(db, { ...env, PORT: port }, (chunk) => (output += chunk));
-    },
-    stop: async () => {
-      await terminate(launched.child);
-      await db.drop();
-    },
-  };
-}
-
-async function launch(
-  db: Database,
-  env: Record<string, string>,
-  write: (chunk: string) => void,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'warn',
-      TABLE_TIMINGS: 'patient',
-      // Another export may be tested in place of apps/web/out (e.g. a copy built elsewhere).
-      ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    write(chunk.toString());
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
+  const opened = (started: ChildProcess) => {
+    const from = output.length;
+    started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no address in 30 s:\n${output}`)), 30_000);
       const look = () => {
-        const found = /Banco is open: (http:\/\/\S+)/.exec(output);
+        const found = /Banco is open: (http:\/\/\S+)/.exec(output.slice(from));
         if (found) {
           clearTimeout(timer);
           resolve(found[1]!);
         }
       };
-      child.stdout!.on('data', look);
-      child.once('exit', (code) => {
+      started.stdout!.on('data', look);
+      started.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`the server exited with ${code}:\n${output}`));
       });
     });
-    return { child, url };
+  };
+
+  try {
+    const url = await opened(child);
+    return {
+      url,
+      db,
+      output: () => output,
+      terminate: async () => {
+        await halt(child, 'SIGTERM');
+        return child.exitCode;
+      },
+      restart: async (signal = 'SIGTERM') => {
+        await halt(child, signal);
+        child = spawnServer(new URL(url).port);
+        await opened(child);
+      },
+      stop: () => stop(child, db),
+    };
   } catch (error) {
-    await terminate(child);
+    await stop(child, db);
     throw error;
   }
 }
 
-async function terminate(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+/** Ends the process with `signal`, and with SIGKILL if it has not gone in 10 s. */
+async function halt(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  const code = await exited;
+  await exited;
   clearTimeout(timer);
-  return code;
+}
+
+async function stop(child: ChildProcess, db: Database): Promise<void> {
+  await halt(child, 'SIGTERM');
+  await db.drop();
 }

@@ -21,6 +21,35 @@ interface Row {
 
 const REFRESH_MS = 5_000;
 
+interface YouNow {
+  balance: number;
+  seats: { tableId: string; tableName: string; seat: number; away: boolean }[];
+}
+
+/** Your chips, and any seat you still hold (kept for you while you are away, T1.5). */
+function YourPlace({ you }: { you: YouNow }) {
+  return (
+    <section className="your-place" aria-label="You" data-testid="lobby-you">
+      <p>
+        Your chips{' '}
+        <strong data-testid="lobby-balance" data-minor={you.balance}>
+          {chips(you.balance)}
+        </strong>
+      </p>
+      {you.seats.map((held) => (
+        <p key={held.tableId} data-testid={`lobby-held-${held.tableId}`}>
+          {held.away
+            ? `Your seat ${held.seat} at ${held.tableName} is held for you.`
+            : `You sit in seat ${held.seat} at ${held.tableName}.`}{' '}
+          <a className="button" href={`/table/?id=${encodeURIComponent(held.tableId)}`}>
+            Back to your seat
+          </a>
+        </p>
+      ))}
+    </section>
+  );
+}
+
 /** Every public table with its seats, watchers, round and the current shoe's results. */
 export function LobbyScreen() {
   const [guest, setGuest] = useState<StoredGuest | null>(null);
@@ -28,6 +57,7 @@ export function LobbyScreen() {
   const [error, setError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const [opened, setOpened] = useState<RoomSummary | null>(null);
+  const [you, setYou] = useState<YouNow | null>(null);
 
   useEffect(() => {
     const known = storedGuest();
@@ -40,6 +70,7 @@ export function LobbyScreen() {
     // Who this token is now: a session ended elsewhere (logout everywhere) sends them home.
     currentSession(known.token).then(
       (session) => {
+        if (alive) setYou({ balance: session.balance, seats: session.seats });
         if (!alive || session.username === (known.username ?? null)) return;
         const next = { ...known, username: session.username };
         storeGuest(next);
@@ -53,6 +84,11 @@ export function LobbyScreen() {
       },
     );
     const load = async () => {
+      // Chips and seats change while the lobby is open (a seat's hold runs out, say).
+      currentSession(known.token).then(
+        (session) => alive && setYou({ balance: session.balance, seats: session.seats }),
+        () => undefined,
+      );
       try {
         const tables = await listTables();
         const shoes = await Promise.all(tables.map((t) => shoeSoFar(t.id).catch(() => null)));
@@ -79,6 +115,7 @@ export function LobbyScreen() {
         <h1 className="topbar__title">Tables</h1>
         {guest ? <AccountBox guest={guest} onChange={setGuest} /> : null}
       </header>
+      {you ? <YourPlace you={you} /> : null}
       {guest ? (
         <section className="rooms-bar" aria-label="Private rooms">
           <button

@@ -98,6 +98,7 @@ async function joined(version = 10) {
   transport.accept();
   transport.take('table.join').answer({ ok: true, snapshot: snapshot(version) });
   await vi.advanceTimersByTimeAsync(0);
+  expect(seen).toEqual(['status live', `snapshot ${version}`]);
   seen.length = 0;
   return { transport, socket, client, seen };
 }
@@ -118,6 +119,13 @@ describe('the table client (P1.2, P2.13)', () => {
     transport.emit('table.event', event(9));
     transport.emit('table.event', event(12, 'other'));
     expect(seen).toEqual(['event 11']);
+  });
+
+  it('takes the first snapshot whatever its version: a table nobody has played at is at 0', async () => {
+    const { transport, seen, client } = await joined(0);
+    expect(client.versions.version).toBe(0);
+    transport.emit('table.event', event(1));
+    expect(seen).toEqual(['event 1']);
   });
 
   it('gap: holds the event past it, resyncs since the version held, and applies in order', async () => {

@@ -53,6 +53,8 @@ export class TableClient {
   private again = false;
   private closed = false;
   private joined = false;
+  /** False until the first snapshot: that one is taken whatever its version (a new table's is 0). */
+  private holding = false;
   private readonly pending = new Set<unknown>();
   private readonly timers: Timers;
   private readonly offs: (() => void)[] = [];
@@ -101,7 +103,10 @@ export class TableClient {
         this.refused(ack.code, ack.message);
         return;
       }
-      if (ack.snapshot && this.versions.snapshot(ack.snapshot.version)) sink.snapshot(ack.snapshot);
+      if (ack.snapshot && (this.versions.snapshot(ack.snapshot.version) || !this.holding)) {
+        sink.snapshot(ack.snapshot);
+        this.holding = true;
+      }
       for (const event of ack.events ?? []) this.offer(event);
       sink.you?.(ack.you);
       this.drain();
@@ -135,7 +140,9 @@ export class TableClient {
         return;
       }
       this.joined = true;
-      if (this.versions.snapshot(ack.snapshot.version)) sink.snapshot(ack.snapshot);
+      if (this.versions.snapshot(ack.snapshot.version) || !this.holding)
+        sink.snapshot(ack.snapshot);
+      this.holding = true;
       this.drain();
     } finally {
       this.resyncing = false;

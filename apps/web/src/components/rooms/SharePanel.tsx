@@ -54,10 +54,12 @@ export function SharePanel({
         <label htmlFor={`link-${roomId}`} className="sr-only">
           Room link
         </label>
-        <input
+        {/* A text area, not a one-line input: the whole link shows, wrapped, and selects whole. */}
+        <textarea
           id={`link-${roomId}`}
           className="share__link"
           readOnly
+          rows={2}
           value={link}
           data-testid="room-link"
           onFocus={(e) => e.currentTarget.select()}
