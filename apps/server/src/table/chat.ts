@@ -119,9 +119,7 @@ export function sendChat(
 }
 
 /** P11.3, P11.5: what the line says: the normalised text, or the reaction by name. */
-function bodyOf(
-  payload: CommandPayload<'chat.send'>,
-):
+function bodyOf(payload: CommandPayload<'chat.send'>):
   | {
       ok: true;
       value: { kind: 'text'; text: string } | { kind: 'reaction'; reaction: ChatReaction };
