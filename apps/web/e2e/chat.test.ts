@@ -48,6 +48,14 @@ const ROOM_SETTINGS = {
   seatHoldSeconds: 90,
 };
 
+/** The session token the page keeps for its guest. */
+const tokenOf = async (page: Page) =>
+  (
+    (await page.evaluate(() => JSON.parse(localStorage.getItem('banco.guest') ?? 'null'))) as {
+      token: string;
+    }
+  ).token;
+
 const chatLog = (page: Page) => page.getByTestId('chat-log');
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
@@ -149,9 +157,7 @@ describe.runIf(canRunBrowser)('chat at the table', () => {
     expect(await wes.page.getByRole('button', { name: /^React:/ }).count()).toBe(0);
 
     // What the page does not offer, the server refuses: the watcher's own session tries.
-    const { token } = (await wes.page.evaluate(() =>
-      JSON.parse(localStorage.getItem('banco.guest') ?? 'null'),
-    )) as { token: string };
+    const token = await tokenOf(wes.page);
     const socket = io(server.url, {
       transports: ['websocket'],
       auth: { token, protocolVersion: PROTOCOL_VERSION },
@@ -221,9 +227,7 @@ describe.runIf(canRunBrowser)('chat at the table', () => {
   });
 
   it('P11.7: in a private room the host lets watchers write, then mutes one, from the page', async () => {
-    const { token } = (await ann.page.evaluate(() =>
-      JSON.parse(localStorage.getItem('banco.guest') ?? 'null'),
-    )) as { token: string };
+    const token = await tokenOf(ann.page);
     const opened = await ann.page.request.post('/api/rooms', {
       headers: { authorization: `Bearer ${token}` },
       data: { name: 'Chat room', settings: ROOM_SETTINGS },

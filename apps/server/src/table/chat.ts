@@ -3,6 +3,7 @@ import {
   CHAT_RATE,
   chatText,
   type ChatMessage,
+  type ChatReaction,
   type CommandPayload,
   type ErrorCode,
   type PlayerInfo,
@@ -85,14 +86,8 @@ export function sendChat(
   const { state, now } = step;
   const refused = chatRefusal(state, playerId);
   if (refused) return step.refuse(refused.code, refused.message);
-  let body: Pick<ChatMessage & { kind: 'text' }, 'kind' | 'text'> | ChatReactionBody;
-  if ('text' in payload) {
-    const checked = chatText(payload.text);
-    if (!checked.ok) return step.refuse(checked.code, checked.message);
-    body = { kind: 'text', text: checked.text };
-  } else {
-    body = { kind: 'reaction', reaction: payload.reaction };
-  }
+  const body = bodyOf(payload);
+  if (!body.ok) return step.refuse(body.code, body.message);
   const tokens = allowanceOf(state.chat, playerId, now);
   if (typeof tokens !== 'number') return step.refuse(tokens.code, tokens.message);
 
@@ -107,8 +102,8 @@ export function sendChat(
     playerId,
     name,
     seat: seat?.seat ?? null,
-    ...body,
-  } as ChatMessage;
+    ...body.value,
+  } satisfies ChatMessage;
   step.update({
     chat: {
       messages: [...state.chat.messages, message].slice(-CHAT_HISTORY),
@@ -123,4 +118,16 @@ export function sendChat(
   step.emit({ type: 'chat.message', message });
 }
 
-type ChatReactionBody = Pick<ChatMessage & { kind: 'reaction' }, 'kind' | 'reaction'>;
+/** P11.3, P11.5: what the line says: the normalised text, or the reaction by name. */
+function bodyOf(payload: CommandPayload<'chat.send'>):
+  | {
+      ok: true;
+      value: { kind: 'text'; text: string } | { kind: 'reaction'; reaction: ChatReaction };
+    }
+  | Extract<ReturnType<typeof chatText>, { ok: false }> {
+  if (!('text' in payload)) {
+    return { ok: true, value: { kind: 'reaction', reaction: payload.reaction } };
+  }
+  const checked = chatText(payload.text);
+  return checked.ok ? { ok: true, value: { kind: 'text', text: checked.text } } : checked;
+}

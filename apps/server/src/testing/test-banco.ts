@@ -1,13 +1,13 @@
 import {
-  ACKS,
   PROTOCOL_VERSION,
+  ProtocolSocket,
+  socketIoTransport,
   TABLE_EVENT,
   TABLE_PRIVATE,
-  cardsPeekMessage,
   createGuestReply,
-  tableEventSchema,
   type Ack,
   type CardsPeek,
+  type CommandInput,
   type CommandName,
   type TableEvent,
 } from '@banco/protocol';
@@ -82,14 +82,24 @@ export class TestClient {
     resolve: (e: TableEvent) => void;
   }[] = [];
 
+  /** The protocol's socket over it: every frame and ack parsed with its schema (P1). */
+  private readonly protocol: ProtocolSocket;
+
   private constructor(
     readonly socket: Socket,
     readonly playerId: string,
     readonly name: string,
   ) {
-    socket.on(TABLE_EVENT, (raw: unknown) => {
-      // Every frame must match its schema: the client validates on receipt (P1).
-      const event = tableEventSchema.parse(raw);
+    this.protocol = new ProtocolSocket(socketIoTransport(socket), {
+      ackTimeoutMs: 10_000,
+      // Tests drop and reconnect sockets themselves.
+      reconnect: false,
+      // A frame that does not match its schema fails the test where it arrives.
+      onUnreadable: (message, error) => {
+        throw new Error(`${name}: unreadable ${message}: ${String(error)}`);
+      },
+    });
+    this.protocol.on(TABLE_EVENT, (event) => {
       this.frames.push({ kind: 'event', event });
       for (const waiter of [...this.waiters]) {
         if (waiter.test(event)) {
@@ -98,9 +108,7 @@ export class TestClient {
         }
       }
     });
-    socket.on(TABLE_PRIVATE, (raw: unknown) => {
-      this.frames.push({ kind: 'private', message: cardsPeekMessage.parse(raw) });
-    });
+    this.protocol.on(TABLE_PRIVATE, (message) => this.frames.push({ kind: 'private', message }));
   }
 
   static async connect(url: string, name: string): Promise<TestClient> {
@@ -129,10 +137,12 @@ export class TestClient {
     return new TestClient(socket, guest.player.id, guest.player.name);
   }
 
-  /** Sends a command and validates its acknowledgement against the protocol. */
+  /**
+   * Sends a command (any payload: tests send bad ones on purpose) and validates its
+   * acknowledgement against the protocol; throws when none readable comes in 10 s.
+   */
   async send<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
-    const raw: unknown = await this.socket.timeout(10_000).emitWithAck(name, payload);
-    return ACKS[name].parse(raw) as Ack<N>;
+    return (await this.protocol.request(name, payload as CommandInput<N>)) as Ack<N>;
   }
 
   get events(): TableEvent[] {

@@ -165,13 +165,12 @@ export function BetPanel(props: BetPanelProps) {
               <button
                 type="button"
                 className="spot__button"
-                // The name says what the spot shows (WCAG 2.5.3): its name, payout and draft.
-                aria-label={`${SPOT_LABELS[spot]} ${pays}${drafted > 0 ? ` ${chips(drafted)} in your draft` : ''}`}
                 aria-describedby={`${trayLabel}-${spot}-info`}
                 disabled={!open || busy}
                 onClick={() => act({ type: 'add', spot, amount: chip })}
               >
-                <span className="spot__name">{SPOT_LABELS[spot]}</span>
+                {/* Named by what it shows (WCAG 2.5.3): "Banker pays 0.95 to 1", then the draft. */}
+                <span className="spot__name">{SPOT_LABELS[spot]}</span>{' '}
                 <span className="spot__pays">{pays}</span>
                 {drafted > 0 ? (
                   <span className="spot__draft chip-stack" data-testid={`draft-${spot}`}>

@@ -8,6 +8,7 @@ import {
   type SendResult,
 } from '@banco/protocol';
 import { io } from 'socket.io-client';
+import { narrate, narrateSnapshot } from '../store/narrator';
 import type { TableStore } from '../store/table-store';
 
 export type CommandResult<N extends CommandName> = SendResult<N>;
@@ -50,11 +51,12 @@ export function connectTable(options: ConnectOptions): TableConnection {
     socket,
     tableId,
     sink: {
+      // The narrator tells each from the table as it was just before.
       snapshot: (snapshot) => {
-        store.snapshot(snapshot);
+        store.snapshot(snapshot, narrateSnapshot(store.get(), snapshot));
         store.connection('live');
       },
-      event: (event) => store.event(event),
+      event: (event) => store.event(event, narrate(store.get(), event)),
       peek: (peek) => store.peek(peek),
       status: (status, refusal) => {
         if (status === 'closed') return;

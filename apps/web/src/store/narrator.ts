@@ -1,10 +1,8 @@
 import type { RoomState, TableEvent, TableSnapshot } from '@banco/protocol';
 import { holderSentence, resultSentence } from '../lib/words';
-import { applyEvent, applySnapshot, type TableState } from './table-state';
+import { applyEvent, applySnapshot, withStory, type TableState } from './table-state';
 
 type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
-
-const STORY_LINES = 6;
 
 const nameAt = (state: TableState, seat: number | null): string | null =>
   seat === null ? null : (state.seats.find((s) => s.seat === seat)?.player.name ?? `Seat ${seat}`);
@@ -106,22 +104,17 @@ export function narrateSnapshot(before: TableState, snap: TableSnapshot): string
   return lines;
 }
 
-function tell(state: TableState, lines: readonly string[]): TableState {
-  if (lines.length === 0) return state;
-  return { ...state, story: [...state.story, ...lines].slice(-STORY_LINES) };
-}
-
 /** The next event applied, with the story line it earns. */
 export function narrated(state: TableState, event: TableEvent): TableState {
   const next = applyEvent(state, event);
   if (next === state) return state;
   const line = narrate(state, event);
-  return line ? tell(next, [line]) : next;
+  return line ? withStory(next, [line]) : next;
 }
 
 /** A snapshot applied, with the story lines it earns. */
 export function narratedSnapshot(state: TableState, snap: TableSnapshot, localNow: number) {
-  return tell(applySnapshot(state, snap, localNow), narrateSnapshot(state, snap));
+  return withStory(applySnapshot(state, snap, localNow), narrateSnapshot(state, snap));
 }
 
 /** The story line for what the host just changed, if anything worth a line. */

@@ -197,6 +197,14 @@ export function applyEvent(state: TableState, event: TableEvent): TableState {
   return reduce({ ...state, version: event.version }, event);
 }
 
+const STORY_LINES = 6;
+
+/** The story with `lines` told last, keeping the newest few. */
+export function withStory(state: TableState, lines: readonly string[]): TableState {
+  if (lines.length === 0) return state;
+  return { ...state, story: [...state.story, ...lines].slice(-STORY_LINES) };
+}
+
 export function applyPeek(state: TableState, peek: CardsPeek): TableState {
   if (peek.tableId !== state.tableId) return state;
   return { ...state, peek };

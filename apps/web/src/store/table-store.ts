@@ -1,7 +1,14 @@
 import type { CardsPeek, TableEvent, TableSnapshot } from '@banco/protocol';
 import { useSyncExternalStore } from 'react';
-import { narrated, narratedSnapshot } from './narrator';
-import { applyPeek, emptyTable, type Connection, type TableState } from './table-state';
+import {
+  applyEvent,
+  applyPeek,
+  applySnapshot,
+  emptyTable,
+  withStory,
+  type Connection,
+  type TableState,
+} from './table-state';
 
 /** One table's state, fed by the socket layer and read by the screen. */
 export class TableStore {
@@ -25,12 +32,14 @@ export class TableStore {
     for (const listener of this.listeners) listener();
   }
 
-  snapshot(snap: TableSnapshot): void {
-    this.set(narratedSnapshot(this.state, snap, Date.now()));
+  /** `lines`: what the narrator says of it (the narrator loads with the socket layer). */
+  snapshot(snap: TableSnapshot, lines: readonly string[] = []): void {
+    this.set(withStory(applySnapshot(this.state, snap, Date.now()), lines));
   }
 
-  event(event: TableEvent): void {
-    this.set(narrated(this.state, event));
+  event(event: TableEvent, line: string | null = null): void {
+    const next = applyEvent(this.state, event);
+    this.set(next === this.state || line === null ? next : withStory(next, [line]));
   }
 
   peek(peek: CardsPeek): void {
