@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canRunBrowser, launchChromium, newVisitor, type Visitor } from './support/browser.js';
+import { playerIdOf } from './support/guest.js';
 import { arrive, minorUnits } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { scriptedShoe } from './support/shoe.js';
@@ -44,10 +45,7 @@ describe.runIf(canRunBrowser)('the practice table tops up an empty wallet (T12.4
   it('T12.4 T8.2: two lost 500-chip bets, then New round brings the wallet back to 1,000', async () => {
     const { page } = visitor;
     await arrive(page, 'Rita');
-    const playerId = await page.evaluate(
-      () =>
-        (JSON.parse(localStorage.getItem('banco.guest')!) as { player: { id: string } }).player.id,
-    );
+    const playerId = await playerIdOf(page);
     await page.getByRole('button', { name: 'Practise alone' }).click();
     await page.getByTestId('practice-table').waitFor();
     await losePlayerBet(page, 1);

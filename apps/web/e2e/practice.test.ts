@@ -13,15 +13,10 @@ import {
   screenshot,
   type Visitor,
 } from './support/browser.js';
+import { playerIdOf } from './support/guest.js';
 import { focusIsVisible, tabTo } from './support/keyboard.js';
 import { arrive, minorUnits, watchMain } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
-
-const playerIdOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('banco.guest')!) as { player: { id: string } }).player.id,
-  );
 
 describe.runIf(canRunBrowser)('a practice table of your own (issue 15)', () => {
   let server: RunningServer;

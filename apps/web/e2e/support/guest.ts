@@ -1,0 +1,8 @@
+import type { Page } from 'playwright-core';
+
+/** The player id of the guest this page is signed in as (the web app's own storage). */
+export const playerIdOf = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('banco.guest')!) as { player: { id: string } }).player.id,
+  );
