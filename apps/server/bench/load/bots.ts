@@ -6,24 +6,21 @@
  * machine, so the bots' clock and the server's `at` are comparable.
  */
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION } from '@banco/protocol';
-import { io, type Socket } from 'socket.io-client';
+import {
+  PROTOCOL_VERSION,
+  ProtocolSocket,
+  socketIoTransport,
+  TABLE_EVENT,
+  TABLE_PRIVATE,
+  type CommandInput,
+  type CommandName,
+  type SendResult,
+} from '@banco/protocol';
+import { io } from 'socket.io-client';
 import type { BotCommand, BotMessage, BotReport, BotTable } from './messages.js';
 
-interface Event {
-  type: string;
-  version: number;
-  at: number;
-  round?: number;
-  closesAt?: number;
-  dealer?: number;
-}
-
-interface Ack {
-  ok: boolean;
-  code?: string;
-  snapshot?: { version: number };
-}
+/** A bot's connection: the protocol's socket, so every event and ack is parsed as a page's is. */
+type Socket = ProtocolSocket;
 
 const epochNow = () => performance.timeOrigin + performance.now();
 const send = (message: BotMessage) => process.send!(message);
@@ -62,29 +59,39 @@ function refused(code: string): void {
   refusals.set(code, list);
 }
 
-async function command(socket: Socket, name: string, payload: unknown): Promise<Ack | null> {
-  try {
-    const reply = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(name, payload)) as Ack;
-    if (!reply.ok && !stopping) refused(`${name}:${reply.code ?? 'unknown'}`);
-    return reply;
-  } catch {
+async function command<N extends CommandName>(
+  socket: Socket,
+  name: N,
+  payload: CommandInput<N>,
+): Promise<SendResult<N> | null> {
+  const reply = await socket.send(name, payload);
+  if (!reply.ok && (reply.code === 'NO_ANSWER' || reply.code === 'OFFLINE')) {
     if (!stopping) ackTimeouts++;
     return null;
   }
+  if (!reply.ok && !stopping) refused(`${name}:${reply.code}`);
+  return reply;
 }
 
-function connect(url: string, token: string, localAddress: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, {
-      transports: ['websocket'],
-      auth: { token, protocolVersion: PROTOCOL_VERSION },
-      reconnection: false,
-      forceNew: true,
-      localAddress,
-    } as Parameters<typeof io>[1]);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
+async function connect(url: string, token: string, localAddress: string): Promise<Socket> {
+  const raw = io(url, {
+    transports: ['websocket'],
+    auth: { token, protocolVersion: PROTOCOL_VERSION },
+    autoConnect: false,
+    reconnection: false,
+    forceNew: true,
+    localAddress,
+  } as Parameters<typeof io>[1]);
+  const socket = new ProtocolSocket(socketIoTransport(raw), {
+    ackTimeoutMs: ACK_TIMEOUT_MS,
+    reconnect: false,
   });
+  socket.onStatus((status) => {
+    if (status === 'reconnecting' && !stopping) disconnects++;
+  });
+  socket.open();
+  await socket.ready();
+  return socket;
 }
 
 /** One seated player: what it does with each event its table sends. */
@@ -92,53 +99,50 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
   const { tableId } = table;
   let lastVersion: number | null = null;
   const closedAt = new Map<number, { closedAt: number }>();
-  socket.on('disconnect', () => {
-    if (!stopping) disconnects++;
-  });
-  socket.on('table.event', (event: Event) => {
+  socket.on(TABLE_EVENT, (event) => {
     const receivedAt = epochNow();
     framesAt.push(receivedAt);
     if (lastVersion !== null && event.version > lastVersion + 1) versionGaps++;
     if (lastVersion === null || event.version > lastVersion) lastVersion = event.version;
-    const round = event.round!;
     switch (event.type) {
       case 'betting.opened': {
-        const window = Math.max(0, event.closesAt! - Date.now() - BET_MARGIN_MS);
+        const round = event.round;
+        const window = Math.max(0, (event.closesAt ?? Date.now()) - Date.now() - BET_MARGIN_MS);
         setTimeout(() => void bet(round), Math.random() * window);
         return;
       }
       case 'betting.closed': {
         const pending = { closedAt: event.at };
-        closedAt.set(round, pending);
+        closedAt.set(event.round, pending);
         pendingResults.add(pending);
         return;
       }
       case 'dealing.started':
-        if (event.dealer === seat) void command(socket, 'shoe.deal', { tableId, round });
+        if (event.dealer === seat) {
+          void command(socket, 'shoe.deal', { tableId, round: event.round });
+        }
         return;
       case 'round.result': {
         if (countsRounds) roundsAt.push(receivedAt);
-        const pending = closedAt.get(round);
+        const pending = closedAt.get(event.round);
         if (!pending) return;
-        closedAt.delete(round);
+        closedAt.delete(event.round);
         pendingResults.delete(pending);
         closeToResult.push([pending.closedAt, receivedAt - pending.closedAt]);
         return;
       }
       case 'round.voided': {
-        const pending = closedAt.get(round);
+        const pending = closedAt.get(event.round);
         if (!pending) return;
-        closedAt.delete(round);
+        closedAt.delete(event.round);
         pendingResults.delete(pending);
         return;
       }
     }
   });
-  socket.on('table.private', (peek: { type: string; round: number }) => {
+  socket.on(TABLE_PRIVATE, (peek) => {
     framesAt.push(epochNow());
-    if (peek.type === 'cards.peek') {
-      void command(socket, 'cards.reveal', { tableId, round: peek.round });
-    }
+    void command(socket, 'cards.reveal', { tableId, round: peek.round });
   });
 
   async function bet(round: number): Promise<void> {

@@ -1,26 +1,11 @@
 import type { TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
+import { emptyRoads } from '../testing/roads';
 import { mainTableSettings } from '../testing/table-settings';
 import { narrate, narrated, narratedSnapshot } from './narrator';
 import { applySnapshot, emptyTable, type TableState } from './table-state';
 
-const roads = {
-  beadPlate: { rows: 6, width: 0, beads: [] },
-  bigRoad: { rows: 6, columns: [], pendingTies: 0, width: 0 },
-  bigEyeBoy: { name: 'bigEyeBoy' as const, lookback: 1 as const, rows: 6, columns: [], width: 0 },
-  smallRoad: { name: 'smallRoad' as const, lookback: 2 as const, rows: 6, columns: [], width: 0 },
-  cockroachPig: {
-    name: 'cockroachPig' as const,
-    lookback: 3 as const,
-    rows: 6,
-    columns: [],
-    width: 0,
-  },
-  ask: {
-    banker: { bigEyeBoy: null, smallRoad: null, cockroachPig: null },
-    player: { bigEyeBoy: null, smallRoad: null, cockroachPig: null },
-  },
-};
+const roads = emptyRoads;
 const at = { tableId: 'main', at: 1 };
 
 function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): TableSnapshot {

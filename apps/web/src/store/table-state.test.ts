@@ -2,25 +2,8 @@ import type { Layout, TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { narrated } from './narrator';
 import { applyEvent, applyPeek, applySnapshot, emptyTable } from './table-state';
+import { emptyRoads } from '../testing/roads';
 import { mainTableSettings } from '../testing/table-settings';
-
-const emptyRoads = {
-  beadPlate: { rows: 6, width: 0, beads: [] },
-  bigRoad: { rows: 6, columns: [], pendingTies: 0, width: 0 },
-  bigEyeBoy: { name: 'bigEyeBoy' as const, lookback: 1 as const, rows: 6, columns: [], width: 0 },
-  smallRoad: { name: 'smallRoad' as const, lookback: 2 as const, rows: 6, columns: [], width: 0 },
-  cockroachPig: {
-    name: 'cockroachPig' as const,
-    lookback: 3 as const,
-    rows: 6,
-    columns: [],
-    width: 0,
-  },
-  ask: {
-    banker: { bigEyeBoy: null, smallRoad: null, cockroachPig: null },
-    player: { bigEyeBoy: null, smallRoad: null, cockroachPig: null },
-  },
-};
 
 function snapshot(version: number, overrides: Partial<TableSnapshot> = {}): TableSnapshot {
   return {

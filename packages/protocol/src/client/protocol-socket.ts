@@ -117,7 +117,12 @@ export class ProtocolSocket {
         if (status === 'live') {
           off();
           resolve();
-        } else if (status === 'refused' || status === 'closed') {
+        } else if (
+          status === 'refused' ||
+          status === 'closed' ||
+          // Without reconnecting, a failed attempt is the end of it.
+          (status === 'reconnecting' && this.options.reconnect === false)
+        ) {
           off();
           reject(
             new Error(`connection ${status}: ${refusal?.code ?? ''} ${refusal?.message ?? ''}`),
