@@ -188,7 +188,7 @@ export async function startBanco(options: {
         claimable: () => claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma)),
         log: tableLog,
       });
-      return (tables = clusterTables(live, cluster));
+      return (tables = clusterTables(live, cluster, config.drainMs));
     },
   });
   return { ...server, prisma, ledger, sessions, rooms };

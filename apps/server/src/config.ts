@@ -183,6 +183,11 @@ export const envSchema = z.object({
   ),
   /** S1.2: how long a table's lease lasts past its last renewal; a dead node's tables wait this long. */
   LEASE_MS: integer(10_000, 300, 600_000),
+  /**
+   * S2.7: with several nodes, how long a stopping node waits for its tables to reach the end of
+   * their round before it shuts the rest down as one node would (T9.7).
+   */
+  DRAIN_MS: integer(60_000, 0, 600_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -224,6 +229,7 @@ export interface Config {
   redisUrl: string | undefined;
   nodeId: string | undefined;
   leaseMs: number;
+  drainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -295,5 +301,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID,
     leaseMs: e.LEASE_MS,
+    drainMs: e.DRAIN_MS,
   };
 }

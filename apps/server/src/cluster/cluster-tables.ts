@@ -43,7 +43,7 @@ export async function claimableTables(
  * S2: the tables as every consumer on this node sees them: those it runs, and through the
  * cluster those other nodes run. The lobby lists both; /health only this node's own.
  */
-export function clusterTables(live: LiveTables, cluster: Cluster): LiveTables {
+export function clusterTables(live: LiveTables, cluster: Cluster, drainMs: number): LiveTables {
   const stop = async (how: () => Promise<void>) => {
     try {
       await how();
@@ -66,7 +66,15 @@ export function clusterTables(live: LiveTables, cluster: Cluster): LiveTables {
       return cluster.port(definition.id)!;
     },
     closed: (tableId) => live.closed(tableId),
-    shutdown: () => stop(() => live.shutdown()),
+    // S2.7: a node that stops hands its tables over between rounds; nothing is voided.
+    shutdown: () =>
+      stop(async () => {
+        cluster.startDraining();
+        await live.handOver(drainMs);
+        await live.shutdown();
+      }),
+    draining: () => cluster.draining,
+    handOver: (deadlineMs) => live.handOver(deadlineMs),
     close: () => stop(() => live.close()),
   };
 }

@@ -55,6 +55,10 @@ export class Cluster {
   /** At tables this node runs: players with sockets on other nodes, and which nodes. */
   private readonly remotePresent = new Map<string, Map<string, Set<string>>>();
   private readonly mirrors = new Map<string, TableOutbox>();
+  /** To whom (node@epoch) this node last announced its players at each remote table. */
+  private readonly announced = new Map<string, string>();
+  /** Every table announced so far, at its highest epoch. */
+  private readonly known = new Map<string, OwnedTable>();
   private readonly remotes = new Map<string, RemoteTable>();
   private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
   private ticker: NodeJS.Timeout | undefined;
@@ -121,7 +125,7 @@ export class Cluster {
   port(tableId: string): TablePort | undefined {
     const actor = this.link?.live.get(tableId);
     if (actor) return this.localPort(tableId, actor);
-    if (!this.ownerOf(tableId)) return undefined;
+    if (!this.lastKnown(tableId)) return undefined;
     let remote = this.remotes.get(tableId);
     if (!remote) {
       remote = new RemoteTable(tableId, this);
@@ -151,14 +155,12 @@ export class Cluster {
     return best?.alive ? { node: best.node, table: best.table } : undefined;
   }
 
-  /** The last announcement of a table, even from a node now gone (its name and settings). */
+  /**
+   * The last announcement of a table, even from a node now gone or one that handed it over:
+   * while it moves, its players hear MOVING, not UNKNOWN_TABLE (S2.5).
+   */
   lastKnown(tableId: string): OwnedTable | undefined {
-    let best: OwnedTable | undefined;
-    for (const { beat } of this.nodes.values()) {
-      const table = beat.tables.find((t) => t.definition.id === tableId);
-      if (table && (!best || table.epoch > best.epoch)) best = table;
-    }
-    return best;
+    return this.known.get(tableId);
   }
 
   /** S2.3: asks the table's owner; RequestFailed (moved) when there is none right now. */
@@ -338,21 +340,41 @@ export class Cluster {
 
   private heard(beat: Heartbeat): void {
     const previous = this.nodes.get(beat.node);
+    // A node back from silence (a Redis restart) forgot nothing, but its peers forgot its
+    // players: they are announced again as if its tables were new (S2.8).
+    const wasAlive = previous !== undefined && this.alive(previous);
     this.nodes.set(beat.node, { beat, at: performance.now() });
-    if (beat.node === this.nodeId) return;
     for (const table of beat.tables) {
-      const id = table.definition.id;
-      const floor = this.floors.get(id) ?? 0;
-      const owned = previous?.beat.tables.some((t) => t.definition.id === id);
-      if (table.epoch < floor || (table.epoch === floor && owned)) continue;
-      // A table with a new owner: this node's players there are present at it now (S2.4).
-      this.raiseFloor(id, table.epoch);
-      if (this.link?.live.get(id)) continue;
-      for (const playerId of this.localPresent.get(id) ?? []) {
-        this.bus.send(beat.node, {
+      const was = this.known.get(table.definition.id);
+      if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
+    }
+    if (beat.node === this.nodeId) return;
+    if (!wasAlive) {
+      for (const [tableId, to] of this.announced) {
+        if (to.startsWith(`${beat.node}@`)) this.announced.delete(tableId);
+      }
+    }
+    for (const table of beat.tables) this.raiseFloor(table.definition.id, table.epoch);
+    this.announce();
+  }
+
+  /**
+   * S2.4: this node's players at a table another node runs are announced to that owner once
+   * per owner and epoch: after a failover, a hand-over, or the owner's return from silence.
+   */
+  private announce(): void {
+    for (const [tableId, players] of this.localPresent) {
+      if (players.size === 0 || this.link?.live.get(tableId)) continue;
+      const owner = this.ownerOf(tableId);
+      if (!owner) continue;
+      const to = `${owner.node}@${owner.table.epoch}`;
+      if (this.announced.get(tableId) === to) continue;
+      this.announced.set(tableId, to);
+      for (const playerId of players) {
+        this.bus.send(owner.node, {
           k: 'presence',
           from: this.nodeId,
-          tableId: id,
+          tableId,
           playerId,
           connected: true,
         });
@@ -377,6 +399,7 @@ export class Cluster {
 
   private tick(): void {
     this.beat();
+    this.announce();
     // S2.4: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {
       if (this.alive(seen)) continue;

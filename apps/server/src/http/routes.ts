@@ -149,8 +149,10 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
             problems: [table.reason],
           })),
         );
-      return reply.code(dbOk ? 200 : 503).send({
-        status: dbOk && tables.length === 0 ? 'ok' : 'degraded',
+      // S2.7: a draining node takes no new players: the proxy sends them elsewhere.
+      const draining = registry?.draining?.() ?? false;
+      return reply.code(dbOk && !draining ? 200 : 503).send({
+        status: dbOk && !draining && tables.length === 0 ? 'ok' : 'degraded',
         db: dbOk ? 'ok' : 'down',
         uptimeSeconds: Math.floor(process.uptime()),
         tables,

@@ -63,7 +63,17 @@ export interface LiveTables extends TableRegistry {
   fenced(): readonly FencedTable[];
   /** S1.1: claims the table if it is free and starts it here; false when another node has it. */
   adopt(definition: TableDefinition): Promise<boolean>;
+  /**
+   * S2.7: a drain. Each table stops as soon as it is between rounds (its state is stored at
+   * that boundary) and gives its lease up, so another node resumes it with no round voided; a
+   * table still mid-round at the deadline shuts down as in T9.7.
+   */
+  handOver(deadlineMs: number): Promise<void>;
 }
+
+/** S2.7: phases between two rounds: a table stopped here resumes elsewhere with nothing voided. */
+const BETWEEN_ROUNDS: ReadonlySet<string> = new Set(['waiting', 'result', 'seeding', 'shuffling']);
+const HAND_OVER_POLL_MS = 25;
 
 /**
  * T9.5, S1.4: once a table this node has just claimed has resumed (its own round voided or
@@ -226,6 +236,37 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       deps.onChange?.();
     },
     shutdown: () => stopAll((actor) => actor.shutdown()),
+    handOver: async (deadlineMs) => {
+      const deadline = performance.now() + deadlineMs;
+      stopping = true;
+      clearInterval(again);
+      await Promise.all(
+        actors().map(async (actor) => {
+          for (;;) {
+            await actor.idle();
+            // Checked and stopped in one turn: no timer of the table can run in between.
+            if (BETWEEN_ROUNDS.has(actor.current.phase.kind)) {
+              const closing = actor.close();
+              live.delete(actor.id);
+              await closing;
+              break;
+            }
+            if (performance.now() >= deadline) {
+              live.delete(actor.id);
+              await actor.shutdown();
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, HAND_OVER_POLL_MS));
+          }
+          await leases.release([actor.id]).catch((error: unknown) => {
+            deps.log?.error({ err: error, table: actor.id }, 'lease not given up');
+          });
+          deps.log?.info?.({ table: actor.id }, 'table handed over');
+          deps.onChange?.();
+        }),
+      );
+      clearInterval(renewal);
+    },
     close: () => stopAll((actor) => actor.close()),
   };
 }

@@ -75,6 +75,8 @@ export interface TableRegistry {
   list(): readonly TablePort[];
   /** What the lobby lists: public tables only; a private room is reached by its id (T10.6). */
   listPublic(): readonly TablePort[];
+  /** S2.7: true while this node hands its tables over (/health answers 503). */
+  draining?(): boolean;
   /** S1.3: tables this process stopped because another node claimed them (for /health). */
   fenced?(): readonly FencedTable[];
   /** T9.7: every table shuts down (events out, rounds finished or voided, state stored). */
