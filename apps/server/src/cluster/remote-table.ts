@@ -4,7 +4,7 @@ import { RequestFailed } from './bus.js';
 import type { Cluster } from './cluster.js';
 
 /**
- * S2.5: what a player hears while their table has no live owner (its node died and the lease
+ * T12.10: what a player hears while their table has no live owner (its node died and the lease
  * has not run out yet, or it is being handed over): try again; the client does so by itself.
  */
 export const MOVING: AckError = {
@@ -13,7 +13,7 @@ export const MOVING: AckError = {
   message: 'this table is moving to another server: try again in a moment',
 };
 
-/** A table another node runs, as this node's gateway sees it (S2.3). */
+/** A table another node runs, as this node's gateway sees it (T12.8). */
 export class RemoteTable implements TablePort {
   constructor(
     readonly id: string,
@@ -57,7 +57,7 @@ export class RemoteTable implements TablePort {
     return (await this.cluster.ask({ k: 'snapshot', tableId: this.id, playerId })) as TableSnapshot;
   }
 
-  /** S2.4: the owner counts this node's sockets with its own. */
+  /** T12.9: the owner counts this node's sockets with its own. */
   presence(playerId: string, connected: boolean): void {
     this.cluster.presence(this.id, playerId, connected);
   }
@@ -79,7 +79,7 @@ export class RemoteTable implements TablePort {
     return null;
   }
 
-  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (S2.3). */
+  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (T12.8). */
   async admission(playerId: string): Promise<AckError | null> {
     try {
       return (await this.cluster.ask({

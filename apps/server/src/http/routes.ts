@@ -142,14 +142,14 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
           problems: table.problems(),
         }))
         .filter((table) => table.problems.length > 0)
-        // S1.3: a fenced table is named with why it stopped here.
+        // T12.3: a fenced table is named with why it stopped here.
         .concat(
           (registry?.fenced?.() ?? []).map((table) => ({
             id: table.isPublic ? table.id : PRIVATE_ROOM,
             problems: [table.reason],
           })),
         );
-      // S2.7: a draining node takes no new players: the proxy sends them elsewhere.
+      // T12.12: a draining node takes no new players: the proxy sends them elsewhere.
       const draining = registry?.draining?.() ?? false;
       return reply.code(dbOk && !draining ? 200 : 503).send({
         status: dbOk && !draining && tables.length === 0 ? 'ok' : 'degraded',
