@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkPassword, dummyPasswordHash, hashPassword } from '../accounts/passwords.js';
 import { LoginThrottle } from '../accounts/login-throttle.js';
 import type { LiveSession } from '../db/sessions.js';
-import type { HttpAppDeps } from './app.js';
+import type { HttpAppDeps } from './app-deps.js';
 import { authenticate } from './bearer.js';
 import { clientAddress, trustFunction } from './client-address.js';
 import { errorReply, errorResponses } from './errors.js';

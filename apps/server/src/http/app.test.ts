@@ -16,9 +16,9 @@ import { errorReplySchema } from './errors.js';
 import {
   countCalls,
   emptyRegistry,
+  httpTestDeps,
   pingDb,
   realLedger,
-  storeDeps,
   testConfig,
   UNREACHABLE_DB_URL,
   type RealLedger,
@@ -39,17 +39,7 @@ afterAll(async () => {
 
 function build(overrides: Partial<HttpAppDeps> = {}) {
   const guests = countCalls(store.ledger);
-  const app = buildHttpApp({
-    config: testConfig(),
-    ...storeDeps(store),
-    guests,
-    sockets: () => undefined,
-    tables: () => emptyRegistry(),
-    metrics: createMetrics(),
-    checkDb: store.checkDb,
-    logger: false,
-    ...overrides,
-  });
+  const app = buildHttpApp({ ...httpTestDeps(store), guests, ...overrides });
   apps.push(app);
   return { app, guests };
 }

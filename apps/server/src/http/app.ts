@@ -9,7 +9,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyServerOptions,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -19,10 +18,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Config } from '../config.js';
-import type { Metrics } from '../metrics.js';
-import type { Rooms } from '../rooms/rooms.js';
-import type { TableRegistry } from '../table/table-port.js';
 import { trustFunction } from './client-address.js';
 import { errorReply, type ErrorReply } from './errors.js';
 import {
@@ -36,49 +31,12 @@ import { registerRoomRoutes } from './room-routes.js';
 import { registerRoutes } from './routes.js';
 import { isImmutableAsset, registerWebApp } from './web-app.js';
 import { registerAccountRoutes } from './account-routes.js';
-import type {
-  GuestStore,
-  HistoryStore,
-  LoginStore,
-  SessionSockets,
-  SessionStore,
-} from './stores.js';
+import { RATE_LIMITS, type HttpAppDeps } from './app-deps.js';
 
-/**
- * Per client IP: every route but /health, and the stricter limit on creating guests; 30 a
- * minute so a table of 14 friends behind one router can all sign up at once (P0.1).
- */
-export const RATE_LIMITS = {
-  global: { max: 100, timeWindow: 60_000 },
-  createGuest: { max: 30, timeWindow: 60_000 },
-  /** T10.2: on top of the per-host cap. */
-  createRoom: { max: 10, timeWindow: 60_000 },
-  createInvite: { max: 30, timeWindow: 60_000 },
-  /** T10.3: codes are short, so guessing them is slowed down. */
-  resolveInvite: { max: 20, timeWindow: 60_000 },
-} as const;
+export { RATE_LIMITS, type HttpAppDeps } from './app-deps.js';
 
 /** Our JSON bodies are tiny; anything near this is not a real client. */
 const BODY_LIMIT_BYTES = 16 * 1024;
-
-export interface HttpAppDeps {
-  config: Config;
-  guests: GuestStore;
-  sessions: SessionStore;
-  logins: LoginStore;
-  /** The socket side, once it exists: closes the sockets of sessions that end. */
-  sockets: () => SessionSockets | undefined;
-  history: HistoryStore;
-  /** The live tables, once they exist (the socket layer must be up before tables are made). */
-  tables: () => TableRegistry | undefined;
-  metrics: Metrics;
-  /** True when the database answers. */
-  checkDb: () => Promise<boolean>;
-  /** Private rooms (P8); their routes exist only where rooms are run. */
-  rooms?: Rooms;
-  /** Fastify's logger option; defaults to pino at config.logLevel. */
-  logger?: FastifyServerOptions['logger'];
-}
 
 /** Readable text for a zod validation failure: `body/name: Too small: …; querystring/limit: …`. */
 function validationMessage(error: FastifyError): string {

@@ -1,17 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomStore } from '../db/rooms.js';
-import { createMetrics } from '../metrics.js';
 import { Rooms } from '../rooms/rooms.js';
 import { buildHttpApp } from './app.js';
 import { errorReplySchema } from './errors.js';
-import {
-  emptyRegistry,
-  realLedger,
-  storeDeps,
-  testConfig,
-  type RealLedger,
-} from './test-support.js';
+import { httpTestDeps, realLedger, type RealLedger } from './test-support.js';
 
 /**
  * P3.2: bodies a fuzzer found answered 500 (the body parser's error did not fit the route's
@@ -65,13 +58,7 @@ const address = () => `10.9.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 
 beforeAll(async () => {
   store = await realLedger();
   app = buildHttpApp({
-    config: testConfig(),
-    ...storeDeps(store),
-    sockets: () => undefined,
-    tables: () => emptyRegistry(),
-    metrics: createMetrics(),
-    checkDb: store.checkDb,
-    logger: false,
+    ...httpTestDeps(store),
     // The room routes exist only where rooms run; nothing here may reach the live tables.
     rooms: new Rooms({
       store: new RoomStore(store.prisma),

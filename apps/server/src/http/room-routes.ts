@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Rooms } from '../rooms/rooms.js';
-import { RATE_LIMITS, type HttpAppDeps } from './app.js';
+import { RATE_LIMITS, type HttpAppDeps } from './app-deps.js';
 import { bearerPlayer } from './bearer.js';
 import { errorReply, errorReplySchema, errorResponses } from './errors.js';
 

@@ -7,8 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { HttpAppDeps } from './app.js';
-import { RATE_LIMITS } from './app.js';
+import { RATE_LIMITS, type HttpAppDeps } from './app-deps.js';
 import { errorReply, errorResponses } from './errors.js';
 import { shoeConfigOf, verifyShoe } from './shoe-verification.js';
 

@@ -8,7 +8,9 @@ import { createLogins, type Logins } from '../db/logins.js';
 import { createSessions, type Sessions } from '../db/sessions.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import { createMetrics } from '../metrics.js';
 import type { TableRegistry } from '../table/table-port.js';
+import type { HttpAppDeps } from './app-deps.js';
 import type { GuestStore } from './stores.js';
 
 export interface RealLedger {
@@ -55,6 +57,19 @@ export function storeDeps(store: RealLedger) {
     sessions: store.sessions,
     logins: store.logins,
     history: store.ledger,
+  };
+}
+
+/** buildHttpApp's deps on the real stores, with no sockets, no live tables and no log. */
+export function httpTestDeps(store: RealLedger, config: Config = testConfig()): HttpAppDeps {
+  return {
+    config,
+    ...storeDeps(store),
+    sockets: () => undefined,
+    tables: () => emptyRegistry(),
+    metrics: createMetrics(),
+    checkDb: store.checkDb,
+    logger: false,
   };
 }
 

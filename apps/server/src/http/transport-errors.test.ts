@@ -1,16 +1,9 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics } from '../metrics.js';
 import { buildHttpApp } from './app.js';
 import { errorReplySchema } from './errors.js';
-import {
-  emptyRegistry,
-  realLedger,
-  storeDeps,
-  testConfig,
-  type RealLedger,
-} from './test-support.js';
+import { httpTestDeps, realLedger, type RealLedger } from './test-support.js';
 
 let store: RealLedger;
 let app: FastifyInstance;
@@ -20,12 +13,7 @@ const logged: unknown[] = [];
 beforeAll(async () => {
   store = await realLedger();
   app = buildHttpApp({
-    config: testConfig(),
-    ...storeDeps(store),
-    sockets: () => undefined,
-    tables: () => emptyRegistry(),
-    metrics: createMetrics(),
-    checkDb: store.checkDb,
+    ...httpTestDeps(store),
     // Errors the server logs: a malformed request must not be one of them.
     logger: {
       level: 'error',

@@ -4,17 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics } from '../metrics.js';
 import { buildHttpApp, RATE_LIMITS } from './app.js';
 import { errorReplySchema } from './errors.js';
 import { contentSecurityPolicyFor } from './web-app.js';
-import {
-  emptyRegistry,
-  realLedger,
-  storeDeps,
-  testConfig,
-  type RealLedger,
-} from './test-support.js';
+import { httpTestDeps, realLedger, type RealLedger, testConfig } from './test-support.js';
 
 /** A miniature of Next's static export: pages with inline scripts, hashed assets, a 404 page. */
 const INLINE = '(self.__next_f=self.__next_f||[]).push([0])';
@@ -49,15 +42,7 @@ afterAll(async () => {
 });
 
 function build(dir: string) {
-  const app = buildHttpApp({
-    config: testConfig({ WEB_DIR: dir }),
-    ...storeDeps(store),
-    sockets: () => undefined,
-    tables: () => emptyRegistry(),
-    metrics: createMetrics(),
-    checkDb: store.checkDb,
-    logger: false,
-  });
+  const app = buildHttpApp(httpTestDeps(store, testConfig({ WEB_DIR: dir })));
   apps.push(app);
   return app;
 }

@@ -1,6 +1,6 @@
 import type { RoomState } from '@banco/protocol';
 import { roundStatus } from '@banco/rules';
-import { seatKey } from './seating.js';
+import { seatKey } from './seats.js';
 import { endShoe } from './shoe-end.js';
 import type { RoomControl } from './state.js';
 import type { Step } from './step.js';

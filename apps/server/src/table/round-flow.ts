@@ -4,10 +4,7 @@ import {
   createFairShoe,
   createShoe,
   dealRound,
-  factsOf,
   roundStatus,
-  settle,
-  type Bet,
   type Hand,
   type RuleSet,
 } from '@banco/rules';
@@ -24,7 +21,7 @@ import { applyNextSettings, finishClose } from './room-life.js';
 import { isPresent, presentCount } from './seats.js';
 import { endShoe } from './shoe-end.js';
 import { STARTING_BALANCE, tableMinimum } from './settings.js';
-import type { RevealStep, RoundState, SettledStake, ShoeSession } from './state.js';
+import type { RevealStep, RoundState, ShoeSession } from './state.js';
 import type { Step } from './step.js';
 import { layoutOf, liveOdds, roadsView, shoeView } from './views.js';
 import { turnOrReveal } from './turning.js';
@@ -304,34 +301,6 @@ export function dealCards(step: Step, round: RoundState, by: number | null): voi
   }
   step.emit({ type: 'cards.dealt', round: round.seq, by, layout: layoutOf(inPlay, 1) });
   turnOrReveal(step, inPlay);
-}
-
-/** T6.1: the rules settle every bet; the ledger moves the chips in one transaction. */
-export function settleRound(step: Step, round: RoundState): void {
-  const result = round.result!;
-  const rules = step.state.settings.rules as RuleSet;
-  const owners = new Map<string, { seat: number; playerId: string }>();
-  const bets: Bet[] = [];
-  for (const seatBets of round.bets) {
-    for (const bet of seatBets.bets) {
-      owners.set(bet.id, { seat: seatBets.seat, playerId: seatBets.playerId });
-      bets.push({ id: bet.id, spot: bet.spot, amount: bet.amount });
-    }
-  }
-  const settled = settle(bets, factsOf(result), rules);
-  if (!settled.ok) throw new Error(`bets could not be settled: ${settled.error.message}`);
-  const stakes: SettledStake[] = settled.value.map((s) => ({
-    betId: s.bet.id,
-    ...owners.get(s.bet.id)!,
-    spot: s.bet.spot,
-    stake: s.bet.amount,
-    result: s.result,
-    returned: s.returned,
-    rule: s.rule,
-  }));
-  step.cancelWakeUp();
-  step.update({ phase: { kind: 'settling', round, settled: stakes } });
-  step.effect({ type: 'settle', roundId: round.roundId, result, settled: stakes });
 }
 
 /** T6.2–T6.4: losers collected, winners paid, then the result with roads and odds. */

@@ -1,6 +1,6 @@
 import type { CommandPayload, PlayerInfo } from '@banco/protocol';
 import { handOverIfHostGone, roomRefusal } from './host-presence.js';
-import { seatAt, seatOf } from './seats.js';
+import { seatAt, seatKey, seatOf } from './seats.js';
 import { shoeAfterLeaving } from './shoe-passing.js';
 import { closeBettingIfDecided, startNextRound } from './round-flow.js';
 import { revealStep } from './turning.js';
@@ -97,6 +97,3 @@ export function vacateSeat(
   // T2.3: the leaver may have been the last one betting was waiting for.
   if (phase.kind === 'betting') closeBettingIfDecided(step);
 }
-
-/** T9.8: the seat event's version is unique at its table, across restarts too (T9.1). */
-export const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;

@@ -1,4 +1,5 @@
 import type { SeatState, TableState } from './state.js';
+import type { Step } from './step.js';
 
 export const seatOf = (state: TableState, playerId: string): SeatState | undefined =>
   state.seats.find((seat) => seat.player.id === playerId);
@@ -39,3 +40,6 @@ export const awaySeats = (state: TableState): number[] =>
 
 export const presentCount = (state: TableState): number =>
   state.seats.length - awaySeats(state).length;
+
+/** T9.8: the seat event's version is unique at its table, across restarts too (T9.1). */
+export const seatKey = (step: Step): string => `${step.state.tableId}:${step.state.version}`;

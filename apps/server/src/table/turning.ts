@@ -4,7 +4,7 @@ import { isPresent, isSeated, seatAt } from './seats.js';
 import type { RevealStep, RoundState, TableState } from './state.js';
 import type { Step } from './step.js';
 import { handPositions, layoutOf } from './views.js';
-import { settleRound } from './round-flow.js';
+import { settleRound } from './settle-round.js';
 
 /**
  * T5.1: Player's cards go to the seated player with the largest total Player stake, never the

@@ -65,7 +65,13 @@ export class ServerProcess {
     const died = server.exited.then(({ code, signal }) => {
       throw new Error(`server exited (${code ?? signal}) before it was ready:\n${server.log()}`);
     });
-    await Promise.race([ready, died]);
+    try {
+      await Promise.race([ready, died]);
+    } catch (error) {
+      // A server too slow to be ready must not live on holding the port the next start needs.
+      child.kill('SIGKILL');
+      throw error;
+    }
     return server;
   }
 
