@@ -1,7 +1,14 @@
 import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
 import type { TablePort } from '../table/table-port.js';
 import { RequestFailed } from './bus.js';
-import type { Cluster } from './cluster.js';
+import type { OwnedTable, Request } from './messages.js';
+
+/** What a remote table needs of the cluster (cluster.ts implements it). */
+export interface TableOwners {
+  ask(request: Request): Promise<unknown>;
+  lastKnown(tableId: string): OwnedTable | undefined;
+  presence(tableId: string, playerId: string, connected: boolean): void;
+}
 
 /**
  * T12.10: what a player hears while their table has no live owner (its node died and the lease
@@ -17,7 +24,7 @@ export const MOVING: AckError = {
 export class RemoteTable implements TablePort {
   constructor(
     readonly id: string,
-    private readonly cluster: Cluster,
+    private readonly cluster: TableOwners,
   ) {}
 
   private get known() {
