@@ -89,12 +89,17 @@ export class ClusterBot {
     seat: number,
     spot: 'banker' | 'player',
   ): Promise<ClusterBot> {
-    const response = await fetch(`${url}/api/guests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name }),
-    });
-    const guest = createGuestReply.parse(await response.json());
+    // Through the proxy a node may still be coming up (HAProxy answers 503 meanwhile).
+    let response: Response | undefined;
+    for (let i = 0; i < 50 && !response?.ok; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      response = await fetch(`${url}/api/guests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+    }
+    const guest = createGuestReply.parse(await response!.json());
     const bot = new ClusterBot(url, guest.player.id, name, guest.token, seat, spot);
     await new Promise<void>((resolve, reject) => {
       bot.socket.once('connect', () => resolve());
