@@ -82,7 +82,7 @@ export async function startBanco(options: {
     nodeId: config.nodeId ?? `${hostname()}:${config.port}:${process.pid}`,
     leaseMs: config.leaseMs,
   });
-  // S2: with REDIS_URL this process is one node of several; without it, the only one.
+  // T12: with REDIS_URL this process is one node of several; without it, the only one.
   const cluster = config.redisUrl
     ? new Cluster({
         redisUrl: config.redisUrl,
@@ -154,7 +154,7 @@ export async function startBanco(options: {
         ledger,
         leases,
         solo: cluster === undefined,
-        // S2.2: several nodes claim their tables as they find them free, after this start.
+        // T12.7: several nodes claim their tables as they find them free, after this start.
         tables: cluster
           ? []
           : [
@@ -188,7 +188,7 @@ export async function startBanco(options: {
         claimable: () => claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma)),
         log: tableLog,
       });
-      return (tables = clusterTables(live, cluster));
+      return (tables = clusterTables(live, cluster, config.drainMs));
     },
   });
   return { ...server, prisma, ledger, sessions, rooms };

@@ -45,6 +45,10 @@ describe('loadConfig', () => {
       roomsPerHost: 3,
       maxOpenRooms: 200,
       roomIdleMs: 30 * 60_000,
+      redisUrl: undefined,
+      nodeId: undefined,
+      leaseMs: 10_000,
+      drainMs: 60_000,
     });
   });
 
@@ -90,6 +94,10 @@ describe('loadConfig', () => {
       ROOMS_PER_HOST: '2',
       MAX_OPEN_ROOMS: '50',
       ROOM_IDLE_MINUTES: '0.005',
+      REDIS_URL: 'redis://cache:6380',
+      NODE_ID: 'node-7',
+      LEASE_MS: '2500',
+      DRAIN_MS: '15000',
     });
     expect(config).toEqual({
       port: 0,
@@ -122,6 +130,10 @@ describe('loadConfig', () => {
       roomsPerHost: 2,
       maxOpenRooms: 50,
       roomIdleMs: 300,
+      redisUrl: 'redis://cache:6380',
+      nodeId: 'node-7',
+      leaseMs: 2_500,
+      drainMs: 15_000,
     });
   });
 
@@ -249,6 +261,10 @@ describe('loadConfig', () => {
       'ROOMS_PER_HOST',
       'MAX_OPEN_ROOMS',
       'ROOM_IDLE_MINUTES',
+      'REDIS_URL',
+      'NODE_ID',
+      'LEASE_MS',
+      'DRAIN_MS',
     ]);
   });
 });

@@ -165,7 +165,7 @@ export const envSchema = z.object({
       .default(30),
   ),
   /**
-   * S2: several nodes share the tables through this Redis (redis://…). Unset: this process is
+   * T12: several nodes share the tables through this Redis (redis://…). Unset: this process is
    * the only node, on its own, and needs no Redis.
    */
   REDIS_URL: optionalEnv(
@@ -174,15 +174,20 @@ export const envSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
-  /** S1: this node's name in the table leases; unique per live process (default: host:port:pid). */
+  /** T12: this node's name in the table leases; unique per live process (default: host:port:pid). */
   NODE_ID: optionalEnv(
     z
       .string()
       .regex(/^[\w.:@-]{1,100}$/, 'letters, digits and . : @ - _ only (at most 100)')
       .optional(),
   ),
-  /** S1.2: how long a table's lease lasts past its last renewal; a dead node's tables wait this long. */
+  /** T12.2: how long a table's lease lasts past its last renewal; a dead node's tables wait this long. */
   LEASE_MS: integer(10_000, 300, 600_000),
+  /**
+   * T12.12: with several nodes, how long a stopping node waits for its tables to reach the end of
+   * their round before it shuts the rest down as one node would (T9.7).
+   */
+  DRAIN_MS: integer(60_000, 0, 600_000),
 });
 export type EnvKey = keyof typeof envSchema.shape;
 export const ENV_KEYS = Object.keys(envSchema.shape) as EnvKey[];
@@ -224,6 +229,7 @@ export interface Config {
   redisUrl: string | undefined;
   nodeId: string | undefined;
   leaseMs: number;
+  drainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -295,5 +301,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID,
     leaseMs: e.LEASE_MS,
+    drainMs: e.DRAIN_MS,
   };
 }

@@ -33,12 +33,18 @@ interface ComposeService {
   volumes?: string[];
 }
 
-const compose = parse(read('docker-compose.yml')) as {
-  services: Record<string, ComposeService>;
+// Compose honours YAML merge keys (the three replicas share one `x-server` block).
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService & { command?: string[]; stop_grace_period?: string }>;
   volumes?: Record<string, unknown>;
 };
 const postgres = compose.services.postgres!;
-const server = compose.services.server!;
+/** T12: three server replicas behind HAProxy, sharing Postgres and Redis. */
+const SERVERS = ['server1', 'server2', 'server3'] as const;
+const servers = SERVERS.map((name) => compose.services[name]!);
+const server = servers[0]!;
+const redis = compose.services.redis!;
+const haproxy = compose.services.haproxy!;
 
 /** Compose's `${VAR:-default}` interpolation, with nothing set in the shell. */
 function interpolate(value: string | number | boolean): string {
@@ -66,8 +72,13 @@ const instructions = dockerfile
 const argsOf = (op: string) => instructions.filter((i) => i.op === op).map((i) => i.args);
 
 describe('docker-compose.yml', () => {
-  it('has exactly the postgres and server services', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['postgres', 'server']);
+  it('T12: has Postgres, Redis, three server replicas and HAProxy', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'haproxy',
+      'postgres',
+      'redis',
+      ...SERVERS,
+    ]);
   });
 
   it('runs Postgres 15 with the banco database on a named volume, checked by pg_isready', () => {
@@ -81,19 +92,75 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes ?? {})).toContain(volume!.split(':')[0]);
   });
 
-  it('builds the server from the repository root with apps/server/Dockerfile', () => {
-    expect(server.build).toEqual({ context: '.', dockerfile: 'apps/server/Dockerfile' });
+  it('builds every replica from the repository root with apps/server/Dockerfile', () => {
+    for (const replica of servers) {
+      expect(replica.build).toEqual({ context: '.', dockerfile: 'apps/server/Dockerfile' });
+      // Players reach the replicas through the proxy only.
+      expect(replica.ports).toBeUndefined();
+    }
     expect(existsSync(join(REPO_ROOT, server.build!.dockerfile))).toBe(true);
-    expect(server.ports).toContain('3001:3001');
+    expect(haproxy.ports).toContain('3001:3001');
   });
 
-  it('starts the server only once Postgres is healthy', () => {
-    expect(server.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+  it('starts the replicas only once Postgres and Redis are healthy', () => {
+    for (const replica of servers) {
+      expect(replica.depends_on).toEqual({
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+      });
+    }
+  });
+
+  it('T12.13: runs Redis without persistence, checked by redis-cli ping', () => {
+    expect(redis.image).toMatch(/^redis:7(\b|$)/);
+    expect(redis.command).toEqual(['redis-server', '--save', '', '--appendonly', 'no']);
+    expect(JSON.stringify(redis.healthcheck?.test)).toContain('ping');
+  });
+
+  it('T12.1 T12.8: each replica has its own NODE_ID and the same database and Redis', () => {
+    const configs = servers.map((replica) => loadConfig(envOf(replica)));
+    expect(new Set(configs.map((c) => c.nodeId)).size).toBe(SERVERS.length);
+    expect(configs.map((c) => c.nodeId)).toEqual([...SERVERS]);
+    for (const config of configs) {
+      expect(config.databaseUrl).toBe(configs[0]!.databaseUrl);
+      expect(new URL(config.redisUrl!).hostname).toBe('redis');
+      expect(config.trustProxy).toBe(1);
+    }
+    // A stop may take the drain and the shutdown together before Docker kills it (T12.12).
+    const { drainMs, shutdownDeadlineMs } = configs[0]!;
+    expect(Number.parseInt(server.stop_grace_period!, 10) * 1000).toBeGreaterThan(
+      drainMs + shutdownDeadlineMs,
+    );
+  });
+
+  it('T12.11: HAProxy runs the repository haproxy.cfg against the three replicas', async () => {
+    expect(haproxy.image).toMatch(/^haproxy:2\.6(\b|$)/);
+    expect(haproxy.volumes).toEqual([
+      './apps/server/deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro',
+    ]);
+    const env = envOf(haproxy);
+    const port = loadConfig(envOf(server)).port;
+    expect([env.BANCO_NODE1, env.BANCO_NODE2, env.BANCO_NODE3]).toEqual(
+      SERVERS.map((name) => `${name}:${port}`),
+    );
+    const cfg = read('apps/server/deploy/haproxy.cfg');
+    // Health checks on each node's /health, every node named from the environment.
+    expect(cfg).toMatch(/option httpchk GET \/health/);
+    for (const i of [1, 2, 3]) expect(cfg).toContain(`server node${i} "\${BANCO_NODE${i}}" check`);
+    // The real HAProxy parses the file with the compose environment (names unresolved here).
+    const { stdout, stderr } = await promisify(execFile)(
+      '/usr/sbin/haproxy',
+      ['-c', '-f', join(REPO_ROOT, 'apps/server/deploy/haproxy.cfg')],
+      { env: { ...process.env, ...env } },
+    );
+    expect(`${stdout}${stderr}`).toMatch(/Configuration file is valid/);
   });
 
   it('never sets a test-only variable, and the image refuses the scripted shoe anyway', () => {
     const env = envOf(server);
-    expect(Object.keys(env).filter((key) => key.startsWith('TEST_'))).toEqual([]);
+    for (const replica of servers) {
+      expect(Object.keys(envOf(replica)).filter((key) => key.startsWith('TEST_'))).toEqual([]);
+    }
     expect(argsOf('ENV').join(' ')).toMatch(/NODE_ENV=production/);
     expect(() =>
       loadConfig({ ...env, NODE_ENV: 'production', TEST_SCRIPTED_SHOE: 'AS 10H' }),
@@ -102,7 +169,9 @@ describe('docker-compose.yml', () => {
 
   it('gives the server only variables the config schema knows, and loadConfig accepts them', () => {
     const env = envOf(server);
-    for (const key of Object.keys(env)) expect(ENV_KEYS).toContain(key);
+    for (const replica of servers) {
+      for (const key of Object.keys(envOf(replica))) expect(ENV_KEYS).toContain(key);
+    }
     const config = loadConfig(env);
     expect(config.port).toBe(3001);
     expect(config.host).toBe('0.0.0.0');

@@ -5,7 +5,7 @@ import type { TablePort } from '../table/table-port.js';
 import type { Cluster } from './cluster.js';
 
 /**
- * S2.2: the OPEN tables this node could run (the operator's public tables and the open rooms)
+ * T12.7: the OPEN tables this node could run (the operator's public tables and the open rooms)
  * and those of them with no live lease.
  */
 export async function claimableTables(
@@ -40,10 +40,10 @@ export async function claimableTables(
 }
 
 /**
- * S2: the tables as every consumer on this node sees them: those it runs, and through the
+ * T12: the tables as every consumer on this node sees them: those it runs, and through the
  * cluster those other nodes run. The lobby lists both; /health only this node's own.
  */
-export function clusterTables(live: LiveTables, cluster: Cluster): LiveTables {
+export function clusterTables(live: LiveTables, cluster: Cluster, drainMs: number): LiveTables {
   const stop = async (how: () => Promise<void>) => {
     try {
       await how();
@@ -66,7 +66,15 @@ export function clusterTables(live: LiveTables, cluster: Cluster): LiveTables {
       return cluster.port(definition.id)!;
     },
     closed: (tableId) => live.closed(tableId),
-    shutdown: () => stop(() => live.shutdown()),
+    // T12.12: a node that stops hands its tables over between rounds; nothing is voided.
+    shutdown: () =>
+      stop(async () => {
+        cluster.startDraining();
+        await live.handOver(drainMs);
+        await live.shutdown();
+      }),
+    draining: () => cluster.draining,
+    handOver: (deadlineMs) => live.handOver(deadlineMs),
     close: () => stop(() => live.close()),
   };
 }

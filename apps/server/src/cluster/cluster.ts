@@ -6,7 +6,7 @@ import { ClusterBus, RequestFailed } from './bus.js';
 import type { Heartbeat, NodeMessage, OwnedTable, Request, TableMessage } from './messages.js';
 import { RemoteTable } from './remote-table.js';
 
-// S2: any node serves any client. A table runs on the node holding its lease (S1); the others
+// T12: any node serves any client. A table runs on the node holding its lease (T12); the others
 // forward their sockets' commands to it and replay its events to their sockets, over Redis.
 
 /** Commands that carry their own entry check at the table (T11.1): the rest are checked first. */
@@ -17,7 +17,7 @@ const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
   'table.snapshot',
 ]);
 
-/** A node silent for this many beats is taken for gone: its sockets' presence ends (S2.4). */
+/** A node silent for this many beats is taken for gone: its sockets' presence ends (T12.9). */
 const BEATS_BEFORE_GONE = 3;
 
 export interface ClusterOptions {
@@ -37,7 +37,7 @@ export interface ClusterLink {
   live: LiveTables;
   /** The gateway's outbox for a table: its sockets on this node. */
   outboxFor(tableId: string): TableOutbox;
-  /** OPEN tables in Postgres, and those of them no node holds a lease on (S2.2). */
+  /** OPEN tables in Postgres, and those of them no node holds a lease on (T12.7). */
   claimable(): Promise<{ total: number; free: TableDefinition[] }>;
   log: TableLog;
 }
@@ -48,13 +48,17 @@ export class Cluster {
   readonly nodeId: string;
   private link: ClusterLink | undefined;
   private readonly nodes = new Map<string, Seen>();
-  /** Highest epoch heard of per table: a message under a lower one is a fenced node's (S2.5). */
+  /** Highest epoch heard of per table: a message under a lower one is a fenced node's (T12.10). */
   private readonly floors = new Map<string, number>();
   /** Players with sockets at each table on this node. */
   private readonly localPresent = new Map<string, Set<string>>();
   /** At tables this node runs: players with sockets on other nodes, and which nodes. */
   private readonly remotePresent = new Map<string, Map<string, Set<string>>>();
   private readonly mirrors = new Map<string, TableOutbox>();
+  /** To whom (node@epoch) this node last announced its players at each remote table. */
+  private readonly announced = new Map<string, string>();
+  /** Every table announced so far, at its highest epoch. */
+  private readonly known = new Map<string, OwnedTable>();
   private readonly remotes = new Map<string, RemoteTable>();
   private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
   private ticker: NodeJS.Timeout | undefined;
@@ -96,7 +100,7 @@ export class Cluster {
     this.mirrors.delete(tableId);
     const say = (message: DistributiveOmit<TableMessage, 'node' | 'epoch'>): boolean => {
       const epoch = this.options.leases.epochOf(tableId);
-      // S1.3: a table whose lease this node no longer trusts says nothing more, here or there.
+      // T12.3: a table whose lease this node no longer trusts says nothing more, here or there.
       if (epoch === undefined) return false;
       this.raiseFloor(tableId, epoch);
       this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
@@ -121,7 +125,7 @@ export class Cluster {
   port(tableId: string): TablePort | undefined {
     const actor = this.link?.live.get(tableId);
     if (actor) return this.localPort(tableId, actor);
-    if (!this.ownerOf(tableId)) return undefined;
+    if (!this.lastKnown(tableId)) return undefined;
     let remote = this.remotes.get(tableId);
     if (!remote) {
       remote = new RemoteTable(tableId, this);
@@ -151,24 +155,22 @@ export class Cluster {
     return best?.alive ? { node: best.node, table: best.table } : undefined;
   }
 
-  /** The last announcement of a table, even from a node now gone (its name and settings). */
+  /**
+   * The last announcement of a table, even from a node now gone or one that handed it over:
+   * while it moves, its players hear MOVING, not UNKNOWN_TABLE (T12.10).
+   */
   lastKnown(tableId: string): OwnedTable | undefined {
-    let best: OwnedTable | undefined;
-    for (const { beat } of this.nodes.values()) {
-      const table = beat.tables.find((t) => t.definition.id === tableId);
-      if (table && (!best || table.epoch > best.epoch)) best = table;
-    }
-    return best;
+    return this.known.get(tableId);
   }
 
-  /** S2.3: asks the table's owner; RequestFailed (moved) when there is none right now. */
+  /** T12.8: asks the table's owner; RequestFailed (moved) when there is none right now. */
   async ask(request: Request): Promise<unknown> {
     const owner = this.ownerOf(request.tableId);
     if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
     return this.bus.ask(owner.node, request);
   }
 
-  /** S2.4: a player's first socket at a table on this node arrived, or the last one left. */
+  /** T12.9: a player's first socket at a table on this node arrived, or the last one left. */
   presence(tableId: string, playerId: string, connected: boolean): void {
     let here = this.localPresent.get(tableId);
     if (!here) this.localPresent.set(tableId, (here = new Set()));
@@ -194,7 +196,7 @@ export class Cluster {
     await this.bus.close();
   }
 
-  /** S2.7: announces that this node is leaving: the others stop counting on it for a share. */
+  /** T12.12: announces that this node is leaving: the others stop counting on it for a share. */
   startDraining(): void {
     this.draining = true;
     this.beat();
@@ -209,7 +211,7 @@ export class Cluster {
         this.remotePresent.delete(id);
       }
     }
-    // A table just claimed learns at once who is here (S2.4).
+    // A table just claimed learns at once who is here (T12.9).
     for (const actor of live.list()) this.localPort(actor.id, actor);
     const tables = live.list().flatMap((port): OwnedTable[] => {
       const epoch = this.options.leases.epochOf(port.id);
@@ -258,7 +260,7 @@ export class Cluster {
     return port;
   }
 
-  /** S2.3: a request from another node for a table this node runs. */
+  /** T12.8: a request from another node for a table this node runs. */
   private async serve(request: Request & { from: string }): Promise<unknown> {
     const actor = this.link?.live.get(request.tableId);
     if (!actor) throw new RequestFailed(`${this.nodeId} does not run ${request.tableId}`, true);
@@ -314,10 +316,10 @@ export class Cluster {
     if (before !== after) actor.presence(playerId, after);
   }
 
-  /** S2.3: an owner's event, private message or kick, replayed to this node's sockets. */
+  /** T12.8: an owner's event, private message or kick, replayed to this node's sockets. */
   private mirror(tableId: string, message: TableMessage): void {
     if (message.node === this.nodeId || this.link?.live.get(tableId)) return;
-    // S2.5: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
+    // T12.10: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
     if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
     this.raiseFloor(tableId, message.epoch);
     if ((this.localPresent.get(tableId)?.size ?? 0) === 0) return;
@@ -338,21 +340,41 @@ export class Cluster {
 
   private heard(beat: Heartbeat): void {
     const previous = this.nodes.get(beat.node);
+    // A node back from silence (a Redis restart) forgot nothing, but its peers forgot its
+    // players: they are announced again as if its tables were new (T12.13).
+    const wasAlive = previous !== undefined && this.alive(previous);
     this.nodes.set(beat.node, { beat, at: performance.now() });
-    if (beat.node === this.nodeId) return;
     for (const table of beat.tables) {
-      const id = table.definition.id;
-      const floor = this.floors.get(id) ?? 0;
-      const owned = previous?.beat.tables.some((t) => t.definition.id === id);
-      if (table.epoch < floor || (table.epoch === floor && owned)) continue;
-      // A table with a new owner: this node's players there are present at it now (S2.4).
-      this.raiseFloor(id, table.epoch);
-      if (this.link?.live.get(id)) continue;
-      for (const playerId of this.localPresent.get(id) ?? []) {
-        this.bus.send(beat.node, {
+      const was = this.known.get(table.definition.id);
+      if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
+    }
+    if (beat.node === this.nodeId) return;
+    if (!wasAlive) {
+      for (const [tableId, to] of this.announced) {
+        if (to.startsWith(`${beat.node}@`)) this.announced.delete(tableId);
+      }
+    }
+    for (const table of beat.tables) this.raiseFloor(table.definition.id, table.epoch);
+    this.announce();
+  }
+
+  /**
+   * T12.9: this node's players at a table another node runs are announced to that owner once
+   * per owner and epoch: after a failover, a hand-over, or the owner's return from silence.
+   */
+  private announce(): void {
+    for (const [tableId, players] of this.localPresent) {
+      if (players.size === 0 || this.link?.live.get(tableId)) continue;
+      const owner = this.ownerOf(tableId);
+      if (!owner) continue;
+      const to = `${owner.node}@${owner.table.epoch}`;
+      if (this.announced.get(tableId) === to) continue;
+      this.announced.set(tableId, to);
+      for (const playerId of players) {
+        this.bus.send(owner.node, {
           k: 'presence',
           from: this.nodeId,
-          tableId: id,
+          tableId,
           playerId,
           connected: true,
         });
@@ -377,7 +399,8 @@ export class Cluster {
 
   private tick(): void {
     this.beat();
-    // S2.4: the sockets of a node gone silent are gone too.
+    this.announce();
+    // T12.9: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {
       if (this.alive(seen)) continue;
       for (const [tableId, players] of this.remotePresent) {
@@ -394,7 +417,7 @@ export class Cluster {
   }
 
   /**
-   * S2.2: claims free tables up to this node's share of the OPEN tables among the live nodes
+   * T12.7: claims free tables up to this node's share of the OPEN tables among the live nodes
    * that are not draining; a draining node claims nothing.
    */
   private async claimFree(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CardsPeek, CommandName, TableEvent } from '@banco/protocol';
 import type { TableDefinition } from '../table/registry.js';
 
-// S2: what nodes say to each other over Redis. Only Banco's own nodes publish on these channels
+// T12: what nodes say to each other over Redis. Only Banco's own nodes publish on these channels
 // (Redis is inside the deployment, like Postgres), so the shapes are typed, not validated: what
 // a client sends was checked by the gateway of the node it reached before it got here.
 
@@ -20,7 +20,7 @@ export type NodeMessage =
   | ({ id: number; from: string } & Request)
   | { k: 'reply'; id: number; ok: true; value: unknown }
   | { k: 'reply'; id: number; ok: false; moved: boolean; error: string }
-  /** S2.4: a player's first socket at a table on this node arrived, or its last one left. */
+  /** T12.9: a player's first socket at a table on this node arrived, or its last one left. */
   | { k: 'presence'; from: string; tableId: string; playerId: string; connected: boolean };
 
 /** What a table's owner says to every node with sockets at it, in the order it said it. */
@@ -38,7 +38,7 @@ export interface OwnedTable {
   spectators: number;
 }
 
-/** S2.1: every node says which tables it runs, every beat and at once when that changes. */
+/** T12.6: every node says which tables it runs, every beat and at once when that changes. */
 export interface Heartbeat {
   node: string;
   draining: boolean;

@@ -1,10 +1,17 @@
 import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
 import type { TablePort } from '../table/table-port.js';
 import { RequestFailed } from './bus.js';
-import type { Cluster } from './cluster.js';
+import type { OwnedTable, Request } from './messages.js';
+
+/** What a remote table needs of the cluster (cluster.ts implements it). */
+export interface TableOwners {
+  ask(request: Request): Promise<unknown>;
+  lastKnown(tableId: string): OwnedTable | undefined;
+  presence(tableId: string, playerId: string, connected: boolean): void;
+}
 
 /**
- * S2.5: what a player hears while their table has no live owner (its node died and the lease
+ * T12.10: what a player hears while their table has no live owner (its node died and the lease
  * has not run out yet, or it is being handed over): try again; the client does so by itself.
  */
 export const MOVING: AckError = {
@@ -13,11 +20,11 @@ export const MOVING: AckError = {
   message: 'this table is moving to another server: try again in a moment',
 };
 
-/** A table another node runs, as this node's gateway sees it (S2.3). */
+/** A table another node runs, as this node's gateway sees it (T12.8). */
 export class RemoteTable implements TablePort {
   constructor(
     readonly id: string,
-    private readonly cluster: Cluster,
+    private readonly cluster: TableOwners,
   ) {}
 
   private get known() {
@@ -57,7 +64,7 @@ export class RemoteTable implements TablePort {
     return (await this.cluster.ask({ k: 'snapshot', tableId: this.id, playerId })) as TableSnapshot;
   }
 
-  /** S2.4: the owner counts this node's sockets with its own. */
+  /** T12.9: the owner counts this node's sockets with its own. */
   presence(playerId: string, connected: boolean): void {
     this.cluster.presence(this.id, playerId, connected);
   }
@@ -79,7 +86,7 @@ export class RemoteTable implements TablePort {
     return null;
   }
 
-  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (S2.3). */
+  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (T12.8). */
   async admission(playerId: string): Promise<AckError | null> {
     try {
       return (await this.cluster.ask({

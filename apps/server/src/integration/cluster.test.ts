@@ -1,3 +1,4 @@
+import type { TableEvent } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
@@ -13,7 +14,7 @@ import { freePort, type ServerProcess } from '../testing/server-process.js';
  * a log line, never a sleep.
  */
 
-/** Short leases: a dead owner's tables are free 1.5 s after its last renewal (S1.2). */
+/** Short leases: a dead owner's tables are free 1.5 s after its last renewal (T12.2). */
 const LEASE_MS = 1_500;
 
 interface Node {
@@ -22,7 +23,7 @@ interface Node {
   process: ServerProcess;
 }
 
-describe('several nodes (S1, S2)', () => {
+describe('several nodes (T12)', () => {
   let db: TestDatabase;
   let prisma: PrismaClient;
   let redis: TestRedis;
@@ -37,6 +38,8 @@ describe('several nodes (S1, S2)', () => {
     LEASE_MS: String(LEASE_MS),
     DB_LOCK_TIMEOUT_MS: '1500',
     TRUST_PROXY: 'loopback',
+    // The mid-settlement kill: every settlement waits this long first and says so in the log.
+    TEST_HOLD_SETTLEMENT_MS: '300',
   });
 
   const start = async (node: { id: string; port: number }) => startNode(env(), node.id, node.port);
@@ -73,6 +76,44 @@ describe('several nodes (S1, S2)', () => {
   }, 60_000);
 
   afterAll(async () => {
+    if (process.env.BANCO_CLUSTER_LOGS) {
+      const { writeFileSync } = await import('node:fs');
+      for (const node of nodes) {
+        const lines = node.process.lines.filter(
+          (l) => !/"(incoming request|request completed)"/.test(l),
+        );
+        writeFileSync(`${process.env.BANCO_CLUSTER_LOGS}-${node.id}.log`, lines.join('\n'));
+      }
+    }
+    if (process.env.BANCO_CLUSTER_LOGS) {
+      console.log(
+        'lease',
+        JSON.stringify(await prisma.tableLease.findMany(), (_k, v) =>
+          typeof v === 'bigint' ? Number(v) : v,
+        ),
+      );
+      console.log(
+        'state',
+        JSON.stringify(
+          (await prisma.tableStateRow.findMany()).map((r) => [
+            r.version,
+            (r.state as { phase: unknown }).phase,
+          ]),
+        )?.slice(0, 300),
+      );
+      for (const p of players) {
+        console.log(
+          p.name,
+          p.connected,
+          p.disconnects,
+          JSON.stringify(p.rejoins),
+          p.seen
+            .slice(-6)
+            .map((e) => `${e.type}@${e.version}`)
+            .join(' '),
+        );
+      }
+    }
     for (const bot of bots) bot.close();
     for (const node of nodes) {
       if (node.process.child.exitCode === null) await node.process.kill('SIGKILL');
@@ -83,7 +124,7 @@ describe('several nodes (S1, S2)', () => {
     await db?.drop();
   });
 
-  it('S2.3 P6: players on both nodes play rounds at one table; balances equal the ledger', async () => {
+  it('T12.8 T12.9 P6 P11.1: players on both nodes play rounds at one table; balances equal the ledger', async () => {
     const owner = await ownerOfMain();
     expect(nodes.map((n) => n.id)).toContain(owner.id);
     for (const bot of bots) bot.acting = true;
@@ -140,4 +181,232 @@ describe('several nodes (S1, S2)', () => {
     }
     expect((await checkLedger(prisma, { liveTables: ['main'] })).problems).toEqual([]);
   }, 60_000);
+
+  /** Everyone who plays from here on: connected through the proxy, so a dead node's players find another. */
+  const players: ClusterBot[] = [];
+  const takeovers: Record<string, number[]> = {};
+
+  /** The highest version any player has seen. */
+  const seenVersion = () => Math.max(0, ...players.flatMap((p) => p.versions));
+
+  async function audit(round: number, voided: boolean): Promise<void> {
+    expect((await checkLedger(prisma, { liveTables: ['main'] })).problems).toEqual([]);
+    const killed = await prisma.round.findUniqueOrThrow({
+      where: { tableId_seq: { tableId: 'main', seq: round } },
+      include: { bets: true },
+    });
+    expect(killed.status).toBe(voided ? 'VOIDED' : 'SETTLED');
+    // Every bet ever placed is closed exactly once: one COLLECT, RETURN or REFUND by its key.
+    const bets = await prisma.$queryRaw<Array<{ status: string; ends: bigint }>>`
+      SELECT b.status::text AS status,
+             (SELECT count(*) FROM transfers t
+               WHERE t.key IN ('collect:' || b.id, 'return:' || b.id, 'refund:' || b.id)) AS ends
+        FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.seq <= ${round}`;
+    expect(bets.length).toBeGreaterThan(0);
+    for (const bet of bets) expect([bet.status, Number(bet.ends)]).toEqual([bet.status, 1]);
+    expect(await prisma.transfer.count({ where: { kind: 'REFUND', roundId: killed.id } })).toBe(
+      voided ? killed.bets.length : 0,
+    );
+  }
+
+  /** Every player is (back) in its seat, and no one's versions ever went back. */
+  async function allSeated(): Promise<void> {
+    for (const player of players) {
+      const ack = await player.send('table.snapshot', { tableId: 'main' });
+      if (!ack.ok) throw new Error(`${player.name}: ${ack.code}`);
+      expect(ack.snapshot.you.seat).toBe(player.seat);
+      // Versions never go back: wherever a player lands after a drop, the table it finds is at
+      // least where it was when the connection dropped, and it is back in its seat.
+      for (const rejoin of player.rejoins) {
+        expect(rejoin.version).toBeGreaterThanOrEqual(rejoin.before);
+        expect(rejoin.seat).toBe(player.seat);
+      }
+    }
+  }
+
+  /** Resolves with the round when `test` first matches an event a player receives. */
+  function onFirst(test: (e: TableEvent) => boolean): Promise<number> {
+    return Promise.race(
+      players.map((p) =>
+        p.next(test, 30_000).then((e) => ('round' in e ? (e.round as number) : 0)),
+      ),
+    );
+  }
+
+  /**
+   * Stakes in escrow with betting still open: only the first player bets (the others wait, so
+   * betting cannot close early, T2.3). Resolves with the round; everyone acts again after.
+   */
+  async function stakesInBetting(): Promise<number> {
+    for (const p of players.slice(1)) p.acting = false;
+    const opened = await onFirst((e) => e.type === 'betting.opened');
+    return onFirst(
+      (e) => e.type === 'bets.confirmed' && e.round === opened && e.seat === players[0]!.seat,
+    );
+  }
+  const everyoneActs = () => {
+    for (const p of players) p.acting = true;
+  };
+
+  /** A round with every player's stake, played to its result after `round`. */
+  async function aRoundAfter(round: number): Promise<void> {
+    await onFirst((e) => e.type === 'round.result' && e.round > round);
+  }
+
+  describe('failover (T12.10)', () => {
+    beforeAll(async () => {
+      for (const bot of bots.slice(0, 2)) {
+        await bot.send('seat.leave', { tableId: 'main', seat: bot.seat });
+        bot.close();
+      }
+      players.push(bots[2]!);
+      for (const [i, name] of ['dan', 'eve'].entries()) {
+        const bot = await ClusterBot.create(proxy.url, name, 4 + i, i === 0 ? 'player' : 'banker');
+        await bot.sit();
+        players.push(bot);
+      }
+      for (const player of players) player.acting = true;
+      await aRoundAfter(0);
+    }, 60_000);
+
+    const confirmedBy = new Set<number>();
+    const KILLS = {
+      // Stakes in escrow, betting still open.
+      betting: (e: TableEvent) => e.type === 'bets.confirmed',
+      // Betting closed on a round with stakes.
+      closed: (e: TableEvent) => {
+        if (e.type === 'bets.confirmed') confirmedBy.add(e.round);
+        return e.type === 'betting.closed' && confirmedBy.has(e.round);
+      },
+    } as const;
+
+    it.each(['betting', 'closed', 'settling'] as const)(
+      'T12.6 T12.7 T12.10 T12.4 T9.1 P11.2 P11.3: kill -9 of the owner %s: another node resumes within 10 s, ledger clean, everyone back in their seat',
+      async (kill) => {
+        const owner = await ownerOfMain();
+        let round: number;
+        if (kill === 'settling') {
+          // The owner's log names the round whose settlement it is holding.
+          for (;;) {
+            const line = await owner.process.waitFor(/test hook: settlement held/, 30_000);
+            const { roundId } = JSON.parse(line) as { roundId: string };
+            const held = await prisma.round.findUniqueOrThrow({
+              where: { id: roundId },
+              include: { _count: { select: { bets: true } } },
+            });
+            if (held._count.bets === 0) continue;
+            owner.process.child.kill('SIGKILL');
+            round = held.seq;
+            break;
+          }
+        } else {
+          round = await (kill === 'betting' ? stakesInBetting() : onFirst(KILLS[kill]));
+          owner.process.child.kill('SIGKILL');
+          everyoneActs();
+        }
+        const killedAt = performance.now();
+        await owner.process.exited;
+        // T9.1: the dead owner broadcast nothing past its stored version; anything later is
+        // the new owner's first word, as any player hears it (live or after reconnecting).
+        const stored = await prisma.tableStateRow.findUniqueOrThrow({ where: { tableId: 'main' } });
+        await Promise.race(players.map((p) => p.next((e) => e.version > stored.version, 30_000)));
+        const took = performance.now() - killedAt;
+        (takeovers[kill] ??= []).push(took);
+        // Back up before anything is judged, so that one failure does not take the next down.
+        owner.process = await start(owner);
+        expect(took).toBeLessThan(10_000);
+        expect((await ownerOfMain()).id).not.toBe(owner.id);
+        await aRoundAfter(round);
+        await allSeated();
+        await audit(round, kill === 'betting');
+      },
+      60_000,
+    );
+
+    it('T12.3 T12.10: a zombie owner (SIGSTOP past its lease, SIGCONT) writes nothing and stops its table', async () => {
+      const owner = await ownerOfMain();
+      const { epoch } = await prisma.tableLease.findUniqueOrThrow({ where: { tableId: 'main' } });
+      const round = await stakesInBetting();
+      owner.process.child.kill('SIGSTOP');
+      everyoneActs();
+      try {
+        // Another node claims main with a higher epoch and finishes the round the zombie left.
+        await expect
+          .poll(
+            async () =>
+              (
+                await prisma.round.findUniqueOrThrow({
+                  where: { tableId_seq: { tableId: 'main', seq: round } },
+                })
+              ).status,
+            { timeout: 15_000, interval: 100 },
+          )
+          .toBe('VOIDED');
+        const lease = await prisma.tableLease.findUniqueOrThrow({ where: { tableId: 'main' } });
+        expect(lease.epoch).toBeGreaterThan(epoch);
+        expect(lease.owner).not.toBe(owner.id);
+      } finally {
+        owner.process.child.kill('SIGCONT');
+      }
+      // Woken up, it knows its lease is gone and stops the table, saying so.
+      const fenced = owner.process.waitFor(/table fenced off/, 10_000);
+      await fenced;
+      const health = (await (await fetch(`http://127.0.0.1:${owner.port}/health`)).json()) as {
+        tables: { id: string; problems: string[] }[];
+      };
+      expect(health.tables.find((t) => t.id === 'main')?.problems.join()).toMatch(/fenced/);
+      // Play goes on; nothing was paid twice, the zombie's round refunded once.
+      await aRoundAfter(round);
+      await allSeated();
+      await audit(round, true);
+      // T9.1's floor still holds (no stale state of the zombie's landed over the new owner's):
+      // no player has seen a version past the one stored.
+      const state = await prisma.tableStateRow.findUniqueOrThrow({ where: { tableId: 'main' } });
+      expect(state.version).toBeGreaterThanOrEqual(seenVersion());
+      owner.process.child.kill('SIGKILL');
+      await owner.process.exited;
+      owner.process = await start(owner);
+    }, 60_000);
+
+    it('T12.13: Redis restarted mid-round: tables keep their chips, clients resync by version', async () => {
+      const round = await onFirst(KILLS.betting);
+      await redis.restart();
+      // Two more rounds with everyone's bets, seen through whichever node each player is on.
+      await aRoundAfter(round);
+      const next = await onFirst((e) => e.type === 'round.result' && e.round > round);
+      await aRoundAfter(next);
+      await allSeated();
+      expect((await checkLedger(prisma, { liveTables: ['main'] })).problems).toEqual([]);
+      expect(
+        await prisma.round.count({
+          where: { tableId: 'main', status: 'OPEN', seq: { lte: round } },
+        }),
+      ).toBe(0);
+    }, 60_000);
+
+    it('T12.12 P11.4: a rolling restart of both nodes during play voids no round and strands nobody', async () => {
+      const voided = await prisma.round.count({ where: { status: 'VOIDED' } });
+      for (const node of [...nodes]) {
+        const round = await onFirst((e) => e.type === 'betting.opened');
+        const stopped = node.process.kill('SIGTERM');
+        const { code } = await stopped;
+        expect(code).toBe(0);
+        node.process = await start(node);
+        await aRoundAfter(round);
+      }
+      await aRoundAfter(0);
+      expect(await prisma.round.count({ where: { status: 'VOIDED' } })).toBe(voided);
+      await allSeated();
+      expect((await checkLedger(prisma, { liveTables: ['main'] })).problems).toEqual([]);
+    }, 90_000);
+
+    afterAll(() => {
+      const fmt = (ms: number[]) => ms.map((m) => Math.round(m)).join(', ');
+      console.log(
+        `cluster takeovers (kill -9 to the new owner's first event, ms): ${Object.entries(takeovers)
+          .map(([k, v]) => `${k}: ${fmt(v)}`)
+          .join('; ')}`,
+      );
+    });
+  });
 });

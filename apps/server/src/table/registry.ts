@@ -29,10 +29,10 @@ export interface StartTablesDeps {
       }): Promise<void>;
     };
   tables: readonly TableDefinition[];
-  /** S1: the leases this process runs its tables under. */
+  /** T12: the leases this process runs its tables under. */
   leases: TableLeases;
   /**
-   * S1.1: one node alone (no REDIS_URL) claims every table at once, whoever held it: a
+   * T12.1: one node alone (no REDIS_URL) claims every table at once, whoever held it: a
    * predecessor that died is fenced off by the new epoch. Several nodes claim only free tables.
    */
   solo: boolean;
@@ -48,7 +48,7 @@ export interface StartTablesDeps {
    * caller marks it closed and drops it from the registry.
    */
   onClosed?: (tableId: string) => void;
-  /** S2.1: a table started or stopped here (the cluster announces it at once). */
+  /** T12.6: a table started or stopped here (the cluster announces it at once). */
   onChange?: () => void;
 }
 
@@ -59,14 +59,24 @@ export interface LiveTables extends TableRegistry {
   /** Drops a closed table: from now on its id is unknown to every route and socket. */
   closed(tableId: string): Promise<void>;
   definition(tableId: string): TableDefinition | undefined;
-  /** S1.3: tables this process ran until another node claimed them, and why they stopped. */
+  /** T12.3: tables this process ran until another node claimed them, and why they stopped. */
   fenced(): readonly FencedTable[];
-  /** S1.1: claims the table if it is free and starts it here; false when another node has it. */
+  /** T12.1: claims the table if it is free and starts it here; false when another node has it. */
   adopt(definition: TableDefinition): Promise<boolean>;
+  /**
+   * T12.12: a drain. Each table stops as soon as it is between rounds (its state is stored at
+   * that boundary) and gives its lease up, so another node resumes it with no round voided; a
+   * table still mid-round at the deadline shuts down as in T9.7.
+   */
+  handOver(deadlineMs: number): Promise<void>;
 }
 
+/** T12.12: phases between two rounds: a table stopped here resumes elsewhere with nothing voided. */
+const BETWEEN_ROUNDS: ReadonlySet<string> = new Set(['waiting', 'result', 'seeding', 'shuffling']);
+const HAND_OVER_POLL_MS = 25;
+
 /**
- * T9.5, S1.4: once a table this node has just claimed has resumed (its own round voided or
+ * T9.5, T12.4: once a table this node has just claimed has resumed (its own round voided or
  * finished), whatever else of it is open is closed: OPEN rounds refunded, unfinished shoes
  * ended and their seeds published. Per table, under its fence: never a sweep of other tables.
  */
@@ -96,7 +106,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   const fencedTables = new Map<string, FencedTable>();
   const { leases } = deps;
 
-  /** S1.3: the table's lease is gone: it stops at once, writing nothing more. */
+  /** T12.3: the table's lease is gone: it stops at once, writing nothing more. */
   const fenceOff = (tableId: string, reason: string): void => {
     const table = live.get(tableId);
     if (!table || fencedTables.has(tableId)) return;
@@ -114,7 +124,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   /** Tables being claimed and started: a second start of one waits for none and does nothing. */
   const starting = new Set<string>();
   /**
-   * S1.6: the tables one node alone runs (its public tables and the rooms it opened): one whose
+   * T12.5: the tables one node alone runs (its public tables and the rooms it opened): one whose
    * lease it lost (Postgres was out of reach for longer than a lease) is claimed and resumed
    * again as soon as Postgres answers.
    */
@@ -164,7 +174,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   for (const table of deps.tables) await start(table);
   /** Set once the tables stop: a room asked for then would outlive its server's shutdown. */
   let stopping = false;
-  // S1.2: every lease of this node renewed in one statement, three times a lease.
+  // T12.2: every lease of this node renewed in one statement, three times a lease.
   const renewal = setInterval(
     () => {
       void leases.renew().then(
@@ -190,7 +200,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     Math.max(100, leases.leaseMs),
   );
   again.unref();
-  /** S1.5: stops the actors, then gives their leases up so another node need not wait. */
+  /** T12.5: stops the actors, then gives their leases up so another node need not wait. */
   const stopAll = async (stop: (actor: TableActor) => Promise<void>): Promise<void> => {
     stopping = true;
     clearInterval(renewal);
@@ -226,6 +236,37 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       deps.onChange?.();
     },
     shutdown: () => stopAll((actor) => actor.shutdown()),
+    handOver: async (deadlineMs) => {
+      const deadline = performance.now() + deadlineMs;
+      stopping = true;
+      clearInterval(again);
+      await Promise.all(
+        actors().map(async (actor) => {
+          for (;;) {
+            await actor.idle();
+            // Checked and stopped in one turn: no timer of the table can run in between.
+            if (BETWEEN_ROUNDS.has(actor.current.phase.kind)) {
+              const closing = actor.close();
+              live.delete(actor.id);
+              await closing;
+              break;
+            }
+            if (performance.now() >= deadline) {
+              live.delete(actor.id);
+              await actor.shutdown();
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, HAND_OVER_POLL_MS));
+          }
+          await leases.release([actor.id]).catch((error: unknown) => {
+            deps.log?.error({ err: error, table: actor.id }, 'lease not given up');
+          });
+          deps.log?.info?.({ table: actor.id }, 'table handed over');
+          deps.onChange?.();
+        }),
+      );
+      clearInterval(renewal);
+    },
     close: () => stopAll((actor) => actor.close()),
   };
 }

@@ -54,7 +54,7 @@ export interface TablePort {
    */
   entryRefusal(playerId: string): { ok: false; code: ErrorCode; message: string } | null;
   /**
-   * S2.3: for a table another node runs, entryRefusal and knows asked of its owner in one go
+   * T12.8: for a table another node runs, entryRefusal and knows asked of its owner in one go
    * (NOT_AT_TABLE when it does not know the player); a local table answers them directly.
    */
   admission?(playerId: string): Promise<{ ok: false; code: ErrorCode; message: string } | null>;
@@ -77,7 +77,9 @@ export interface TableRegistry {
   list(): readonly TablePort[];
   /** What the lobby lists: public tables only; a private room is reached by its id (T10.6). */
   listPublic(): readonly TablePort[];
-  /** S1.3: tables this process stopped because another node claimed them (for /health). */
+  /** T12.12: true while this node hands its tables over (/health answers 503). */
+  draining?(): boolean;
+  /** T12.3: tables this process stopped because another node claimed them (for /health). */
   fenced?(): readonly FencedTable[];
   /** T9.7: every table shuts down (events out, rounds finished or voided, state stored). */
   shutdown(): Promise<void>;

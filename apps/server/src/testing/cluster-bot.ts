@@ -22,8 +22,12 @@ export class ClusterBot {
   /** Versions in the order they arrived, across reconnects. */
   readonly versions: number[] = [];
   disconnects = 0;
+  /** Version gaps seen (each answered by a table.resync). */
+  gaps = 0;
   /** Seat and version each time the table was asked for after a reconnect. */
-  readonly rejoins: { seat: number | null; version: number }[] = [];
+  readonly rejoins: { seat: number | null; version: number; before: number }[] = [];
+  /** The highest version seen when the connection last dropped. */
+  private droppedAt = 0;
   private readonly socket: Socket;
   private readonly waiters: {
     test: (e: TableEvent) => boolean;
@@ -47,6 +51,12 @@ export class ClusterBot {
     });
     this.socket.on(TABLE_EVENT, (raw: unknown) => {
       const event = tableEventSchema.parse(raw);
+      const last = this.versions.at(-1) ?? 0;
+      // P2.13: a gap in the versions (events lost, e.g. while Redis restarted): resync.
+      if (last > 0 && event.version > last + 1) {
+        this.gaps += 1;
+        this.fire('table.resync', { tableId: 'main', since: last });
+      }
       this.seen.push(event);
       this.versions.push(event.version);
       for (const w of [...this.waiters]) {
@@ -60,8 +70,17 @@ export class ClusterBot {
     this.socket.on(TABLE_PRIVATE, (peek: { round: number }) => {
       if (this.acting) this.fire('cards.reveal', { tableId: 'main', round: peek.round });
     });
-    this.socket.on('disconnect', () => (this.disconnects += 1));
-    this.socket.io.on('reconnect', () => void this.rejoin());
+    this.socket.on('disconnect', () => {
+      this.disconnects += 1;
+      this.droppedAt = Math.max(0, ...this.versions);
+    });
+    // Every connect after the first is a reconnect (the manager's own 'reconnect' event does not
+    // fire for every path back, e.g. after a transport close).
+    let connects = 0;
+    this.socket.on('connect', () => {
+      connects += 1;
+      if (connects > 1) void this.rejoin();
+    });
   }
 
   static async create(
@@ -70,12 +89,17 @@ export class ClusterBot {
     seat: number,
     spot: 'banker' | 'player',
   ): Promise<ClusterBot> {
-    const response = await fetch(`${url}/api/guests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name }),
-    });
-    const guest = createGuestReply.parse(await response.json());
+    // Through the proxy a node may still be coming up (HAProxy answers 503 meanwhile).
+    let response: Response | undefined;
+    for (let i = 0; i < 50 && !response?.ok; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      response = await fetch(`${url}/api/guests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+    }
+    const guest = createGuestReply.parse(await response!.json());
     const bot = new ClusterBot(url, guest.player.id, name, guest.token, seat, spot);
     await new Promise<void>((resolve, reject) => {
       bot.socket.once('connect', () => resolve());
@@ -127,7 +151,11 @@ export class ClusterBot {
     for (let i = 0; i < 100 && this.socket.connected; i++) {
       const ack = await this.send('table.snapshot', { tableId: 'main' }).catch(() => null);
       if (ack?.ok) {
-        this.rejoins.push({ seat: ack.snapshot.you.seat, version: ack.snapshot.version });
+        this.rejoins.push({
+          seat: ack.snapshot.you.seat,
+          version: ack.snapshot.version,
+          before: this.droppedAt,
+        });
         this.versions.push(ack.snapshot.version);
         for (const resolve of this.rejoinWaiters.splice(0)) resolve();
         if (this.acting && ack.snapshot.phase.kind === 'betting') {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort, ServerProcess } from './server-process.js';
 
-// S2 tests: a Redis and an HAProxy of the test's own on loopback, and server processes behind
+// T12 tests: a Redis and an HAProxy of the test's own on loopback, and server processes behind
 // them, each killable the way a crash, an operator or a network would.
 
 const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
