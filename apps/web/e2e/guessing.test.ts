@@ -196,6 +196,22 @@ describe.runIf(canRunBrowser)('nothing left to guess', () => {
     await bob.context.close();
   });
 
+  it('after a shutdown that ends the socket (io server disconnect) the page comes back by itself', async () => {
+    const { page } = ann;
+    await expect.poll(() => page.getByTestId('connection').innerText()).toBe('Live');
+    const before = observer.events.length;
+    await server.restart('SIGTERM');
+    // The table said it was closing before the socket went (P7.3) …
+    await expect
+      .poll(() => observer.events.slice(before).some((e) => e.type === 'table.closing'))
+      .toBe(true);
+    // … and the page reconnects without a reload, on its own backoff.
+    await expect
+      .poll(() => page.getByTestId('connection').innerText(), { timeout: 30_000 })
+      .toBe('Live');
+    expect(await page.getByTestId('seat-1').getAttribute('aria-label')).toMatch(/\(you\)/);
+  });
+
   it('a phone sees the same table, and the lobby names the seat still held', async () => {
     const phone = await newVisitor(
       browser,

@@ -1,3 +1,4 @@
+import { payoutLabel } from '../bets/spots';
 import { isRefusalCode, refusalWords } from './words';
 
 /**
@@ -6,14 +7,21 @@ import { isRefusalCode, refusalWords } from './words';
  */
 export type RuleSetName = 'standard' | 'no-commission' | 'even-money';
 
+/** What a Banker win pays under a rule set, as the rules package prints it (R9.4, R9.7, R9.8). */
+const bankerPays = (commission: RuleSetName) =>
+  payoutLabel('banker', { commission, tiePays: 8, sideBets: [] });
+
 /** The three Banker rule sets, as a host choosing one would want them explained. */
 export const RULE_SET_WORDS: Record<RuleSetName, { name: string; detail: string }> = {
-  standard: { name: 'Standard', detail: 'A Banker win pays 0.95 to 1 (the house keeps 5%).' },
+  standard: {
+    name: 'Standard',
+    detail: `A Banker win ${bankerPays('standard')} (the house keeps 5%).`,
+  },
   'no-commission': {
     name: 'No commission',
-    detail: 'A Banker win pays 1 to 1, but a Banker win on 6 pays only half.',
+    detail: `A Banker win ${bankerPays('no-commission')}.`,
   },
-  'even-money': { name: 'Even money', detail: 'A Banker win always pays 1 to 1.' },
+  'even-money': { name: 'Even money', detail: `A Banker win always ${bankerPays('even-money')}.` },
 };
 
 export const LAST_HAND_WORDS: Record<'plus-one' | 'finish-current', string> = {
