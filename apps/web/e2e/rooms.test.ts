@@ -188,7 +188,7 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
     await page.getByTestId('host-controls').waitFor();
     await page.getByRole('button', { name: 'Pause after this round' }).click();
     await observer.until('room.updated', (e) => e.room.paused);
-    await page.getByRole('button', { name: 'Sit in seat 1' }).click();
+    await page.getByRole('button', { name: 'Sit here: seat 1' }).click();
     const taken = await observer.until('seat.taken', (e) => e.seat === 1);
     host = { ...visitor, name: 'Hana', seat: 1, playerId: taken.player.id };
     await expect.poll(() => page.getByTestId('room-bar').innerText()).toMatch(/You are the host/);
@@ -198,7 +198,7 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
     for (const [i, name] of ['Bob', 'Cat'].entries()) {
       const visitor = await newVisitor(browser, server.url, DESKTOP);
       await arriveByLink(visitor.page, link, name);
-      await visitor.page.getByRole('button', { name: `Sit in seat ${i + 2}` }).click();
+      await visitor.page.getByRole('button', { name: `Sit here: seat ${i + 2}` }).click();
       const taken = await observer.until('seat.taken', (e) => e.seat === i + 2);
       expect(taken.player.name).toBe(name);
       friends.push({ ...visitor, name, seat: i + 2, playerId: taken.player.id });

@@ -71,7 +71,7 @@ export function Seats(props: SeatsProps) {
                   type="button"
                   className="seat__sit"
                   onClick={() => props.onSit?.(n)}
-                  aria-label={`Sit in seat ${n}`}
+                  aria-label={`Sit here: seat ${n}`}
                 >
                   Sit here
                 </button>
