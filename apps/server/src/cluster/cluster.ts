@@ -223,6 +223,7 @@ export class Cluster {
           epoch,
           definition: { ...announced, settings: port.settings },
           seated: port.seatedCount(),
+          seats: port.seatsHeld?.() ?? [],
           spectators: port.spectatorCount(),
         },
       ];
@@ -247,6 +248,8 @@ export class Cluster {
       snapshot: (playerId) => actor.snapshot(playerId),
       presence: (playerId, connected) => this.presence(tableId, playerId, connected),
       seatedCount: () => actor.seatedCount(),
+      seatOf: (playerId) => actor.seatOf(playerId),
+      ...(actor.seatsHeld ? { seatsHeld: () => actor.seatsHeld!() } : {}),
       spectatorCount: () => actor.spectatorCount(),
       knows: (playerId) => actor.knows(playerId),
       entryRefusal: (playerId) => actor.entryRefusal(playerId),

@@ -1,5 +1,6 @@
 import type { CardsPeek, CommandName, TableEvent } from '@banco/protocol';
 import type { TableDefinition } from '../table/registry.js';
+import type { HeldSeat } from '../table/table-port.js';
 
 // T12: what nodes say to each other over Redis. Only Banco's own nodes publish on these channels
 // (Redis is inside the deployment, like Postgres), so the shapes are typed, not validated: what
@@ -36,6 +37,8 @@ export interface OwnedTable {
   definition: Omit<TableDefinition, 'scriptedShoe'>;
   seated: number;
   spectators: number;
+  /** P10.6: who sits where, so any node can tell a player where they hold a seat. */
+  seats?: HeldSeat[];
 }
 
 /** T12.6: every node says which tables it runs, every beat and at once when that changes. */

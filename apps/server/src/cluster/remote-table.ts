@@ -73,6 +73,11 @@ export class RemoteTable implements TablePort {
     return this.cluster.lastKnown(this.id)?.seated ?? 0;
   }
 
+  seatOf(playerId: string): { seat: number; away: boolean } | null {
+    const held = this.cluster.lastKnown(this.id)?.seats?.find((s) => s.playerId === playerId);
+    return held ? { seat: held.seat, away: held.away } : null;
+  }
+
   spectatorCount(): number {
     return this.cluster.lastKnown(this.id)?.spectators ?? 0;
   }

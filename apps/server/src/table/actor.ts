@@ -30,7 +30,7 @@ import { StateSaver } from './state-saver.js';
 import type { TableState } from './state.js';
 import { roundInPlay, shoeInPlay } from './stored-state.js';
 import { TableTimers } from './table-timers.js';
-import type { TablePort } from './table-port.js';
+import type { HeldSeat, TablePort } from './table-port.js';
 import { peekFor } from './turning.js';
 import { prepareOdds } from './views.js';
 
@@ -205,6 +205,14 @@ export class TableActor implements TablePort {
 
   seatedCount(): number {
     return this.state.seats.length;
+  }
+
+  seatsHeld(): HeldSeat[] {
+    return this.state.seats.map((s) => ({
+      playerId: s.player.id,
+      seat: s.seat,
+      away: s.awayUntil !== undefined,
+    }));
   }
 
   seatOf(playerId: string): { seat: number; away: boolean } | null {

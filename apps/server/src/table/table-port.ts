@@ -9,6 +9,13 @@ import type {
   TableSnapshot,
 } from '@banco/protocol';
 
+/** A seat and its player, as the lobby lists it (P10.6). */
+export interface HeldSeat {
+  playerId: string;
+  seat: number;
+  away: boolean;
+}
+
 /** Where a table's actor sends what it has to say; the socket layer implements it. */
 export interface TableOutbox {
   /** To everyone at the table (seated and spectators). */
@@ -46,6 +53,8 @@ export interface TablePort {
   spectatorCount(): number;
   /** P10.6: the seat this player holds here, if any, and whether they are away from it. */
   seatOf(playerId: string): { seat: number; away: boolean } | null;
+  /** Every seat held here, for other nodes' `seatOf` (T12.6's announcement). */
+  seatsHeld?(): HeldSeat[];
   /** T9.4: seated here, or joined before a restart: a new socket need not join again. */
   knows(playerId: string): boolean;
   /**
