@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_MAX_CHARS, CHAT_REACTIONS } from './chat-limits.js';
-import { chatText } from './chat.js';
+import { CHAT_MAX_CHARS, CHAT_REACTIONS, chatText } from './chat.js';
 import { ACKS, COMMANDS } from './commands.js';
 import { tableEventSchema } from './events.js';
 
