@@ -2,7 +2,7 @@ import { shoeListReply, tableIdSchema } from '@banco/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { HttpAppDeps } from './app.js';
+import type { HttpAppDeps } from './app-deps.js';
 import { errorReply, errorResponses } from './errors.js';
 
 const shoeList = shoeListReply.meta({ id: 'ShoeList' });
