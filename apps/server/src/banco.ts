@@ -154,7 +154,7 @@ export async function startBanco(options: {
         ledger,
         leases,
         solo: cluster === undefined,
-        // T12.7: several nodes claim their tables as they find them free, after this start.
+        // T13.7: several nodes claim their tables as they find them free, after this start.
         tables: cluster
           ? []
           : [

@@ -181,10 +181,10 @@ export const envSchema = z.object({
       .regex(/^[\w.:@-]{1,100}$/, 'letters, digits and . : @ - _ only (at most 100)')
       .optional(),
   ),
-  /** T12.2: how long a table's lease lasts past its last renewal; a dead node's tables wait this long. */
+  /** T13.2: how long a table's lease lasts past its last renewal; a dead node's tables wait this long. */
   LEASE_MS: integer(10_000, 300, 600_000),
   /**
-   * T12.12: with several nodes, how long a stopping node waits for its tables to reach the end of
+   * T13.12: with several nodes, how long a stopping node waits for its tables to reach the end of
    * their round before it shuts the rest down as one node would (T9.7).
    */
   DRAIN_MS: integer(60_000, 0, 600_000),

@@ -111,13 +111,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('T12.13: runs Redis without persistence, checked by redis-cli ping', () => {
+  it('T13.13: runs Redis without persistence, checked by redis-cli ping', () => {
     expect(redis.image).toMatch(/^redis:7(\b|$)/);
     expect(redis.command).toEqual(['redis-server', '--save', '', '--appendonly', 'no']);
     expect(JSON.stringify(redis.healthcheck?.test)).toContain('ping');
   });
 
-  it('T12.1 T12.8: each replica has its own NODE_ID and the same database and Redis', () => {
+  it('T13.1 T13.8: each replica has its own NODE_ID and the same database and Redis', () => {
     const configs = servers.map((replica) => loadConfig(envOf(replica)));
     expect(new Set(configs.map((c) => c.nodeId)).size).toBe(SERVERS.length);
     expect(configs.map((c) => c.nodeId)).toEqual([...SERVERS]);
@@ -126,14 +126,14 @@ describe('docker-compose.yml', () => {
       expect(new URL(config.redisUrl!).hostname).toBe('redis');
       expect(config.trustProxy).toBe(1);
     }
-    // A stop may take the drain and the shutdown together before Docker kills it (T12.12).
+    // A stop may take the drain and the shutdown together before Docker kills it (T13.12).
     const { drainMs, shutdownDeadlineMs } = configs[0]!;
     expect(Number.parseInt(server.stop_grace_period!, 10) * 1000).toBeGreaterThan(
       drainMs + shutdownDeadlineMs,
     );
   });
 
-  it('T12.11: HAProxy runs the repository haproxy.cfg against the three replicas', async () => {
+  it('T13.11: HAProxy runs the repository haproxy.cfg against the three replicas', async () => {
     expect(haproxy.image).toMatch(/^haproxy:2\.6(\b|$)/);
     expect(haproxy.volumes).toEqual([
       './apps/server/deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro',

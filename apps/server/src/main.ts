@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     stopping = true;
     // T9.7: whatever hangs (a statement stuck on a lock, a socket that will not close), the
     // process is gone within the deadline; the next start resumes the tables (T9.1).
-    // T12.12: one of several nodes first waits (up to DRAIN_MS) for its rounds to end.
+    // T13.12: one of several nodes first waits (up to DRAIN_MS) for its rounds to end.
     const deadlineMs = config.shutdownDeadlineMs + (config.redisUrl ? config.drainMs : 0);
     setTimeout(() => {
       banco.app.log.error(`${signal}: not stopped after ${deadlineMs} ms; exiting`);

@@ -82,7 +82,7 @@ export const chatSendCommand = z.union([
   z.strictObject({ ...atTable, text: chatRawTextSchema }),
   z.strictObject({ ...atTable, reaction: chatReactionSchema }),
 ]);
-/** P11.2: at a self-paced table, a seated player opens the next round after a result. */
+/** P12.2: at a self-paced table, a seated player opens the next round after a result. */
 export const nextRoundCommand = z.strictObject({ ...atTable });
 
 export const COMMANDS = {

@@ -205,7 +205,7 @@ export const roundResultEvent = event('round.result', {
   trace: z.array(traceStepSchema),
   roads: roadsSchema,
   odds: liveOddsSchema.nullable(),
-  /** P11.2: null at a self-paced table, which waits for `round.next` instead. */
+  /** P12.2: null at a self-paced table, which waits for `round.next` instead. */
   nextAt: epochMsSchema.nullable(),
 });
 

@@ -40,7 +40,7 @@ export const phaseViewSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('result'),
     round: roundSeqSchema,
-    /** P11.2: null while a self-paced table waits for `round.next`. */
+    /** P12.2: null while a self-paced table waits for `round.next`. */
     nextAt: epochMsSchema.nullable(),
   }),
 ]);

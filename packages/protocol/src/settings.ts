@@ -39,7 +39,7 @@ export const tableSettingsSchema = z.object({
   revealMs: z.number().int().nonnegative(),
   resultMs: z.number().int().nonnegative(),
   /**
-   * P11.1, T12: a practice table where nothing is timed: bets close once everyone has decided,
+   * P12.1, T12: a practice table where nothing is timed: bets close once everyone has decided,
    * the holder's cards are dealt at once, and after the result the table waits for `round.next`.
    * Absent means false (tables stored before it existed).
    */

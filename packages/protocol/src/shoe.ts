@@ -49,7 +49,7 @@ export const shoeRecordSchema = z.object({
 });
 export type ShoeRecordReply = z.infer<typeof shoeRecordSchema>;
 
-/** GET /api/tables/:tableId/shoes (P11.3): a table's shoes, newest first. */
+/** GET /api/tables/:tableId/shoes (P12.3): a table's shoes, newest first. */
 export const shoeListReply = z.object({
   tableId: z.string(),
   shoes: z.array(

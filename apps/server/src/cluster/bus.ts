@@ -18,7 +18,7 @@ export interface BusHandlers {
   heartbeat(beat: Heartbeat): void;
 }
 
-/** An owner that gives no answer in this long is taken for gone (T12.10). */
+/** An owner that gives no answer in this long is taken for gone (T13.10). */
 export const REQUEST_TIMEOUT_MS = 5_000;
 
 export class RequestFailed extends Error {
@@ -42,7 +42,7 @@ interface Pending {
  * T12: the nodes' bus over Redis pub/sub (ioredis). One connection publishes everything this
  * node says, one receives everything it hears: Redis keeps the order of one connection's
  * publishes for each subscriber connection, which is what lets a table's events reach a remote
- * socket before the command's ack (P6 across nodes, T12.8).
+ * socket before the command's ack (P6 across nodes, T13.8).
  */
 export class ClusterBus {
   private readonly pub: Redis;
@@ -65,7 +65,7 @@ export class ClusterBus {
     }
   }
 
-  /** Clients for socket.io's Redis adapter (T12.11): duplicates, so their traffic is their own. */
+  /** Clients for socket.io's Redis adapter (T13.11): duplicates, so their traffic is their own. */
   adapterClients(): { pub: Redis; sub: Redis } {
     return { pub: this.pub.duplicate(), sub: this.sub.duplicate() };
   }

@@ -5,7 +5,7 @@ import type { TablePort } from '../table/table-port.js';
 import type { Cluster } from './cluster.js';
 
 /**
- * T12.7: the OPEN tables this node could run (the operator's public tables and the open rooms)
+ * T13.7: the OPEN tables this node could run (the operator's public tables and the open rooms)
  * and those of them with no live lease.
  */
 export async function claimableTables(
@@ -66,7 +66,7 @@ export function clusterTables(live: LiveTables, cluster: Cluster, drainMs: numbe
       return cluster.port(definition.id)!;
     },
     closed: (tableId) => live.closed(tableId),
-    // T12.12: a node that stops hands its tables over between rounds; nothing is voided.
+    // T13.12: a node that stops hands its tables over between rounds; nothing is voided.
     shutdown: () =>
       stop(async () => {
         cluster.startDraining();

@@ -17,7 +17,7 @@ const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
   'table.snapshot',
 ]);
 
-/** A node silent for this many beats is taken for gone: its sockets' presence ends (T12.9). */
+/** A node silent for this many beats is taken for gone: its sockets' presence ends (T13.9). */
 const BEATS_BEFORE_GONE = 3;
 
 export interface ClusterOptions {
@@ -37,7 +37,7 @@ export interface ClusterLink {
   live: LiveTables;
   /** The gateway's outbox for a table: its sockets on this node. */
   outboxFor(tableId: string): TableOutbox;
-  /** OPEN tables in Postgres, and those of them no node holds a lease on (T12.7). */
+  /** OPEN tables in Postgres, and those of them no node holds a lease on (T13.7). */
   claimable(): Promise<{ total: number; free: TableDefinition[] }>;
   log: TableLog;
 }
@@ -48,7 +48,7 @@ export class Cluster {
   readonly nodeId: string;
   private link: ClusterLink | undefined;
   private readonly nodes = new Map<string, Seen>();
-  /** Highest epoch heard of per table: a message under a lower one is a fenced node's (T12.10). */
+  /** Highest epoch heard of per table: a message under a lower one is a fenced node's (T13.10). */
   private readonly floors = new Map<string, number>();
   /** Players with sockets at each table on this node. */
   private readonly localPresent = new Map<string, Set<string>>();
@@ -100,7 +100,7 @@ export class Cluster {
     this.mirrors.delete(tableId);
     const say = (message: DistributiveOmit<TableMessage, 'node' | 'epoch'>): boolean => {
       const epoch = this.options.leases.epochOf(tableId);
-      // T12.3: a table whose lease this node no longer trusts says nothing more, here or there.
+      // T13.3: a table whose lease this node no longer trusts says nothing more, here or there.
       if (epoch === undefined) return false;
       this.raiseFloor(tableId, epoch);
       this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
@@ -157,20 +157,20 @@ export class Cluster {
 
   /**
    * The last announcement of a table, even from a node now gone or one that handed it over:
-   * while it moves, its players hear MOVING, not UNKNOWN_TABLE (T12.10).
+   * while it moves, its players hear MOVING, not UNKNOWN_TABLE (T13.10).
    */
   lastKnown(tableId: string): OwnedTable | undefined {
     return this.known.get(tableId);
   }
 
-  /** T12.8: asks the table's owner; RequestFailed (moved) when there is none right now. */
+  /** T13.8: asks the table's owner; RequestFailed (moved) when there is none right now. */
   async ask(request: Request): Promise<unknown> {
     const owner = this.ownerOf(request.tableId);
     if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
     return this.bus.ask(owner.node, request);
   }
 
-  /** T12.9: a player's first socket at a table on this node arrived, or the last one left. */
+  /** T13.9: a player's first socket at a table on this node arrived, or the last one left. */
   presence(tableId: string, playerId: string, connected: boolean): void {
     let here = this.localPresent.get(tableId);
     if (!here) this.localPresent.set(tableId, (here = new Set()));
@@ -196,7 +196,7 @@ export class Cluster {
     await this.bus.close();
   }
 
-  /** T12.12: announces that this node is leaving: the others stop counting on it for a share. */
+  /** T13.12: announces that this node is leaving: the others stop counting on it for a share. */
   startDraining(): void {
     this.draining = true;
     this.beat();
@@ -211,7 +211,7 @@ export class Cluster {
         this.remotePresent.delete(id);
       }
     }
-    // A table just claimed learns at once who is here (T12.9).
+    // A table just claimed learns at once who is here (T13.9).
     for (const actor of live.list()) this.localPort(actor.id, actor);
     const tables = live.list().flatMap((port): OwnedTable[] => {
       const epoch = this.options.leases.epochOf(port.id);
@@ -263,7 +263,7 @@ export class Cluster {
     return port;
   }
 
-  /** T12.8: a request from another node for a table this node runs. */
+  /** T13.8: a request from another node for a table this node runs. */
   private async serve(request: Request & { from: string }): Promise<unknown> {
     const actor = this.link?.live.get(request.tableId);
     if (!actor) throw new RequestFailed(`${this.nodeId} does not run ${request.tableId}`, true);
@@ -319,10 +319,10 @@ export class Cluster {
     if (before !== after) actor.presence(playerId, after);
   }
 
-  /** T12.8: an owner's event, private message or kick, replayed to this node's sockets. */
+  /** T13.8: an owner's event, private message or kick, replayed to this node's sockets. */
   private mirror(tableId: string, message: TableMessage): void {
     if (message.node === this.nodeId || this.link?.live.get(tableId)) return;
-    // T12.10: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
+    // T13.10: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
     if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
     this.raiseFloor(tableId, message.epoch);
     if ((this.localPresent.get(tableId)?.size ?? 0) === 0) return;
@@ -344,7 +344,7 @@ export class Cluster {
   private heard(beat: Heartbeat): void {
     const previous = this.nodes.get(beat.node);
     // A node back from silence (a Redis restart) forgot nothing, but its peers forgot its
-    // players: they are announced again as if its tables were new (T12.13).
+    // players: they are announced again as if its tables were new (T13.13).
     const wasAlive = previous !== undefined && this.alive(previous);
     this.nodes.set(beat.node, { beat, at: performance.now() });
     for (const table of beat.tables) {
@@ -362,7 +362,7 @@ export class Cluster {
   }
 
   /**
-   * T12.9: this node's players at a table another node runs are announced to that owner once
+   * T13.9: this node's players at a table another node runs are announced to that owner once
    * per owner and epoch: after a failover, a hand-over, or the owner's return from silence.
    */
   private announce(): void {
@@ -403,7 +403,7 @@ export class Cluster {
   private tick(): void {
     this.beat();
     this.announce();
-    // T12.9: the sockets of a node gone silent are gone too.
+    // T13.9: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {
       if (this.alive(seen)) continue;
       for (const [tableId, players] of this.remotePresent) {
@@ -420,7 +420,7 @@ export class Cluster {
   }
 
   /**
-   * T12.7: claims free tables up to this node's share of the OPEN tables among the live nodes
+   * T13.7: claims free tables up to this node's share of the OPEN tables among the live nodes
    * that are not draining; a draining node claims nothing.
    */
   private async claimFree(): Promise<void> {

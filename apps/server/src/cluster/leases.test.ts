@@ -35,8 +35,8 @@ async function freshTable(): Promise<string> {
 const epochInDb = async (tableId: string) =>
   Number((await prisma.tableLease.findUniqueOrThrow({ where: { tableId } })).epoch);
 
-describe('table leases (T12.1, T12.2, T12.5)', () => {
-  it('T12.1: a free table is claimed once; a held one is not claimed by another node', async () => {
+describe('table leases (T13.1, T13.2, T13.5)', () => {
+  it('T13.1: a free table is claimed once; a held one is not claimed by another node', async () => {
     const table = await freshTable();
     const a = leasesFor('a');
     const b = leasesFor('b');
@@ -46,7 +46,7 @@ describe('table leases (T12.1, T12.2, T12.5)', () => {
     expect(b.epochOf(table)).toBeUndefined();
   });
 
-  it('T12.1: an expired lease is claimed with a higher epoch; the old holder loses it at renewal', async () => {
+  it('T13.1: an expired lease is claimed with a higher epoch; the old holder loses it at renewal', async () => {
     const table = await freshTable();
     const a = leasesFor('a', 300);
     const b = leasesFor('b', 300);
@@ -59,7 +59,7 @@ describe('table leases (T12.1, T12.2, T12.5)', () => {
     expect(a.epochOf(table)).toBeUndefined();
   });
 
-  it('T12.2: every lease of a node is renewed in one statement and stays trusted', async () => {
+  it('T13.2: every lease of a node is renewed in one statement and stays trusted', async () => {
     const tables = [await freshTable(), await freshTable(), await freshTable()];
     const a = leasesFor('a', 2_000);
     await a.claim(tables);
@@ -74,7 +74,7 @@ describe('table leases (T12.1, T12.2, T12.5)', () => {
     expect(tables.map((t) => a.epochOf(t))).toEqual([1, 1, 1]);
   });
 
-  it('T12.5: a lease given up is claimed by another node at once', async () => {
+  it('T13.5: a lease given up is claimed by another node at once', async () => {
     const table = await freshTable();
     const a = leasesFor('a');
     const b = leasesFor('b');
@@ -84,14 +84,14 @@ describe('table leases (T12.1, T12.2, T12.5)', () => {
     expect(await epochInDb(table)).toBe(2);
   });
 
-  it('T12.1: one node alone claims a table whoever held it (force), fencing the holder', async () => {
+  it('T13.1: one node alone claims a table whoever held it (force), fencing the holder', async () => {
     const table = await freshTable();
     await leasesFor('dead').claim([table]);
     expect(await leasesFor('solo').claim([table], true)).toEqual(new Map([[table, 2]]));
   });
 });
 
-describe('the fence (T12.3): every write a table makes is refused once its epoch is stale', () => {
+describe('the fence (T13.3): every write a table makes is refused once its epoch is stale', () => {
   it('refuses shoes, rounds, refills, escrow, settlement, refunds, seats and saves', async () => {
     const table = await freshTable();
     const a = leasesFor('a');

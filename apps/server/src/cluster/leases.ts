@@ -19,7 +19,7 @@ interface Held {
 }
 
 /**
- * T12.2: a lease is trusted locally for 90 % of its length, counted from when the renewal was
+ * T13.2: a lease is trusted locally for 90 % of its length, counted from when the renewal was
  * sent (before Postgres stamped it), so this node stops a table before any other node may claim
  * it, clock drift and a slow reply included.
  */
@@ -36,7 +36,7 @@ export class TableLeases {
   }
 
   /**
-   * T12.1: claims each table that nobody holds (no lease yet, given up, or expired), raising its
+   * T13.1: claims each table that nobody holds (no lease yet, given up, or expired), raising its
    * epoch; with `force`, claims it whoever holds it (one node alone: a predecessor that died is
    * fenced by the new epoch). Returns the tables claimed and their new epochs.
    */
@@ -66,7 +66,7 @@ export class TableLeases {
   }
 
   /**
-   * T12.2: renews every lease this node holds in one statement. Returns the tables whose lease
+   * T13.2: renews every lease this node holds in one statement. Returns the tables whose lease
    * is gone (claimed elsewhere, or no longer trusted because renewals kept failing): their
    * actors must stop.
    */
@@ -107,7 +107,7 @@ export class TableLeases {
     return lost;
   }
 
-  /** T12.5: gives the leases up at once (the tables have stopped), so another node claims them. */
+  /** T13.5: gives the leases up at once (the tables have stopped), so another node claims them. */
   async release(tableIds: readonly string[]): Promise<void> {
     const mine = tableIds.flatMap((id) => {
       const held = this.held.get(id);

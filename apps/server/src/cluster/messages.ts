@@ -21,7 +21,7 @@ export type NodeMessage =
   | ({ id: number; from: string } & Request)
   | { k: 'reply'; id: number; ok: true; value: unknown }
   | { k: 'reply'; id: number; ok: false; moved: boolean; error: string }
-  /** T12.9: a player's first socket at a table on this node arrived, or its last one left. */
+  /** T13.9: a player's first socket at a table on this node arrived, or its last one left. */
   | { k: 'presence'; from: string; tableId: string; playerId: string; connected: boolean };
 
 /** What a table's owner says to every node with sockets at it, in the order it said it. */
@@ -41,7 +41,7 @@ export interface OwnedTable {
   seats?: HeldSeat[];
 }
 
-/** T12.6: every node says which tables it runs, every beat and at once when that changes. */
+/** T13.6: every node says which tables it runs, every beat and at once when that changes. */
 export interface Heartbeat {
   node: string;
   draining: boolean;

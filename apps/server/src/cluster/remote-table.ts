@@ -11,7 +11,7 @@ export interface TableOwners {
 }
 
 /**
- * T12.10: what a player hears while their table has no live owner (its node died and the lease
+ * T13.10: what a player hears while their table has no live owner (its node died and the lease
  * has not run out yet, or it is being handed over): try again; the client does so by itself.
  */
 export const MOVING: AckError = {
@@ -20,7 +20,7 @@ export const MOVING: AckError = {
   message: 'this table is moving to another server: try again in a moment',
 };
 
-/** A table another node runs, as this node's gateway sees it (T12.8). */
+/** A table another node runs, as this node's gateway sees it (T13.8). */
 export class RemoteTable implements TablePort {
   constructor(
     readonly id: string,
@@ -64,7 +64,7 @@ export class RemoteTable implements TablePort {
     return (await this.cluster.ask({ k: 'snapshot', tableId: this.id, playerId })) as TableSnapshot;
   }
 
-  /** T12.9: the owner counts this node's sockets with its own. */
+  /** T13.9: the owner counts this node's sockets with its own. */
   presence(playerId: string, connected: boolean): void {
     this.cluster.presence(this.id, playerId, connected);
   }
@@ -91,7 +91,7 @@ export class RemoteTable implements TablePort {
     return null;
   }
 
-  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (T12.8). */
+  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (T13.8). */
   async admission(playerId: string): Promise<AckError | null> {
     try {
       return (await this.cluster.ask({

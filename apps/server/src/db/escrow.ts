@@ -18,7 +18,7 @@ interface EscrowRow {
   amount: string | null;
 }
 
-// T12.3: the fence is evaluated first (escrow_bets depends on its answer) and in the same statement.
+// T13.3: the fence is evaluated first (escrow_bets depends on its answer) and in the same statement.
 const ESCROW_BETS = {
   name: 'banco_escrow_bets_fenced',
   text: `SELECT e.req, e.code, e.balance, e.bet_id, e.spot, e.amount

@@ -1,7 +1,7 @@
 import { fencedTablesOf, LedgerError } from './ledger-error.js';
 import type { Fence } from './ledger-types.js';
 
-// T12.3: how a table's write carries its lease into SQL. Every statement a table makes calls
+// T13.3: how a table's write carries its lease into SQL. Every statement a table makes calls
 // banco_fence (migration 20261201130000) before it writes, in the same statement, so the check
 // and the write commit together or not at all.
 

@@ -10,7 +10,7 @@ export type LedgerErrorCode =
   /** Malformed amounts, or a settlement that does not match the round's open bets. */
   | 'INVALID_INPUT'
   /**
-   * T12.3: the write named a lease epoch the table no longer has (another node claimed it);
+   * T13.3: the write named a lease epoch the table no longer has (another node claimed it);
    * Postgres refused it and nothing was written.
    */
   | 'FENCED';
@@ -87,7 +87,7 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
 }
 
 /**
- * T12.3: the tables a BAN09 refusal names as fenced (its DETAIL, a JSON array), or null when the
+ * T13.3: the tables a BAN09 refusal names as fenced (its DETAIL, a JSON array), or null when the
  * error is no fence refusal.
  */
 export function fencedTablesOf(err: unknown): string[] | null {
@@ -101,7 +101,7 @@ export function fencedTablesOf(err: unknown): string[] | null {
   }
 }
 
-/** T12.3: true when the ledger refused a write because the table's lease moved on. */
+/** T13.3: true when the ledger refused a write because the table's lease moved on. */
 export function isFenced(err: unknown): boolean {
   return (err instanceof LedgerError && err.code === 'FENCED') || fencedTablesOf(err) !== null;
 }

@@ -19,7 +19,7 @@ export interface TableRow {
 }
 
 /**
- * Issue 16 (T12.3): the lease a table's write is made under. Postgres refuses the write (SQLSTATE
+ * Issue 16 (T13.3): the lease a table's write is made under. Postgres refuses the write (SQLSTATE
  * BAN09, LedgerError FENCED) once a later claim has raised the table's epoch.
  */
 export interface Fence {
@@ -29,7 +29,7 @@ export interface Fence {
 
 export interface EscrowBetsInput {
   tableId: string;
-  /** The table's lease epoch (T12.3); absent only for writes made for no table's lease. */
+  /** The table's lease epoch (T13.3); absent only for writes made for no table's lease. */
   epoch?: number;
   roundId: string;
   playerId: string;

@@ -222,7 +222,7 @@ export class Ledger {
     return { shoeId: shoe.id, serverSeed: shoe.server_seed, commitment: shoe.commitment };
   }
 
-  /** T12.3: a refusal by banco_fence becomes the ledger's FENCED; anything else passes through. */
+  /** T13.3: a refusal by banco_fence becomes the ledger's FENCED; anything else passes through. */
   private async fenced<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -477,7 +477,7 @@ export class Ledger {
   /**
    * T9.5: voids every OPEN round of the table other than the one it plays (stakes refunded) and
    * ends every shoe of it other than the one it plays (seed published). Run by the node that
-   * has just claimed the table (T12.4), under its fence.
+   * has just claimed the table (T13.4), under its fence.
    */
   async closeAbandoned(live: {
     tableId: string;

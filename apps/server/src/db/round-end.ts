@@ -7,7 +7,7 @@ import type { Fence, SettleRoundInput, SettledBet } from './ledger-types.js';
 // Closing a round in one call of the end_round SQL function: settling it (T6.2) or voiding it
 // (T9.2). The function locks, checks and writes everything the two used to do in five statements.
 
-// T12.3: end_round depends on the fence's answer, so the fence runs first, in the same statement.
+// T13.3: end_round depends on the fence's answer, so the fence runs first, in the same statement.
 const END_ROUND = {
   name: 'banco_end_round_fenced',
   text: `SELECT e.player_id, e.balance

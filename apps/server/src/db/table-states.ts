@@ -46,7 +46,7 @@ export function tableStateSaver(
   );
 }
 
-/** A table's state to store, under its lease epoch (T12.3) when it has one. */
+/** A table's state to store, under its lease epoch (T13.3) when it has one. */
 export interface StateSave {
   tableId: string;
   row: StoredTableState;
@@ -56,7 +56,7 @@ export interface StateSave {
 async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<void> {
   await pool.query({
     name: 'banco_save_table_states_fenced',
-    // The fence is a volatile CTE: evaluated once, before any row is written (T12.3).
+    // The fence is a volatile CTE: evaluated once, before any row is written (T13.3).
     text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
                     fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
                INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)

@@ -67,14 +67,14 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
           problems: table.problems(),
         }))
         .filter((table) => table.problems.length > 0)
-        // T12.3: a fenced table is named with why it stopped here.
+        // T13.3: a fenced table is named with why it stopped here.
         .concat(
           (registry?.fenced?.() ?? []).map((table) => ({
             id: table.isPublic ? table.id : PRIVATE_ROOM,
             problems: [table.reason],
           })),
         );
-      // T12.12: a draining node takes no new players: the proxy sends them elsewhere.
+      // T13.12: a draining node takes no new players: the proxy sends them elsewhere.
       const draining = registry?.draining?.() ?? false;
       return reply.code(dbOk && !draining ? 200 : 503).send({
         status: dbOk && !draining && tables.length === 0 ? 'ok' : 'degraded',

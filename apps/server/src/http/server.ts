@@ -29,7 +29,7 @@ export interface BancoServerDeps {
   /** Runs last on close(), after the tables have closed: e.g. disconnect Prisma. */
   closeDb?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
-  /** T12.11: socket.io's Redis adapter (several nodes). */
+  /** T13.11: socket.io's Redis adapter (several nodes). */
   socketAdapter?: SocketGatewayDeps['adapter'];
 }
 

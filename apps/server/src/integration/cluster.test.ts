@@ -14,7 +14,7 @@ import { freePort, type ServerProcess } from '../testing/server-process.js';
  * a log line, never a sleep.
  */
 
-/** Short leases: a dead owner's tables are free 1.5 s after its last renewal (T12.2). */
+/** Short leases: a dead owner's tables are free 1.5 s after its last renewal (T13.2). */
 const LEASE_MS = 1_500;
 
 interface Node {
@@ -124,7 +124,7 @@ describe('several nodes (T12)', () => {
     await db?.drop();
   });
 
-  it('T12.8 T12.9 P6 P11.1: players on both nodes play rounds at one table; balances equal the ledger', async () => {
+  it('T13.8 T13.9 P6 P13.1: players on both nodes play rounds at one table; balances equal the ledger', async () => {
     const owner = await ownerOfMain();
     expect(nodes.map((n) => n.id)).toContain(owner.id);
     for (const bot of bots) bot.acting = true;
@@ -253,7 +253,7 @@ describe('several nodes (T12)', () => {
     await onFirst((e) => e.type === 'round.result' && e.round > round);
   }
 
-  describe('failover (T12.10)', () => {
+  describe('failover (T13.10)', () => {
     beforeAll(async () => {
       for (const bot of bots.slice(0, 2)) {
         await bot.send('seat.leave', { tableId: 'main', seat: bot.seat });
@@ -281,7 +281,7 @@ describe('several nodes (T12)', () => {
     } as const;
 
     it.each(['betting', 'closed', 'settling'] as const)(
-      'T12.6 T12.7 T12.10 T12.4 T9.1 P11.2 P11.3: kill -9 of the owner %s: another node resumes within 10 s, ledger clean, everyone back in their seat',
+      'T13.6 T13.7 T13.10 T13.4 T9.1 P13.2 P13.3: kill -9 of the owner %s: another node resumes within 10 s, ledger clean, everyone back in their seat',
       async (kill) => {
         const owner = await ownerOfMain();
         let round: number;
@@ -323,7 +323,7 @@ describe('several nodes (T12)', () => {
       60_000,
     );
 
-    it('T12.3 T12.10: a zombie owner (SIGSTOP past its lease, SIGCONT) writes nothing and stops its table', async () => {
+    it('T13.3 T13.10: a zombie owner (SIGSTOP past its lease, SIGCONT) writes nothing and stops its table', async () => {
       const owner = await ownerOfMain();
       const { epoch } = await prisma.tableLease.findUniqueOrThrow({ where: { tableId: 'main' } });
       const round = await stakesInBetting();
@@ -368,7 +368,7 @@ describe('several nodes (T12)', () => {
       owner.process = await start(owner);
     }, 60_000);
 
-    it('T12.13: Redis restarted mid-round: tables keep their chips, clients resync by version', async () => {
+    it('T13.13: Redis restarted mid-round: tables keep their chips, clients resync by version', async () => {
       const round = await onFirst(KILLS.betting);
       await redis.restart();
       // Two more rounds with everyone's bets, seen through whichever node each player is on.
@@ -384,7 +384,7 @@ describe('several nodes (T12)', () => {
       ).toBe(0);
     }, 60_000);
 
-    it('T12.12 P11.4: a rolling restart of both nodes during play voids no round and strands nobody', async () => {
+    it('T13.12 P13.4: a rolling restart of both nodes during play voids no round and strands nobody', async () => {
       const voided = await prisma.round.count({ where: { status: 'VOIDED' } });
       for (const node of [...nodes]) {
         const round = await onFirst((e) => e.type === 'betting.opened');

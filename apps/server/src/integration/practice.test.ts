@@ -38,7 +38,7 @@ describe('a practice table of your own (T12)', () => {
     await db?.drop();
   });
 
-  it('T12.1 T12.2 T12.3 T10.4 P11.1 P11.2 P11.3 one click opens it, it waits, and it survives a crash', async () => {
+  it('T12.1 T12.2 T12.3 T10.4 P12.1 P12.2 P12.3 one click opens it, it waits, and it survives a crash', async () => {
     const pia = await newGuest(server.url, 'Pia');
     const opened = await call(server.url, '/api/rooms/practice', { token: pia.token, body: {} });
     expect(opened.status).toBe(201);
@@ -83,7 +83,7 @@ describe('a practice table of your own (T12)', () => {
     expect(await dealt).toMatchObject({ by: 1 });
     expect(await result).toMatchObject({ nextAt: null });
 
-    // P11.3: the table's shoes, for the /shoes page: this one, in play, its seed still secret.
+    // P12.3: the table's shoes, for the /shoes page: this one, in play, its seed still secret.
     const shoes = await call(server.url, `/api/tables/${room.id}/shoes`);
     expect(shoes.status).toBe(200);
     expect(shoes.body).toMatchObject({

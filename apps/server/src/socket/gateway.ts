@@ -50,7 +50,7 @@ export interface SocketGatewayDeps {
   config: Config;
   sessions: Pick<SessionStore, 'lookup' | 'touch'>;
   metrics: Metrics;
-  /** T12.11: socket.io's Redis adapter when several nodes run: logouts reach every node. */
+  /** T13.11: socket.io's Redis adapter when several nodes run: logouts reach every node. */
   adapter?: ServerOptions['adapter'];
 }
 
@@ -296,7 +296,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
-        // T12.8: a table another node runs answers both questions at its owner.
+        // T13.8: a table another node runs answers both questions at its owner.
         if (table.admission) {
           const barred = await table.admission(playerId);
           if (barred) return reply(barred);
@@ -454,7 +454,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         sendPrivate: (playerId, message) => {
           // A turner's cards come after the turn that gives them (P1.5).
           for (const socket of socketsOf(playerId)) held.catchUp(socket);
-          // Local: other nodes' sockets hear it through the cluster bus (T12.8).
+          // Local: other nodes' sockets hear it through the cluster bus (T13.8).
           io.local.to(playerRoom(playerId, tableId)).emit(TABLE_PRIVATE, message);
         },
         // T11.2: a kicked player's sockets leave the table; they are still connected otherwise.

@@ -96,7 +96,7 @@ export class HeldBroadcasts {
     for (const { event, served } of held) {
       // Socket ids are rooms too: `except` skips the sockets that have the event already.
       // Local: with several nodes, the others replay the table's events to their own sockets
-      // (T12.8); socket.io's Redis adapter must not send them a second copy.
+      // (T13.8); socket.io's Redis adapter must not send them a second copy.
       const room = this.io.local.to(this.room);
       const to = served.size === 0 ? room : room.except([...served]);
       to.emit(TABLE_EVENT, event);

@@ -8,12 +8,12 @@ export interface TableLease {
   readonly tableId: string;
   /** The epoch while this node still counts on the lease; undefined once it does not. */
   epoch(): number | undefined;
-  /** Called once when a write finds the lease gone: the table must stop at once (T12.3). */
+  /** Called once when a write finds the lease gone: the table must stop at once (T13.3). */
   lost(reason: string): void;
 }
 
 /**
- * T12.3: the ledger as one table sees it: every write carries the table's `{tableId, epoch}`
+ * T13.3: the ledger as one table sees it: every write carries the table's `{tableId, epoch}`
  * (Postgres refuses it once stale), and a write this node no longer trusts its lease for is not
  * even sent. Either way the lease is reported lost and the write fails with FENCED.
  */

@@ -84,7 +84,7 @@ describe('a practice table (T12)', () => {
     expect(t.state.phase.kind).toBe('betting');
     // Asked again while bets are open: there is no result to move on from.
     expectRefused(t, () => t.command('pia', 'round.next', {}), 'WRONG_PHASE');
-    // Every event still passes the shared schema with its null nextAt (P11.2).
+    // Every event still passes the shared schema with its null nextAt (P12.2).
     for (const event of t.events) expect(tableEventSchema.safeParse(event).success).toBe(true);
   });
 

@@ -32,7 +32,7 @@ export interface StartTablesDeps {
   /** T12: the leases this process runs its tables under. */
   leases: TableLeases;
   /**
-   * T12.1: one node alone (no REDIS_URL) claims every table at once, whoever held it: a
+   * T13.1: one node alone (no REDIS_URL) claims every table at once, whoever held it: a
    * predecessor that died is fenced off by the new epoch. Several nodes claim only free tables.
    */
   solo: boolean;
@@ -48,7 +48,7 @@ export interface StartTablesDeps {
    * caller marks it closed and drops it from the registry.
    */
   onClosed?: (tableId: string) => void;
-  /** T12.6: a table started or stopped here (the cluster announces it at once). */
+  /** T13.6: a table started or stopped here (the cluster announces it at once). */
   onChange?: () => void;
 }
 
@@ -59,24 +59,24 @@ export interface LiveTables extends TableRegistry {
   /** Drops a closed table: from now on its id is unknown to every route and socket. */
   closed(tableId: string): Promise<void>;
   definition(tableId: string): TableDefinition | undefined;
-  /** T12.3: tables this process ran until another node claimed them, and why they stopped. */
+  /** T13.3: tables this process ran until another node claimed them, and why they stopped. */
   fenced(): readonly FencedTable[];
-  /** T12.1: claims the table if it is free and starts it here; false when another node has it. */
+  /** T13.1: claims the table if it is free and starts it here; false when another node has it. */
   adopt(definition: TableDefinition): Promise<boolean>;
   /**
-   * T12.12: a drain. Each table stops as soon as it is between rounds (its state is stored at
+   * T13.12: a drain. Each table stops as soon as it is between rounds (its state is stored at
    * that boundary) and gives its lease up, so another node resumes it with no round voided; a
    * table still mid-round at the deadline shuts down as in T9.7.
    */
   handOver(deadlineMs: number): Promise<void>;
 }
 
-/** T12.12: phases between two rounds: a table stopped here resumes elsewhere with nothing voided. */
+/** T13.12: phases between two rounds: a table stopped here resumes elsewhere with nothing voided. */
 const BETWEEN_ROUNDS: ReadonlySet<string> = new Set(['waiting', 'result', 'seeding', 'shuffling']);
 const HAND_OVER_POLL_MS = 25;
 
 /**
- * T9.5, T12.4: once a table this node has just claimed has resumed (its own round voided or
+ * T9.5, T13.4: once a table this node has just claimed has resumed (its own round voided or
  * finished), whatever else of it is open is closed: OPEN rounds refunded, unfinished shoes
  * ended and their seeds published. Per table, under its fence: never a sweep of other tables.
  */
@@ -106,7 +106,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   const fencedTables = new Map<string, FencedTable>();
   const { leases } = deps;
 
-  /** T12.3: the table's lease is gone: it stops at once, writing nothing more. */
+  /** T13.3: the table's lease is gone: it stops at once, writing nothing more. */
   const fenceOff = (tableId: string, reason: string): void => {
     const table = live.get(tableId);
     if (!table || fencedTables.has(tableId)) return;
@@ -124,7 +124,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   /** Tables being claimed and started: a second start of one waits for none and does nothing. */
   const starting = new Set<string>();
   /**
-   * T12.5: the tables one node alone runs (its public tables and the rooms it opened): one whose
+   * T13.5: the tables one node alone runs (its public tables and the rooms it opened): one whose
    * lease it lost (Postgres was out of reach for longer than a lease) is claimed and resumed
    * again as soon as Postgres answers.
    */
@@ -174,7 +174,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   for (const table of deps.tables) await start(table);
   /** Set once the tables stop: a room asked for then would outlive its server's shutdown. */
   let stopping = false;
-  // T12.2: every lease of this node renewed in one statement, three times a lease.
+  // T13.2: every lease of this node renewed in one statement, three times a lease.
   const renewal = setInterval(
     () => {
       void leases.renew().then(
@@ -200,7 +200,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     Math.max(100, leases.leaseMs),
   );
   again.unref();
-  /** T12.5: stops the actors, then gives their leases up so another node need not wait. */
+  /** T13.5: stops the actors, then gives their leases up so another node need not wait. */
   const stopAll = async (stop: (actor: TableActor) => Promise<void>): Promise<void> => {
     stopping = true;
     clearInterval(renewal);

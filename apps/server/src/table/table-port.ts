@@ -53,7 +53,7 @@ export interface TablePort {
   spectatorCount(): number;
   /** P10.6: the seat this player holds here, if any, and whether they are away from it. */
   seatOf(playerId: string): { seat: number; away: boolean } | null;
-  /** Every seat held here, for other nodes' `seatOf` (T12.6's announcement). */
+  /** Every seat held here, for other nodes' `seatOf` (T13.6's announcement). */
   seatsHeld?(): HeldSeat[];
   /** T9.4: seated here, or joined before a restart: a new socket need not join again. */
   knows(playerId: string): boolean;
@@ -63,7 +63,7 @@ export interface TablePort {
    */
   entryRefusal(playerId: string): { ok: false; code: ErrorCode; message: string } | null;
   /**
-   * T12.8: for a table another node runs, entryRefusal and knows asked of its owner in one go
+   * T13.8: for a table another node runs, entryRefusal and knows asked of its owner in one go
    * (NOT_AT_TABLE when it does not know the player); a local table answers them directly.
    */
   admission?(playerId: string): Promise<{ ok: false; code: ErrorCode; message: string } | null>;
@@ -86,9 +86,9 @@ export interface TableRegistry {
   list(): readonly TablePort[];
   /** What the lobby lists: public tables only; a private room is reached by its id (T10.6). */
   listPublic(): readonly TablePort[];
-  /** T12.12: true while this node hands its tables over (/health answers 503). */
+  /** T13.12: true while this node hands its tables over (/health answers 503). */
   draining?(): boolean;
-  /** T12.3: tables this process stopped because another node claimed them (for /health). */
+  /** T13.3: tables this process stopped because another node claimed them (for /health). */
   fenced?(): readonly FencedTable[];
   /** T9.7: every table shuts down (events out, rounds finished or voided, state stored). */
   shutdown(): Promise<void>;

@@ -72,7 +72,7 @@ function phaseClock(state: TableState): Clock | null {
         testId: 'turn-countdown',
       };
     case 'result':
-      // A self-paced table waits for the player's "New round" (P11.2): no clock to show.
+      // A self-paced table waits for the player's "New round" (P12.2): no clock to show.
       if (phase.nextAt === null) return null;
       return { deadline: phase.nextAt, label: 'Next round in', testId: 'next-countdown' };
     case 'seeding':
