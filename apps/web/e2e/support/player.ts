@@ -80,6 +80,8 @@ export async function squeezeAndReveal(page: Page, during?: () => Promise<void>)
   const sliders = page.getByRole('slider', { name: /^Squeeze card/ });
   const first = sliders.first();
   await first.waitFor();
+  // A click on the bet panel may have scrolled the felt away, as a player's own scroll would.
+  await first.scrollIntoViewIfNeeded();
   const box = (await first.boundingBox())!;
   // Drag up-left from the bottom-right corner, like bending a real card.
   await page.mouse.move(box.x + box.width - 4, box.y + box.height - 4);
