@@ -11,9 +11,27 @@ import {
   type LessonProgress,
 } from './progress';
 import { LESSON_STEPS } from './steps';
+import { openPractice } from '../../lib/rooms-api';
+import { storedGuest } from '../../lib/session';
 
-/** Where the lesson's last step sends the learner: the lobby, where a practice table opens. */
+/** Where the lesson's last step sends a learner with no name yet: the lobby, by way of the door. */
 export const PRACTICE_HREF = '/lobby/';
+
+/**
+ * T12.1: a learner who already has a name goes straight to their practice table; without one,
+ * or if it cannot open, the link's own lobby address still leads there in two clicks.
+ */
+async function openPracticeTable(event: { preventDefault(): void }): Promise<void> {
+  const guest = storedGuest();
+  if (!guest) return;
+  event.preventDefault();
+  try {
+    const { room } = await openPractice(guest.token);
+    window.location.assign(`/table/?id=${encodeURIComponent(room.id)}&sit=1`);
+  } catch {
+    window.location.assign(PRACTICE_HREF);
+  }
+}
 
 const storage = (): Storage | null => {
   try {
@@ -143,6 +161,7 @@ export function LessonScreen() {
                   ref={next}
                   className={`button${done ? ' primary big' : ''}`}
                   href={PRACTICE_HREF}
+                  onClick={(event) => void openPracticeTable(event)}
                   data-testid="lesson-practice"
                 >
                   Open a practice table
@@ -160,8 +179,8 @@ export function LessonScreen() {
             </div>
             {last ? (
               <p className="lesson__small">
-                In the lobby, “Practise alone” opens a quiet table of your own: nothing is timed and
-                you deal when you are ready.
+                This opens a quiet table of your own (also “Practise alone” in the lobby): nothing
+                is timed and you deal when you are ready.
               </p>
             ) : null}
           </footer>
