@@ -136,11 +136,13 @@ export const loginReply = sessionReply.extend({
 });
 
 /**
- * POST /api/session/logout and /api/session/logout-all take nothing: no body, or `{}`. Any other
- * body is refused (P3.2) rather than ignored, so a client's mistake is heard. (Fastify hands a
- * route `null` for a request without a body, so null is nothing too.)
+ * The body of a route that takes nothing: no body, or `{}`. Any other body is refused (P3.2)
+ * rather than ignored, so a client's mistake is heard. (Fastify hands a route `null` for a
+ * request without a body, so null is nothing too.)
  */
-export const logoutBody = z.strictObject({}).nullish();
+export const noBody = z.strictObject({}).nullish();
+/** POST /api/session/logout and /api/session/logout-all take no body (P3.2). */
+export const logoutBody = noBody;
 
 /** POST /api/session/logout and /api/session/logout-all */
 export const logoutReply = z.object({

@@ -6,6 +6,7 @@ import {
   houseEdgesReply,
   inviteCodeSchema,
   inviteReply,
+  noBody,
   roomLink,
   roomSummarySchema,
   settingField,
@@ -82,10 +83,12 @@ export function registerRoomRoutes(
         tags: ['rooms'],
         summary: 'Your practice table (T12): the one you have open, or a new one',
         security: [{ bearer: [] }],
+        // It takes no body: one sent is refused (P3.2), not ignored.
+        body: noBody,
         response: {
           200: createRoomReply,
           201: createRoomReply,
-          ...errorResponses(401, 429, 500),
+          ...errorResponses(400, 401, 429, 500),
         },
       },
     },
