@@ -136,7 +136,7 @@ describe.runIf(canRunBrowser)('nothing left to guess', () => {
     expect(await page.getByTestId('seat-1').innerText()).not.toMatch(/\bbet\b/);
     expect(await page.getByTestId('seat-won-1').innerText()).toMatch(/\+9\.5/);
     expect(await page.getByTestId('round-number').innerText()).toMatch(/Round \d+ · hand 1/);
-    expect(await page.getByRole('img', { name: /^Hand 1: Banker wins 9 to 5/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Hand 1: Banker wins 9 to 5/ }).count()).toBe(1);
     await screenshot(page, 'guessing-result-after-reload');
   });
 

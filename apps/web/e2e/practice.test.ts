@@ -130,8 +130,8 @@ describe.runIf(canRunBrowser)('a practice table of your own (issue 15)', () => {
     await balanceMatchesLedger(page, playerId);
     // Three rounds, three pips, each with its scores on focus.
     expect(await page.getByTestId('pip-strip').locator('[data-outcome]').count()).toBe(3);
-    await tabTo(page, /^Round \d+: /);
-    await expect.poll(() => page.getByRole('tooltip').innerText()).toMatch(/^Round 1: /);
+    await tabTo(page, /^Hand \d+: /);
+    await expect.poll(() => page.getByRole('tooltip').innerText()).toMatch(/^Hand 1: /);
 
     // One practice table a player: the lobby's button leads back to the same one.
     const url = page.url();

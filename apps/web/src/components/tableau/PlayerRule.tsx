@@ -12,7 +12,8 @@ export interface PlayerRuleProps {
 export function PlayerRule({ lit = null, explain = true }: PlayerRuleProps) {
   return (
     <div className="tableau tableau--player" data-testid="player-rule">
-      <div className="tableau__scroll">
+      {/* A narrow panel scrolls this row sideways: a keyboard must be able to scroll it too. */}
+      <div className="tableau__scroll" tabIndex={0} role="region" aria-label="Player's rule">
         <table className="tableau__grid">
           <caption className="tableau__caption">Does Player draw a third card?</caption>
           <thead>
