@@ -176,6 +176,37 @@ describe.runIf(canRunBrowser)('a practice table of your own (issue 15)', () => {
     await guest.context.close();
   });
 
+  it("T12.1: the lesson's last step opens the learner's own practice table", async () => {
+    const { page } = visitor;
+    // Nova, from the first test, has a name and a practice table; the lesson is at its end.
+    await page.goto(`${server.url}/learn/`);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'banco.learn.v1',
+        JSON.stringify({ current: 7, done: [0, 1, 2, 3, 4, 5, 6, 7] }),
+      ),
+    );
+    await page.reload();
+    await page.getByTestId('lesson-practice').click();
+    await page.waitForURL(/\/table\/\?id=r_/);
+    await page.getByTestId('practice-table').waitFor();
+    const after = new URL(page.url()).searchParams.get('id');
+    // The same table "Practise alone" gives back: one practice table per player (T12.1).
+    const theirs = await page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('banco.guest')!) as { token: string };
+      const answer = await fetch('/api/rooms/practice', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return {
+        status: answer.status,
+        id: ((await answer.json()) as { room: { id: string } }).room.id,
+      };
+    });
+    expect(theirs).toEqual({ status: 200, id: after });
+  });
+
   it('works on a phone (390×844): screenshot, no serious axe finding', async () => {
     const phone = await newVisitor(browser, server.url, { viewport: { width: 390, height: 844 } });
     await arrive(phone.page, 'Pico');
