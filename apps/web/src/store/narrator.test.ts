@@ -97,6 +97,19 @@ describe('the narrator: the shoe’s story from events', () => {
     expect(state.seats[0]?.balance).toBe(100_000);
   });
 
+  it("tells a restart in the table's own words, not the server's log message", () => {
+    const closing = {
+      ...at,
+      version: 21,
+      type: 'table.closing' as const,
+      reason: 'shutdown' as const,
+      message: 'the server is restarting: bets in betting are refunded, a dealt round is finished',
+    };
+    expect(narrate(inBetting(), closing)).toBe(
+      'The table is restarting. Open bets are returned; a dealt round is finished first.',
+    );
+  });
+
   it('events worth no line add none', () => {
     const before = inBetting();
     const after = narrated(before, { ...at, version: 21, type: 'bets.none', round: 7, seat: 3 });

@@ -66,7 +66,8 @@ export function narrate(before: TableState, event: TableEvent): string | null {
     case 'round.voided':
       return voidedSentence(event);
     case 'table.closing':
-      return event.message;
+      // The server's message is for logs and bots; a player is told in the table's own words.
+      return 'The table is restarting. Open bets are returned; a dealt round is finished first.';
     case 'room.updated':
       return roomChange(before.room, event.room, before.you.playerId);
     case 'player.kicked':
