@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import {
+  BEAT_KEYS,
+  beatKey,
   HEARTBEATS,
   nodeChannel,
   TABLE_PATTERN,
@@ -101,8 +103,43 @@ export class ClusterBus {
     void this.pub.publish(tableChannel(tableId), JSON.stringify(message)).catch(() => undefined);
   }
 
-  beat(beat: Heartbeat): void {
-    void this.pub.publish(HEARTBEATS, JSON.stringify(beat)).catch(() => undefined);
+  /**
+   * Says the beat to every node listening, and keeps it for `aliveMs` for a node that starts
+   * later: one connection, so the stored beat is never older than the last one heard.
+   */
+  beat(beat: Heartbeat, aliveMs: number): void {
+    const text = JSON.stringify(beat);
+    void this.pub
+      .pipeline()
+      .publish(HEARTBEATS, text)
+      .set(beatKey(this.nodeId), text, 'PX', aliveMs)
+      .exec()
+      .catch(() => undefined);
+  }
+
+  /**
+   * T13.6: the latest beat of every other node alive now, and how long ago it was said (by
+   * what is left of its time to live, so no two machines' clocks are compared). A node that
+   * starts knows at once who runs which table, instead of answering UNKNOWN_TABLE until the
+   * next beats arrive.
+   */
+  async currentBeats(aliveMs: number): Promise<{ beat: Heartbeat; ageMs: number }[]> {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await this.pub.scan(cursor, 'MATCH', BEAT_KEYS, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...found.filter((key) => key !== beatKey(this.nodeId)));
+    } while (cursor !== '0');
+    const reads = this.pub.pipeline();
+    for (const key of keys) reads.get(key).pttl(key);
+    const replies = (await reads.exec()) ?? [];
+    return keys.flatMap((_key, i) => {
+      const text = replies[2 * i]?.[1];
+      const ttl = replies[2 * i + 1]?.[1];
+      if (typeof text !== 'string' || typeof ttl !== 'number' || ttl <= 0) return [];
+      return [{ beat: JSON.parse(text) as Heartbeat, ageMs: Math.max(0, aliveMs - ttl) }];
+    });
   }
 
   async close(): Promise<void> {
@@ -111,6 +148,8 @@ export class ClusterBus {
       pending.reject(new RequestFailed('this node is stopping', true));
       this.pending.delete(id);
     }
+    // Gone on purpose: a node starting now should not take this one for alive.
+    await this.pub.del(beatKey(this.nodeId)).catch(() => undefined);
     await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
   }
 

@@ -87,6 +87,13 @@ export class Cluster {
   /** Starts taking part once the tables and the gateway exist: beats, claims, serves. */
   async attach(link: ClusterLink): Promise<void> {
     this.link = link;
+    try {
+      const aliveMs = this.options.beatMs * BEATS_BEFORE_GONE;
+      for (const { beat, ageMs } of await this.bus.currentBeats(aliveMs)) this.heard(beat, ageMs);
+    } catch (error) {
+      // Not fatal: the next beats tell the same, a beat later.
+      link.log.error({ err: error }, 'could not read the other nodes\' beats');
+    }
     await this.claimFree();
     this.beat();
     this.ticker = setInterval(() => this.tick(), this.options.beatMs);
@@ -230,7 +237,7 @@ export class Cluster {
     });
     const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables };
     this.heard(beat);
-    this.bus.beat(beat);
+    this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE);
   }
 
   private localPort(tableId: string, actor: TablePort): TablePort {
@@ -341,12 +348,12 @@ export class Cluster {
     }
   }
 
-  private heard(beat: Heartbeat): void {
+  private heard(beat: Heartbeat, ageMs = 0): void {
     const previous = this.nodes.get(beat.node);
     // A node back from silence (a Redis restart) forgot nothing, but its peers forgot its
     // players: they are announced again as if its tables were new (T13.13).
     const wasAlive = previous !== undefined && this.alive(previous);
-    this.nodes.set(beat.node, { beat, at: performance.now() });
+    this.nodes.set(beat.node, { beat, at: performance.now() - ageMs });
     for (const table of beat.tables) {
       const was = this.known.get(table.definition.id);
       if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);

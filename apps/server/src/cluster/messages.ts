@@ -10,6 +10,9 @@ export const nodeChannel = (nodeId: string): string => `banco:node:${nodeId}`;
 export const tableChannel = (tableId: string): string => `banco:table:${tableId}`;
 export const TABLE_PATTERN = 'banco:table:*';
 export const HEARTBEATS = 'banco:nodes';
+/** Each node's latest beat, kept for as long as it counts as alive: what a new node reads first. */
+export const beatKey = (nodeId: string): string => `banco:beat:${nodeId}`;
+export const BEAT_KEYS = 'banco:beat:*';
 
 /** Asked of a table's owner by the node a player's socket is on; answered by a `reply`. */
 export type Request =

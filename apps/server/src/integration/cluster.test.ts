@@ -314,6 +314,17 @@ describe('several nodes (T12)', () => {
         (takeovers[kill] ??= []).push(took);
         // Back up before anything is judged, so that one failure does not take the next down.
         owner.process = await start(owner);
+        // T13.6: the node just back knows at once who runs main (the beats kept in Redis), so a
+        // player it takes in that first moment finds the table, not UNKNOWN_TABLE.
+        const newcomer = await ClusterBot.create(
+          `http://127.0.0.1:${owner.port}`,
+          `new-${kill}`,
+          0,
+          'banker',
+        );
+        bots.push(newcomer);
+        const found = await newcomer.send('table.join', { tableId: 'main' });
+        expect(found.ok ? 'ok' : found.code).toBe('ok');
         expect(took).toBeLessThan(10_000);
         expect((await ownerOfMain()).id).not.toBe(owner.id);
         await aRoundAfter(round);

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LiveTables, TableDefinition } from '../table/registry.js';
+import type { TablePort } from '../table/table-port.js';
+import type { TableLeases } from './leases.js';
+import { Cluster, type ClusterLink } from './cluster.js';
+
+/** The machine's Redis; this test's channels and keys are under node ids fresh to the run. */
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+/** Long enough that no beat falls inside the test: what a node knows, it read at its start. */
+const BEAT_MS = 60_000;
+
+/** Just what a beat reads of a node's tables: one table it runs, at epoch 7. */
+function runningOne(definition: TableDefinition): { live: LiveTables; leases: TableLeases } {
+  const port = {
+    id: definition.id,
+    settings: definition.settings,
+    seatedCount: () => 3,
+    spectatorCount: () => 1,
+    presence: () => undefined,
+  } as unknown as TablePort;
+  const live = {
+    list: () => [port],
+    get: (id: string) => (id === definition.id ? port : undefined),
+    definition: (id: string) => (id === definition.id ? definition : undefined),
+  } as unknown as LiveTables;
+  const leases = { epochOf: (id: string) => (id === definition.id ? 7 : undefined) };
+  return { live, leases: leases as unknown as TableLeases };
+}
+
+const nothing = { live: { list: () => [], get: () => undefined, definition: () => undefined } };
+
+function linkTo(live: LiveTables): ClusterLink {
+  return {
+    live,
+    outboxFor: () => ({ broadcast() {}, sendPrivate() {}, eject() {} }),
+    claimable: () => Promise.resolve({ total: 0, free: [] }),
+    log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
+  };
+}
+
+describe('a node that starts (T13.6)', () => {
+  const clusters: Cluster[] = [];
+  afterAll(async () => {
+    await Promise.all(clusters.map((c) => c.close()));
+  });
+
+  it('T13.6: knows at once, before any beat reaches it, which tables the others run', async () => {
+    const tableId = `t-${randomUUID()}`;
+    const definition: TableDefinition = {
+      id: tableId,
+      name: 'Somewhere else',
+      isPublic: true,
+      hostPlayerId: null,
+      settings: {} as TableDefinition['settings'],
+    };
+    const owner = runningOne(definition);
+    const a = new Cluster({
+      redisUrl: REDIS_URL,
+      nodeId: `a-${randomUUID()}`,
+      leases: owner.leases,
+      beatMs: BEAT_MS,
+    });
+    clusters.push(a);
+    await a.connect();
+    await a.attach(linkTo(owner.live));
+    // A's one beat so far went out before B was listening: B can learn it only from Redis.
+    const b = new Cluster({
+      redisUrl: REDIS_URL,
+      nodeId: `b-${randomUUID()}`,
+      leases: { epochOf: () => undefined } as unknown as TableLeases,
+      beatMs: BEAT_MS,
+    });
+    clusters.push(b);
+    await b.connect();
+    expect(b.lastKnown(tableId)).toBeUndefined();
+    await b.attach(linkTo(nothing.live as unknown as LiveTables));
+    expect(b.lastKnown(tableId)?.epoch).toBe(7);
+    expect(b.ownerOf(tableId)?.node).toBe(a.nodeId);
+    expect(b.port(tableId)?.seatedCount()).toBe(3);
+  });
+
+  it('T13.6: does not take a node that said goodbye for alive', async () => {
+    const tableId = `t-${randomUUID()}`;
+    const owner = runningOne({
+      id: tableId,
+      name: 'Gone',
+      isPublic: true,
+      hostPlayerId: null,
+      settings: {} as TableDefinition['settings'],
+    });
+    const a = new Cluster({
+      redisUrl: REDIS_URL,
+      nodeId: `a-${randomUUID()}`,
+      leases: owner.leases,
+      beatMs: BEAT_MS,
+    });
+    await a.connect();
+    await a.attach(linkTo(owner.live));
+    await a.close();
+    const b = new Cluster({
+      redisUrl: REDIS_URL,
+      nodeId: `b-${randomUUID()}`,
+      leases: { epochOf: () => undefined } as unknown as TableLeases,
+      beatMs: BEAT_MS,
+    });
+    clusters.push(b);
+    await b.connect();
+    await b.attach(linkTo(nothing.live as unknown as LiveTables));
+    expect(b.ownerOf(tableId)).toBeUndefined();
+  });
+});
