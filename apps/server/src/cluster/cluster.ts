@@ -92,7 +92,7 @@ export class Cluster {
       for (const { beat, ageMs } of await this.bus.currentBeats(aliveMs)) this.heard(beat, ageMs);
     } catch (error) {
       // Not fatal: the next beats tell the same, a beat later.
-      link.log.error({ err: error }, 'could not read the other nodes\' beats');
+      link.log.error({ err: error }, "could not read the other nodes' beats");
     }
     await this.claimFree();
     this.beat();
