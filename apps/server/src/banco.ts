@@ -137,6 +137,7 @@ export async function startBanco(options: {
     ...(adapterClients
       ? { socketAdapter: createAdapter(adapterClients.pub, adapterClients.sub) }
       : {}),
+    ...(cluster ? { sharedLimits: cluster.limits } : {}),
     createTables: async (outboxFor, log) => {
       const tableLog = {
         error: (obj: unknown, msg?: string) => log.error(obj, msg),

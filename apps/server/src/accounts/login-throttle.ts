@@ -1,3 +1,4 @@
+import type { SharedLimits } from '../cluster/shared-limits.js';
 import { TokenBucket } from '../socket/token-bucket.js';
 
 export interface LoginLimits {
@@ -52,23 +53,54 @@ class Buckets {
 /**
  * P10.4: login attempts limited per username and per client address. Every attempt counts,
  * right or wrong, for a username that exists or not, so the limit itself tells nothing. Kept
- * in this process's memory, like the socket limits (P1.6).
+ * in this process's memory on one node; in Redis, once for every node, on several (P1.6).
  */
 export class LoginThrottle {
   private readonly usernames: Buckets;
   private readonly addresses: Buckets;
 
-  constructor(limits: LoginLimits, now: () => number = () => performance.now()) {
+  constructor(
+    private readonly limits: LoginLimits,
+    private readonly shared?: SharedLimits,
+    now: () => number = () => performance.now(),
+  ) {
     this.usernames = new Buckets(limits.perUsername, limits.windowMs, now);
     this.addresses = new Buckets(limits.perAddress, limits.windowMs, now);
   }
 
   /** Counts one attempt when both limits allow it; otherwise counts nothing and says how long to wait. */
-  attempt(username: string, address: string): Attempt {
+  async attempt(username: string, address: string): Promise<Attempt> {
+    const shared = this.shared && (await this.sharedAttempt(username, address));
+    if (shared) return shared;
     const wait = Math.max(this.usernames.waitFor(username), this.addresses.waitFor(address));
     if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
     this.usernames.take(username);
     this.addresses.take(address);
     return { allowed: true };
+  }
+
+  /** The cluster's count, or null when Redis cannot answer (this node's count stands in). */
+  private async sharedAttempt(username: string, address: string): Promise<Attempt | null> {
+    const perSecond = (capacity: number) => capacity / (this.limits.windowMs / 1000);
+    const { perUsername, perAddress } = this.limits;
+    try {
+      const taken = await this.shared!.take([
+        {
+          key: `login-user:${username}`,
+          ratePerSecond: perSecond(perUsername),
+          capacity: perUsername,
+        },
+        {
+          key: `login-address:${address}`,
+          ratePerSecond: perSecond(perAddress),
+          capacity: perAddress,
+        },
+      ]);
+      return taken.allowed
+        ? { allowed: true }
+        : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(taken.waitMs / 1000)) };
+    } catch {
+      return null;
+    }
   }
 }

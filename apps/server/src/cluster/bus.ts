@@ -67,6 +67,11 @@ export class ClusterBus {
     }
   }
 
+  /** A plain connection of its own (P1.6's shared limits), so its scripts never queue behind the bus. */
+  client(): Redis {
+    return this.pub.duplicate();
+  }
+
   /** Clients for socket.io's Redis adapter (T13.11): duplicates, so their traffic is their own. */
   adapterClients(): { pub: Redis; sub: Redis } {
     return { pub: this.pub.duplicate(), sub: this.sub.duplicate() };

@@ -5,6 +5,7 @@ import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
 import type { Heartbeat, NodeMessage, OwnedTable, Request, TableMessage } from './messages.js';
 import { RemoteTable } from './remote-table.js';
+import { SharedLimits } from './shared-limits.js';
 
 // T12: any node serves any client. A table runs on the node holding its lease (T12); the others
 // forward their sockets' commands to it and replay its events to their sockets, over Redis.
@@ -46,6 +47,8 @@ export interface ClusterLink {
 export class Cluster {
   readonly bus: ClusterBus;
   readonly nodeId: string;
+  /** P1.6 across nodes: sockets, connects, commands, HTTP and logins counted once for all. */
+  readonly limits: SharedLimits;
   private link: ClusterLink | undefined;
   private readonly nodes = new Map<string, Seen>();
   /** Highest epoch heard of per table: a message under a lower one is a fenced node's (T13.10). */
@@ -78,10 +81,16 @@ export class Cluster {
       },
       { error: (obj, msg) => this.link?.log.error(obj, msg) },
     );
+    this.limits = new SharedLimits(this.bus.client(), {
+      nodeId: options.nodeId,
+      liveNodes: () => this.aliveNodes().map((seen) => seen.beat.node),
+      aliveMs: options.beatMs * BEATS_BEFORE_GONE,
+    });
   }
 
-  connect(): Promise<void> {
-    return this.bus.start();
+  async connect(): Promise<void> {
+    await this.bus.start();
+    await this.limits.start();
   }
 
   /** Starts taking part once the tables and the gateway exist: beats, claims, serves. */
@@ -200,7 +209,7 @@ export class Cluster {
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = undefined;
     this.beat();
-    await this.bus.close();
+    await Promise.all([this.bus.close(), this.limits.close()]);
   }
 
   /** T13.12: announces that this node is leaving: the others stop counting on it for a share. */

@@ -30,7 +30,7 @@ const INVALID_CREDENTIALS = errorReply('INVALID_CREDENTIALS', 'wrong username or
 export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { guests, sessions, logins } = deps;
-  const throttle = new LoginThrottle(deps.config.loginLimits);
+  const throttle = new LoginThrottle(deps.config.loginLimits, deps.sharedLimits);
   const trust = trustFunction(deps.config.trustProxy);
   void dummyPasswordHash();
 
@@ -89,7 +89,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: HttpAppDeps)
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const attempt = throttle.attempt(username, clientAddress(request.raw, trust));
+      const attempt = await throttle.attempt(username, clientAddress(request.raw, trust));
       if (!attempt.allowed) {
         return reply
           .code(429)

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { SharedLimits } from '../cluster/shared-limits.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Rooms } from '../rooms/rooms.js';
@@ -42,4 +43,6 @@ export interface HttpAppDeps {
   rooms?: Rooms;
   /** Fastify's logger option; defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** P1.6 across nodes: the HTTP and login limits count in Redis, once for every node. */
+  sharedLimits?: SharedLimits;
 }

@@ -103,6 +103,11 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
     // One page load fetches a dozen hashed scripts and styles; they are files, not work.
     allowList: (request) => isImmutableAsset(request.url),
     keyGenerator: rateLimitKey,
+    // P1.6 across nodes: one count per address for the whole cluster. Should Redis not answer,
+    // requests go through rather than fail (each node's sockets keep their own limits).
+    ...(deps.sharedLimits
+      ? { redis: deps.sharedLimits.redis, nameSpace: 'banco:share:http:', skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests: retry in ${context.after}`), {
         statusCode: context.statusCode,

@@ -31,6 +31,8 @@ export interface BancoServerDeps {
   logger?: FastifyServerOptions['logger'];
   /** T13.11: socket.io's Redis adapter (several nodes). */
   socketAdapter?: SocketGatewayDeps['adapter'];
+  /** P1.6 across nodes (several nodes). */
+  sharedLimits?: SocketGatewayDeps['sharedLimits'];
 }
 
 export interface BancoServerHandle {
@@ -67,12 +69,14 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
     tables: () => tables,
     metrics,
     logger: deps.logger,
+    ...(deps.sharedLimits ? { sharedLimits: deps.sharedLimits } : {}),
   });
   const gateway = attachSocketGateway(app, {
     config,
     sessions: deps.sessions,
     metrics,
     adapter: deps.socketAdapter,
+    ...(deps.sharedLimits ? { sharedLimits: deps.sharedLimits } : {}),
   });
 
   try {

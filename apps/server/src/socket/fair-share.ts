@@ -20,7 +20,10 @@ export const CONNECT_BURST = 60;
  * sockets per player and per address, and one command budget per player across all of theirs.
  */
 export class FairShare {
-  private readonly perPlayer = new Map<string, { sockets: number; bucket: TokenBucket }>();
+  private readonly perPlayer = new Map<
+    string,
+    { sockets: number; bucket: TokenBucket; heldUntil: number }
+  >();
   private readonly perAddress = new Map<string, number>();
   private readonly connects = new Map<string, TokenBucket>();
 
@@ -61,7 +64,12 @@ export class FairShare {
     }
     const player = this.perPlayer.get(playerId) ?? {
       sockets: 0,
-      bucket: new TokenBucket(this.limits.playerRatePerSecond, this.limits.playerRateBurst),
+      bucket: new TokenBucket(
+        this.limits.playerRatePerSecond,
+        this.limits.playerRateBurst,
+        this.now,
+      ),
+      heldUntil: 0,
     };
     if (player.sockets >= this.limits.socketsPerPlayer) {
       return { refused: `at most ${this.limits.socketsPerPlayer} connections per player` };
@@ -85,7 +93,18 @@ export class FairShare {
 
   /** One command from the player: false once their shared budget is spent. */
   take(playerId: string): boolean {
-    return this.perPlayer.get(playerId)?.bucket.take() ?? false;
+    const player = this.perPlayer.get(playerId);
+    if (!player || this.now() < player.heldUntil) return false;
+    return player.bucket.take();
+  }
+
+  /**
+   * The player's budget is spent elsewhere (their sockets on other nodes took it): nothing
+   * more here for `ms`.
+   */
+  hold(playerId: string, ms: number): void {
+    const player = this.perPlayer.get(playerId);
+    if (player) player.heldUntil = Math.max(player.heldUntil, this.now() + ms);
   }
 
   /** Live sockets of one player (for tests and diagnostics). */

@@ -23,7 +23,8 @@ import { clientAddress, trustFunction } from '../http/client-address.js';
 import type { BancoServer, BancoSocket } from './typed-io.js';
 import { coalesceWrites } from './coalesce-writes.js';
 import { HeldBroadcasts } from './held-broadcasts.js';
-import { FairShare } from './fair-share.js';
+import type { SharedLimits } from '../cluster/shared-limits.js';
+import { SharedFairShare } from './fair-share-shared.js';
 import { TokenBucket } from './token-bucket.js';
 import {
   accountRoom,
@@ -52,6 +53,8 @@ export interface SocketGatewayDeps {
   metrics: Metrics;
   /** T13.11: socket.io's Redis adapter when several nodes run: logouts reach every node. */
   adapter?: ServerOptions['adapter'];
+  /** P1.6 across nodes: the cluster's counts and buckets in Redis. */
+  sharedLimits?: SharedLimits;
 }
 
 export interface SocketGateway extends SessionSockets {
@@ -160,7 +163,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     },
   });
 
-  const share = new FairShare(config);
+  const share = new SharedFairShare(config, deps.sharedLimits, log);
   const trust = trustFunction(config.trustProxy);
   const rateLimited = (perPlayer: boolean) =>
     refusal(
@@ -347,14 +350,19 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     }
     // Checked before the token costs a database lookup, and again once the player is known.
     const address = clientAddress(socket.request, trust);
-    if (share.addressFull(address)) {
-      return next(connectRefusal('TOO_MANY_CONNECTIONS', 'too many connections from here'));
-    }
-    if (!share.connectAllowed(address)) {
-      return next(connectRefusal('RATE_LIMITED', 'reconnecting too fast: wait a second'));
-    }
-    sessions.lookup(parsed.data.token).then(
-      (found) => {
+    const stillOpen = () => socket.conn.readyState === 'open';
+    share
+      .connectRefusal(address)
+      .then((refused) => {
+        if (refused === 'full') {
+          throw connectRefusal('TOO_MANY_CONNECTIONS', 'too many connections from here');
+        }
+        if (refused === 'fast') {
+          throw connectRefusal('RATE_LIMITED', 'reconnecting too fast: wait a second');
+        }
+        return sessions.lookup(parsed.data.token);
+      })
+      .then(async (found) => {
         if (found.status === 'unknown') {
           return next(connectRefusal('UNAUTHORIZED', 'unknown token'));
         }
@@ -363,8 +371,8 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         }
         const { session } = found;
         // Gone while the token was looked up: nothing to count, and no close event to come.
-        if (socket.conn.readyState !== 'open') return next(connectRefusal('INTERNAL', 'closed'));
-        const admitted = share.admit(session.player.id, address);
+        if (!stillOpen()) return next(connectRefusal('INTERNAL', 'closed'));
+        const admitted = await share.admit(session.player.id, address, stillOpen);
         if ('refused' in admitted) {
           return next(connectRefusal('TOO_MANY_CONNECTIONS', admitted.refused));
         }
@@ -376,12 +384,12 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
         socket.data.tables = new Set();
         socket.data.strikes = 0;
         next();
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Error && 'data' in error) return next(error);
         log.error({ err: error }, 'token lookup failed');
         next(connectRefusal('INTERNAL', 'could not check the token; try again'));
-      },
-    );
+      });
   });
 
   io.on('connection', (socket) => {
