@@ -186,7 +186,8 @@ export async function startBanco(options: {
       await cluster.attach({
         live,
         outboxFor,
-        claimable: () => claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma)),
+        claimable: (strandedMs) =>
+          claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma), strandedMs),
         log: tableLog,
       });
       return (tables = clusterTables(live, cluster, config.drainMs));

@@ -34,7 +34,7 @@ function linkTo(live: LiveTables): ClusterLink {
   return {
     live,
     outboxFor: () => ({ broadcast() {}, sendPrivate() {}, eject() {} }),
-    claimable: () => Promise.resolve({ total: 0, free: [] }),
+    claimable: () => Promise.resolve({ total: 0, free: [], stranded: new Set<string>() }),
     log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
   };
 }

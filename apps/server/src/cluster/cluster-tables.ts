@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RoomStore } from '../db/rooms.js';
 import type { LiveTables, TableDefinition } from '../table/registry.js';
 import type { TablePort } from '../table/table-port.js';
-import type { Cluster } from './cluster.js';
+import type { Claimable, Cluster } from './cluster.js';
 
 /**
  * T13.7: the OPEN tables this node could run (the operator's public tables and the open rooms)
@@ -12,13 +12,21 @@ export async function claimableTables(
   pool: pg.Pool,
   publicTables: readonly TableDefinition[],
   rooms: RoomStore,
-): Promise<{ total: number; free: TableDefinition[] }> {
-  const { rows } = await pool.query<{ id: string; is_public: boolean; free: boolean }>({
+  strandedMs: number,
+): Promise<Claimable> {
+  const { rows } = await pool.query<{
+    id: string;
+    is_public: boolean;
+    free: boolean;
+    stranded: boolean;
+  }>({
     name: 'banco_claimable_tables',
     text: `SELECT t.id, t.is_public,
-                  (l.table_id IS NULL OR l.owner IS NULL OR l.expires_at <= now()) AS free
+                  (l.table_id IS NULL OR l.owner IS NULL OR l.expires_at <= now()) AS free,
+                  (l.expires_at <= now() - make_interval(secs => $1 / 1000.0)) AS stranded
              FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
             WHERE t.status = 'OPEN'`,
+    values: [strandedMs],
   });
   const known = new Map(publicTables.map((t) => [t.id, t]));
   const counted = rows.filter((r) => !r.is_public || known.has(r.id));
@@ -36,7 +44,8 @@ export async function claimableTables(
       });
     }
   }
-  return { total: counted.length, free: definitions };
+  const stranded = new Set(counted.filter((r) => r.free && r.stranded).map((r) => r.id));
+  return { total: counted.length, free: definitions, stranded };
 }
 
 /**
@@ -75,6 +84,7 @@ export function clusterTables(live: LiveTables, cluster: Cluster, drainMs: numbe
       }),
     draining: () => cluster.draining,
     handOver: (deadlineMs) => live.handOver(deadlineMs),
+    giveUp: (tableId) => live.giveUp(tableId),
     close: () => stop(() => live.close()),
   };
 }

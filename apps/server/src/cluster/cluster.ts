@@ -34,12 +34,21 @@ interface Seen {
   at: number;
 }
 
+export interface Claimable {
+  /** OPEN tables this node could run. */
+  total: number;
+  /** Those with no live lease. */
+  free: TableDefinition[];
+  /** T13.14: free ones nobody has claimed for `strandedMs`: any node takes them, share or not. */
+  stranded: ReadonlySet<string>;
+}
+
 export interface ClusterLink {
   live: LiveTables;
   /** The gateway's outbox for a table: its sockets on this node. */
   outboxFor(tableId: string): TableOutbox;
   /** OPEN tables in Postgres, and those of them no node holds a lease on (T13.7). */
-  claimable(): Promise<{ total: number; free: TableDefinition[] }>;
+  claimable(strandedMs: number): Promise<Claimable>;
   log: TableLog;
 }
 
@@ -66,6 +75,10 @@ export class Cluster {
   private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
   private ticker: NodeJS.Timeout | undefined;
   private claiming = false;
+  private closing: Promise<void> | undefined;
+  /** Tables this node gave up for another to claim (T13.14). */
+  private readonly givenUp = new Set<string>();
+  private keepAllUntil = 0;
   draining = false;
 
   constructor(private readonly options: ClusterOptions) {
@@ -205,11 +218,15 @@ export class Cluster {
   }
 
   /** Stops beating and claiming; the tables are stopped by their registry. */
-  async close(): Promise<void> {
-    if (this.ticker) clearInterval(this.ticker);
-    this.ticker = undefined;
-    this.beat();
-    await Promise.all([this.bus.close(), this.limits.close()]);
+  /** Safe to call twice (a graceful stop's shutdown, then its close): the bus quits once. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.ticker) clearInterval(this.ticker);
+      this.ticker = undefined;
+      this.beat();
+      await Promise.all([this.bus.close(), this.limits.close()]);
+    })();
+    return this.closing;
   }
 
   /** T13.12: announces that this node is leaving: the others stop counting on it for a share. */
@@ -436,6 +453,32 @@ export class Cluster {
   }
 
   /**
+   * T13.14: a node over its share (another joined, or came back) gives tables up between
+   * rounds while some live node has fewer than its share to claim them: the emptiest first, so
+   * the fewest players see their table move.
+   */
+  private async giveUpExcess(link: ClusterLink, share: number, sharing: Seen[]): Promise<void> {
+    if (performance.now() < this.keepAllUntil) return;
+    const excess = link.live.list().length - share;
+    const room = sharing.some(
+      (seen) => seen.beat.node !== this.nodeId && seen.beat.tables.length < share,
+    );
+    if (excess <= 0 || !room) return;
+    const emptiest = [...link.live.list()].sort(
+      (a, b) => a.seatedCount() + a.spectatorCount() - (b.seatedCount() + b.spectatorCount()),
+    );
+    let given = 0;
+    for (const table of emptiest) {
+      if (given >= Math.min(excess, GIVE_UP_PER_BEAT) || this.draining) break;
+      if (await link.live.giveUp(table.id)) {
+        given += 1;
+        if (this.givenUp.size >= 1_000) this.givenUp.clear();
+        this.givenUp.add(table.id);
+      }
+    }
+  }
+
+  /**
    * T13.7: claims free tables up to this node's share of the OPEN tables among the live nodes
    * that are not draining; a draining node claims nothing.
    */
@@ -444,13 +487,20 @@ export class Cluster {
     if (!link || this.claiming || this.draining) return;
     this.claiming = true;
     try {
-      const { total, free } = await link.claimable();
-      const sharing = this.aliveNodes().filter((seen) => !seen.beat.draining).length || 1;
-      const share = Math.ceil(total / sharing);
+      const { total, free, stranded } = await link.claimable(
+        this.options.beatMs * BEATS_BEFORE_GONE,
+      );
+      const sharing = this.aliveNodes().filter((seen) => !seen.beat.draining);
+      const share = Math.ceil(total / (sharing.length || 1));
       for (const definition of free) {
-        if (link.live.list().length >= share) break;
-        await link.live.adopt(definition);
+        if (link.live.list().length >= share && !stranded.has(definition.id)) continue;
+        const adopted = await link.live.adopt(definition);
+        // Given up for a node that never took it: that node cannot claim, so stop giving.
+        if (adopted && stranded.has(definition.id) && this.givenUp.has(definition.id)) {
+          this.keepAllUntil = performance.now() + KEEP_ALL_MS;
+        }
       }
+      await this.giveUpExcess(link, share, sharing);
     } catch (error) {
       link.log.error({ err: error }, 'could not look for tables to claim');
     } finally {
@@ -458,5 +508,10 @@ export class Cluster {
     }
   }
 }
+
+/** T13.14: at most this many tables a beat move off a node over its share: a gentle ramp. */
+const GIVE_UP_PER_BEAT = 10;
+/** After a table given up came back unclaimed, this node keeps what it has for this long. */
+const KEEP_ALL_MS = 60_000;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -69,6 +69,11 @@ export interface LiveTables extends TableRegistry {
    * table still mid-round at the deadline shuts down as in T9.7.
    */
   handOver(deadlineMs: number): Promise<void>;
+  /**
+   * T13.14: gives one table up now if it is between rounds, for a node with fewer tables to
+   * claim; false (and nothing changed) when it is mid-round or not here.
+   */
+  giveUp(tableId: string): Promise<boolean>;
 }
 
 /** T13.12: phases between two rounds: a table stopped here resumes elsewhere with nothing voided. */
@@ -200,6 +205,24 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     Math.max(100, leases.leaseMs),
   );
   again.unref();
+  /**
+   * T13.12: stops the table here if it is between rounds (its state is stored at that
+   * boundary): checked and stopped in one turn, so no timer of the table runs in between.
+   */
+  const stopBetweenRounds = (actor: TableActor): Promise<void> | null => {
+    if (!BETWEEN_ROUNDS.has(actor.current.phase.kind)) return null;
+    const closing = actor.close();
+    live.delete(actor.id);
+    return closing;
+  };
+  /** The lease given up at once, so the next owner need not wait for it to run out. */
+  const handedOver = async (tableId: string): Promise<void> => {
+    await leases.release([tableId]).catch((error: unknown) => {
+      deps.log?.error({ err: error, table: tableId }, 'lease not given up');
+    });
+    deps.log?.info?.({ table: tableId }, 'table handed over');
+    deps.onChange?.();
+  };
   /** T13.5: stops the actors, then gives their leases up so another node need not wait. */
   const stopAll = async (stop: (actor: TableActor) => Promise<void>): Promise<void> => {
     stopping = true;
@@ -244,10 +267,8 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
         actors().map(async (actor) => {
           for (;;) {
             await actor.idle();
-            // Checked and stopped in one turn: no timer of the table can run in between.
-            if (BETWEEN_ROUNDS.has(actor.current.phase.kind)) {
-              const closing = actor.close();
-              live.delete(actor.id);
+            const closing = stopBetweenRounds(actor);
+            if (closing) {
               await closing;
               break;
             }
@@ -258,14 +279,20 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
             }
             await new Promise((resolve) => setTimeout(resolve, HAND_OVER_POLL_MS));
           }
-          await leases.release([actor.id]).catch((error: unknown) => {
-            deps.log?.error({ err: error, table: actor.id }, 'lease not given up');
-          });
-          deps.log?.info?.({ table: actor.id }, 'table handed over');
-          deps.onChange?.();
+          await handedOver(actor.id);
         }),
       );
       clearInterval(renewal);
+    },
+    giveUp: async (tableId) => {
+      const actor = live.get(tableId)?.actor;
+      if (!actor || stopping) return false;
+      await actor.idle();
+      const closing = live.get(tableId)?.actor === actor ? stopBetweenRounds(actor) : null;
+      if (!closing) return false;
+      await closing;
+      await handedOver(tableId);
+      return true;
     },
     close: () => stopAll((actor) => actor.close()),
   };

@@ -42,6 +42,7 @@ export class ClusterBot {
     token: string,
     readonly seat: number,
     readonly spot: 'banker' | 'player',
+    readonly tableId: string,
   ) {
     this.socket = io(url, {
       transports: ['websocket'],
@@ -55,7 +56,7 @@ export class ClusterBot {
       // P2.13: a gap in the versions (events lost, e.g. while Redis restarted): resync.
       if (last > 0 && event.version > last + 1) {
         this.gaps += 1;
-        this.fire('table.resync', { tableId: 'main', since: last });
+        this.fire('table.resync', { tableId: this.tableId, since: last });
       }
       this.seen.push(event);
       this.versions.push(event.version);
@@ -68,7 +69,7 @@ export class ClusterBot {
       if (this.acting) this.act(event);
     });
     this.socket.on(TABLE_PRIVATE, (peek: { round: number }) => {
-      if (this.acting) this.fire('cards.reveal', { tableId: 'main', round: peek.round });
+      if (this.acting) this.fire('cards.reveal', { tableId: this.tableId, round: peek.round });
     });
     this.socket.on('disconnect', () => {
       this.disconnects += 1;
@@ -88,6 +89,7 @@ export class ClusterBot {
     name: string,
     seat: number,
     spot: 'banker' | 'player',
+    tableId = 'main',
   ): Promise<ClusterBot> {
     // Through the proxy a node may still be coming up (HAProxy answers 503 meanwhile).
     let response: Response | undefined;
@@ -100,7 +102,7 @@ export class ClusterBot {
       });
     }
     const guest = createGuestReply.parse(await response!.json());
-    const bot = new ClusterBot(url, guest.player.id, name, guest.token, seat, spot);
+    const bot = new ClusterBot(url, guest.player.id, name, guest.token, seat, spot, tableId);
     await new Promise<void>((resolve, reject) => {
       bot.socket.once('connect', () => resolve());
       bot.socket.once('connect_error', reject);
@@ -118,9 +120,9 @@ export class ClusterBot {
   }
 
   async sit(): Promise<void> {
-    const joined = await this.send('table.join', { tableId: 'main' });
+    const joined = await this.send('table.join', { tableId: this.tableId });
     if (!joined.ok) throw new Error(`${this.name}: join refused: ${joined.code}`);
-    const sat = await this.send('seat.take', { tableId: 'main', seat: this.seat });
+    const sat = await this.send('seat.take', { tableId: this.tableId, seat: this.seat });
     if (!sat.ok) throw new Error(`${this.name}: seat refused: ${sat.code}`);
   }
 
@@ -149,7 +151,7 @@ export class ClusterBot {
   /** P7.2, T9.4: back at the table after a reconnect, asked again until it answers. */
   private async rejoin(): Promise<void> {
     for (let i = 0; i < 100 && this.socket.connected; i++) {
-      const ack = await this.send('table.snapshot', { tableId: 'main' }).catch(() => null);
+      const ack = await this.send('table.snapshot', { tableId: this.tableId }).catch(() => null);
       if (ack?.ok) {
         this.rejoins.push({
           seat: ack.snapshot.you.seat,
@@ -169,7 +171,7 @@ export class ClusterBot {
 
   confirm(round: number): void {
     this.fire('bets.confirm', {
-      tableId: 'main',
+      tableId: this.tableId,
       round,
       seat: this.seat,
       confirmId: `${this.name}-${round}`,
@@ -180,7 +182,7 @@ export class ClusterBot {
   private act(event: TableEvent): void {
     if (event.type === 'betting.opened') this.confirm(event.round);
     if (event.type === 'dealing.started' && event.dealer === this.seat) {
-      this.fire('shoe.deal', { tableId: 'main', round: event.round });
+      this.fire('shoe.deal', { tableId: this.tableId, round: event.round });
     }
   }
 
