@@ -215,6 +215,23 @@ async function redisPid(client: Redis): Promise<number> {
   return pid;
 }
 
+/** Redis' own counters (INFO stats): what the bus carried. */
+interface RedisTraffic {
+  commands: number;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+async function redisTraffic(client: Redis): Promise<RedisTraffic> {
+  const info = await client.info('stats');
+  const field = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? NaN);
+  return {
+    commands: field('total_commands_processed'),
+    bytesIn: field('total_net_input_bytes'),
+    bytesOut: field('total_net_output_bytes'),
+  };
+}
+
 interface PhaseOutcome {
   result: Record<string, unknown>;
   rows: [string, string][];
@@ -278,7 +295,11 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
 
     const servers = nodeIds.map((nodeId, i) => {
       const nodePort = port + i;
-      const logFile = join(tmpdir(), `banco-bench-server-${nodePort}.log`);
+      // Named apart from the one-node phase's, which a run of both phases uses first.
+      const logFile = join(
+        tmpdir(),
+        cluster ? `banco-bench-${nodeId}-${nodePort}.log` : `banco-bench-server-${nodePort}.log`,
+      );
       const logFd = openSync(logFile, 'w');
       const server = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
         cwd: SERVER_DIR,
@@ -414,6 +435,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     ];
     const serverCpu = serverPids.map(() => new CpuMeter());
     const commitsBefore = await commits();
+    const trafficBefore = redisClients[1] ? await redisTraffic(redisClients[1]) : null;
     const writesBefore = serverPids.map(writeSyscalls);
     servers.forEach(({ server }, i) =>
       server.send({
@@ -445,6 +467,15 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       (n, pid, i) => n + writeSyscalls(pid) - writesBefore[i]!,
       0,
     );
+    const trafficAfter = redisClients[1] ? await redisTraffic(redisClients[1]) : null;
+    const busTraffic =
+      trafficBefore && trafficAfter
+        ? {
+            commands: trafficAfter.commands - trafficBefore.commands,
+            bytesIn: trafficAfter.bytesIn - trafficBefore.bytesIn,
+            bytesOut: trafficAfter.bytesOut - trafficBefore.bytesOut,
+          }
+        : null;
     const loadDuring = loadAverage();
     const stopped = servers.map(({ server }) =>
       nextMessage<ServerMessage, 'stats'>(server, 'stats', 60_000),
@@ -498,6 +529,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       betsStored,
       serverExits,
       tablesPerNode,
+      busTraffic,
       loadBefore,
       loadDuring,
     });
@@ -556,6 +588,7 @@ function summarise(r: {
   betsStored: number;
   serverExits: (number | null | string)[];
   tablesPerNode: Record<string, number> | null;
+  busTraffic: RedisTraffic | null;
   loadBefore: string;
   loadDuring: string;
 }): PhaseOutcome {
@@ -626,6 +659,11 @@ function summarise(r: {
           nodes: r.phase.nodes,
           tablesPerNode: r.tablesPerNode,
           cpuMsPerRound: perRound,
+          busPerRound: r.busTraffic && {
+            commands: r.busTraffic.commands / Math.max(1, settled),
+            bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
+            bytesOut: r.busTraffic.bytesOut / Math.max(1, settled),
+          },
           goals: {
             betAckP99: held(percentile(acks, 99), GOALS.betAckP99Ms),
             closeToResultP99: held(percentile(results, 99), GOALS.closeToResultP99Ms),
@@ -692,6 +730,14 @@ function summarise(r: {
           `RSS ${f(s.rssBytes / 2 ** 20, 0)} MB (peak ${f(r.serverPeakRss[i]! / 2 ** 20, 0)} MB), heap ${f(s.heapUsedBytes / 2 ** 20, 0)} MB`,
       ),
     ],
+    ...(r.busTraffic
+      ? ([
+          [
+            'redis / round',
+            `${f(r.busTraffic.commands / Math.max(1, settled), 0)} commands, ${f(r.busTraffic.bytesIn / Math.max(1, settled) / 1024)} kB in, ${f(r.busTraffic.bytesOut / Math.max(1, settled) / 1024)} kB out`,
+          ],
+        ] as [string, string][])
+      : []),
     ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
     ['socket messages / round / client', f(result.framesPerRoundPerClient as number)],
     ['server write syscalls / round', f(result.serverWriteSyscallsPerRound as number)],
