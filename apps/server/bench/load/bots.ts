@@ -169,7 +169,7 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
 
 const seated = new Map<string, { table: BotTable; sockets: Socket[] }>();
 
-async function connectAll(url: string, tables: BotTable[]): Promise<string[]> {
+async function connectAll(tables: BotTable[]): Promise<string[]> {
   const failures: string[] = [];
   // A few tables at a time: each connection costs the server a token lookup.
   const queue = [...tables];
@@ -177,7 +177,7 @@ async function connectAll(url: string, tables: BotTable[]): Promise<string[]> {
     for (let table = queue.shift(); table; table = queue.shift()) {
       try {
         const tableSockets = await Promise.all(
-          table.guests.map((guest) => connect(url, guest.token, table.localAddress)),
+          table.guests.map((guest) => connect(guest.url, guest.token, table.localAddress)),
         );
         sockets.push(...tableSockets);
         for (const socket of tableSockets) {
@@ -235,7 +235,7 @@ function report(from: number, to: number): BotReport {
 process.on('message', (message: BotCommand) => {
   switch (message.type) {
     case 'connect':
-      void connectAll(message.url, message.tables).then((failures) =>
+      void connectAll(message.tables).then((failures) =>
         send({ type: 'connected', sockets: sockets.length, failures }),
       );
       return;

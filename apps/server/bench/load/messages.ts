@@ -40,12 +40,13 @@ export interface BotTable {
   localAddress: string;
   /** Epoch ms at which the table's players sit down. */
   sitAt: number;
-  guests: { token: string; seat: number }[];
+  /** Each player with the node it connects to: with several nodes, not always the table's owner. */
+  guests: { token: string; seat: number; url: string }[];
 }
 
 /** Orchestrator → bot process. */
 export type BotCommand =
-  | { type: 'connect'; url: string; tables: BotTable[] }
+  | { type: 'connect'; tables: BotTable[] }
   | { type: 'sit'; sitAt: Record<string, number> }
   | { type: 'report'; from: number; to: number }
   | { type: 'stop' };

@@ -3,9 +3,11 @@
  * bots in several other processes, a fresh Postgres database; measures a window after a
  * warm-up and prints rounds/s, bet-ack and close→result percentiles, CPU of server, Postgres
  * and bots, event-loop delay, RSS, SQL transactions per round, errors and the ledger audit.
+ * With `--nodes 2` one run measures one node and then two nodes on a Redis of their own (each
+ * phase on its own fresh database), and compares their CPU per round: the bus's overhead.
  *
  *   pnpm bench:load --tables 500 --seconds 60 [--warmup 30] [--start staggered|lockstep]
- *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile]
+ *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile] [--nodes 2]
  *
  * Method and figures: docs/performance.md.
  */
@@ -15,11 +17,15 @@ import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { HEARTBEATS, type Heartbeat } from '../../src/cluster/messages.js';
 import { createLedger } from '../../src/db/ledger.js';
 import { checkLedger } from '../../src/db/ledger-invariant.js';
-import { createPrisma } from '../../src/db/prisma.js';
+import { createPrisma, poolOf } from '../../src/db/prisma.js';
 import { SERVER_NODE_FLAG } from '../../src/node-flags.js';
 import { createTestDatabase } from '../../src/db/test-database.js';
+import { TestRedis } from '../../src/testing/cluster-harness.js';
 import {
   LOAD_TIMINGS,
   SEATS_PER_TABLE,
@@ -34,6 +40,7 @@ import {
 } from './messages.js';
 import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
+import { benchTables } from './tables.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +54,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3900' },
     'cpu-prof': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
+    nodes: { type: 'string', default: '1' },
   },
 });
 
@@ -61,6 +69,8 @@ const warmup = Number(values.warmup);
 if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup: seconds ≥ 0');
 const botProcs = Math.min(positive('bot-procs', values['bot-procs']), tables);
 const port = positive('port', values.port);
+const nodes = positive('nodes', values.nodes);
+if (nodes > 2) throw new Error('--nodes: 1 or 2');
 /** Node flags for the server process alone; by default the ones `pnpm start` uses. */
 const serverFlags = (values['server-flags'] ?? '').split(/\s+/).filter((flag) => flag !== '');
 const botNice = Number(values['bot-nice']);
@@ -125,14 +135,126 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve(child.exitCode)
     : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-async function main(): Promise<number> {
+/** One phase of a run: one node (REDIS_URL unset, as `pnpm start`) or several on a bus. */
+interface Phase {
+  nodes: number;
+  /** `1 node`, `2 nodes`: names the phase in the output of a run of several phases. */
+  label: string;
+  /** The CPU profile of each node's window, when --cpu-prof asked for one. */
+  profiles: (string | null)[];
+}
+
+/** Owner of the leases the orchestrator holds until every node hears the others (T13.7). */
+const HOLD_OWNER = 'bench-orchestrator';
+
+/**
+ * T13.7: a node alone claims every free table, and a node that joins later finds none free
+ * (no rebalancing). So the orchestrator holds every table's lease until each node has heard
+ * the other's heartbeat, then gives them up: at its next beat each node claims up to its share.
+ */
+async function holdLeases(pool: pg.Pool, ids: readonly string[]): Promise<void> {
+  await pool.query(
+    `INSERT INTO table_leases (table_id, epoch, owner, expires_at)
+     SELECT id, 1, $2, now() + interval '1 hour' FROM unnest($1::text[]) AS id`,
+    [ids, HOLD_OWNER],
+  );
+}
+
+const releaseLeases = (pool: pg.Pool) =>
+  pool.query(`UPDATE table_leases SET owner = NULL, expires_at = now() WHERE owner = $1`, [
+    HOLD_OWNER,
+  ]);
+
+/** What the nodes say on the bus, as every node hears it: who beats and what each runs. */
+class BeatWatch {
+  private readonly latest = new Map<string, Heartbeat>();
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(private readonly sub: Redis) {}
+
+  async start(): Promise<void> {
+    this.sub.on('message', (channel: string, text: string) => {
+      if (channel !== HEARTBEATS) return;
+      const beat = JSON.parse(text) as Heartbeat;
+      this.latest.set(beat.node, beat);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    await this.sub.subscribe(HEARTBEATS);
+  }
+
+  forget(): void {
+    this.latest.clear();
+  }
+
+  /** Tables per node in each node's latest beat. */
+  running(): Map<string, number> {
+    return new Map([...this.latest].map(([node, beat]) => [node, beat.tables.length]));
+  }
+
+  /** Resolves at the first beat after which `test` holds. */
+  async until(what: string, test: () => boolean, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!test()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+}
+
+/** redis-server's own pid, from INFO: its CPU is the bus's share that no node's CPU shows. */
+async function redisPid(client: Redis): Promise<number> {
+  const pid = Number(/process_id:(\d+)/.exec(await client.info('server'))?.[1]);
+  if (!Number.isInteger(pid) || pid < 1) throw new Error('INFO server gave no process_id');
+  return pid;
+}
+
+/** Redis' own counters (INFO stats): what the bus carried. */
+interface RedisTraffic {
+  commands: number;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+async function redisTraffic(client: Redis): Promise<RedisTraffic> {
+  const info = await client.info('stats');
+  const field = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? NaN);
+  return {
+    commands: field('total_commands_processed'),
+    bytesIn: field('total_net_input_bytes'),
+    bytesOut: field('total_net_output_bytes'),
+  };
+}
+
+interface PhaseOutcome {
+  result: Record<string, unknown>;
+  rows: [string, string][];
+  failures: string[];
+  /** CPU ms per round settled in the window: server processes, Postgres backends, Redis. */
+  perRound: { servers: number; postgres: number; postgresAux: number; redis: number | null };
+  roundsPerSecond: number;
+  betAckMs: Quantiles;
+  closeToResultMs: Quantiles;
+  profiles: (string | null)[];
+}
+
+async function runPhase(phase: Phase): Promise<PhaseOutcome> {
+  const cluster = phase.nodes > 1;
   const loadBefore = loadAverage();
   log(
-    `${tables} tables × ${SEATS_PER_TABLE} bots, ${start} start, ${botProcs} bot processes, warm-up ${warmup} s, measuring ${seconds} s; load average ${loadBefore}`,
+    `${cluster ? `${phase.label}: ` : ''}${tables} tables × ${SEATS_PER_TABLE} bots, ${start} start, ${botProcs} bot processes, warm-up ${warmup} s, measuring ${seconds} s; load average ${loadBefore}`,
   );
   const db = await createBenchDatabase();
   const prisma = createPrisma(db.url);
   const children: ChildProcess[] = [];
+  let redis: TestRedis | undefined;
+  const redisClients: Redis[] = [];
   try {
     // Guests straight in the ledger: POST /api/guests is rate limited per address (P1.6).
     const ledger = createLedger(prisma);
@@ -154,25 +276,81 @@ async function main(): Promise<number> {
     for (const { token, seat, table } of made) (guestsOf[table] ??= []).push({ token, seat });
     log(`${made.length} guests made`);
 
-    const logFile = join(tmpdir(), `banco-bench-server-${port}.log`);
-    const logFd = openSync(logFile, 'w');
-    const server = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-      cwd: SERVER_DIR,
-      execArgv: [...serverFlags, ...TSX],
-      stdio: ['ignore', logFd, logFd, 'ipc'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: db.url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        BENCH_TABLES: String(tables),
-        LOG_LEVEL: 'warn',
-      },
+    const nodeIds = Array.from({ length: phase.nodes }, (_, i) => `bench-node-${i + 1}`);
+    let beats: BeatWatch | undefined;
+    if (cluster) {
+      redis = await TestRedis.start();
+      const [sub, client] = [new Redis(redis.url), new Redis(redis.url)];
+      redisClients.push(sub, client);
+      beats = new BeatWatch(sub);
+      await beats.start();
+      // Stored before any node starts, so no node can claim a table before the other is up.
+      for (const table of benchTables(tables)) await ledger.ensureTable(table);
+      await holdLeases(
+        poolOf(prisma),
+        benchTables(tables).map((t) => t.id),
+      );
+      log(`redis-server ${await redisPid(client)} at ${redis.url}`);
+    }
+
+    const servers = nodeIds.map((nodeId, i) => {
+      const nodePort = port + i;
+      // Named apart from the one-node phase's, which a run of both phases uses first.
+      const logFile = join(
+        tmpdir(),
+        cluster ? `banco-bench-${nodeId}-${nodePort}.log` : `banco-bench-server-${nodePort}.log`,
+      );
+      const logFd = openSync(logFile, 'w');
+      const server = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+        cwd: SERVER_DIR,
+        execArgv: [...serverFlags, ...TSX],
+        stdio: ['ignore', logFd, logFd, 'ipc'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: db.url,
+          HOST: '127.0.0.1',
+          PORT: String(nodePort),
+          BENCH_TABLES: String(tables),
+          LOG_LEVEL: 'warn',
+          ...(redis
+            ? {
+                REDIS_URL: redis.url,
+                NODE_ID: nodeId,
+                // Bots are gone by the stop: each table is between rounds within one round.
+                DRAIN_MS: '20000',
+              }
+            : {}),
+        },
+      });
+      children.push(server);
+      return { server, logFile };
     });
-    children.push(server);
-    const { url } = await nextMessage<ServerMessage, 'ready'>(server, 'ready', 120_000);
-    log(`server ${server.pid} at ${url} (log: ${logFile})`);
+    const urls = await Promise.all(
+      servers.map(async ({ server, logFile }, i) => {
+        const { url } = await nextMessage<ServerMessage, 'ready'>(server, 'ready', 120_000);
+        log(`${cluster ? `${nodeIds[i]} ` : ''}server ${server.pid} at ${url} (log: ${logFile})`);
+        return url;
+      }),
+    );
+    let tablesPerNode: Record<string, number> | null = null;
+    if (beats) {
+      // A beat heard here after every node is up was heard by every node: each knows the others.
+      beats.forget();
+      await beats.until(
+        'every node beating',
+        () => nodeIds.every((id) => beats.running().has(id)),
+        30_000,
+      );
+      await releaseLeases(poolOf(prisma));
+      await beats.until(
+        `all ${tables} tables announced`,
+        () => [...beats.running().values()].reduce((a, b) => a + b, 0) === tables,
+        120_000,
+      );
+      tablesPerNode = Object.fromEntries(beats.running());
+      log(`tables per node: ${JSON.stringify(tablesPerNode)}`);
+    }
 
     const bots = Array.from({ length: botProcs }, () => {
       const bot = fork(fileURLToPath(new URL('./bots.ts', import.meta.url)), [], {
@@ -193,14 +371,16 @@ async function main(): Promise<number> {
         // One loopback address a table: each stays far inside the per-address limits (P1.6).
         localAddress: `127.10.${Math.floor(t / 250)}.${(t % 250) + 1}`,
         sitAt: 0,
-        guests: guestsOf[t]!,
+        // Seat s on node s mod N: whichever node owns the table, with 2 nodes half of its
+        // players are on the owner and half reach it over the bus.
+        guests: guestsOf[t]!.map((guest) => ({ ...guest, url: urls[guest.seat % urls.length]! })),
       });
     }
     const connecting = bots.map((bot) =>
       nextMessage<BotMessage, 'connected'>(bot, 'connected', 300_000),
     );
     bots.forEach((bot, i) =>
-      bot.send({ type: 'connect', url, tables: assigned[i]! } satisfies BotCommand),
+      bot.send({ type: 'connect', tables: assigned[i]! } satisfies BotCommand),
     );
     const connected = await Promise.all(connecting);
     const failures = connected.flatMap((c) => c.failures);
@@ -244,46 +424,72 @@ async function main(): Promise<number> {
         )[0]!.n,
       );
     const botPids = bots.map((b) => b.pid!);
-    const [serverCpu, pgCpu, pgAuxCpu, botCpu, machine] = [
+    const serverPids = servers.map(({ server }) => server.pid!);
+    const redisPids = redisClients[1] ? [await redisPid(redisClients[1])] : [];
+    const [pgCpu, pgAuxCpu, botCpu, redisCpu, machine] = [
       new CpuMeter(),
       new CpuMeter(),
       new CpuMeter(),
       new CpuMeter(),
       new MachineMeter(),
     ];
+    const serverCpu = serverPids.map(() => new CpuMeter());
     const commitsBefore = await commits();
-    const writesBefore = writeSyscalls(server.pid!);
-    server.send({ type: 'measure-start', profile: profilePath } satisfies ServerCommand);
+    const trafficBefore = redisClients[1] ? await redisTraffic(redisClients[1]) : null;
+    const writesBefore = serverPids.map(writeSyscalls);
+    servers.forEach(({ server }, i) =>
+      server.send({
+        type: 'measure-start',
+        profile: phase.profiles[i] ?? null,
+      } satisfies ServerCommand),
+    );
     const from = Date.now();
-    serverCpu.begin([server.pid!]);
+    serverCpu.forEach((meter, i) => meter.begin([serverPids[i]!]));
     pgCpu.begin(await pgPids());
     pgAuxCpu.begin(await pgAuxPids());
     botCpu.begin(botPids);
+    redisCpu.begin(redisPids);
     machine.begin();
     log(`measuring from ${new Date(from).toISOString()}`);
     await sleep(seconds * 1_000);
     const to = Date.now();
     const window = (to - from) / 1000;
+    const serversCpu = serverCpu.map((meter, i) => meter.end([serverPids[i]!], window));
     const cpu = {
-      server: serverCpu.end([server.pid!], window),
+      server: serversCpu.reduce((a, b) => a + b, 0),
       postgres: pgCpu.end(await pgPids(), window),
       postgresAux: pgAuxCpu.end(await pgAuxPids(), window),
       bots: botCpu.end(botPids, window),
+      redis: redisPids.length > 0 ? redisCpu.end(redisPids, window) : null,
       machine: machine.end(),
     };
-    const serverWrites = writeSyscalls(server.pid!) - writesBefore;
+    const serverWrites = serverPids.reduce(
+      (n, pid, i) => n + writeSyscalls(pid) - writesBefore[i]!,
+      0,
+    );
+    const trafficAfter = redisClients[1] ? await redisTraffic(redisClients[1]) : null;
+    const busTraffic =
+      trafficBefore && trafficAfter
+        ? {
+            commands: trafficAfter.commands - trafficBefore.commands,
+            bytesIn: trafficAfter.bytesIn - trafficBefore.bytesIn,
+            bytesOut: trafficAfter.bytesOut - trafficBefore.bytesOut,
+          }
+        : null;
     const loadDuring = loadAverage();
-    const stopped = nextMessage<ServerMessage, 'stats'>(server, 'stats', 60_000);
-    const profiled = profilePath
-      ? nextMessage<ServerMessage, 'profile'>(server, 'profile', 120_000)
-      : null;
-    server.send({ type: 'measure-stop' } satisfies ServerCommand);
-    const stats: ServerStats = (await stopped).stats;
+    const stopped = servers.map(({ server }) =>
+      nextMessage<ServerMessage, 'stats'>(server, 'stats', 60_000),
+    );
+    const profiled = servers.map(({ server }, i) =>
+      phase.profiles[i] ? nextMessage<ServerMessage, 'profile'>(server, 'profile', 120_000) : null,
+    );
+    for (const { server } of servers) server.send({ type: 'measure-stop' } satisfies ServerCommand);
+    const stats: ServerStats[] = (await Promise.all(stopped)).map((m) => m.stats);
     // Stats reach pg_stat_database within a second of a busy backend's commit.
     await sleep(1_500);
     const sqlCommits = (await commits()) - commitsBefore;
-    const serverPeakRss = peakRssBytes(server.pid!);
-    await profiled;
+    const serverPeakRss = serverPids.map(peakRssBytes);
+    await Promise.all(profiled);
 
     await sleep(GRACE_MS);
     const reports = await Promise.all(
@@ -295,51 +501,100 @@ async function main(): Promise<number> {
     );
     for (const bot of bots) bot.send({ type: 'stop' } satisfies BotCommand);
     await Promise.all(bots.map(exited));
-    server.kill('SIGTERM');
-    const serverExit = await Promise.race([exited(server), sleep(60_000).then(() => 'timeout')]);
-    if (serverExit === 'timeout') server.kill('SIGKILL');
+    // Every node at once: a node stopping alone would hand its tables to the others (T13.12).
+    for (const { server } of servers) server.kill('SIGTERM');
+    const serverExits = await Promise.all(
+      servers.map(async ({ server }) => {
+        const code = await Promise.race([exited(server), sleep(60_000).then(() => 'timeout')]);
+        if (code === 'timeout') server.kill('SIGKILL');
+        return code;
+      }),
+    );
 
     const audit = await checkLedger(prisma);
     const betsStored = Number(
       (await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM bets`)[0]!.n,
     );
-    return report({
+    return summarise({
+      phase,
       reports,
       stats,
       cpu,
+      serversCpu,
       window,
       sqlCommits,
       serverWrites,
       serverPeakRss,
       audit,
       betsStored,
-      serverExit,
+      serverExits,
+      tablesPerNode,
+      busTraffic,
       loadBefore,
       loadDuring,
     });
   } finally {
     for (const child of children)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.allSettled(redisClients.map((client) => client.quit()));
+    await redis?.stop();
     await prisma.$disconnect();
     if (values['keep-db']) log(`database kept: ${db.url}`);
     else await db.drop();
   }
 }
 
-function report(r: {
+interface Quantiles {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+const quantiles = (list: number[]): Quantiles => ({
+  n: list.length,
+  p50: percentile(list, 50),
+  p95: percentile(list, 95),
+  p99: percentile(list, 99),
+  max: list.at(-1) ?? NaN,
+});
+
+const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** The issue's goals: p99 bet ack ≤ 50 ms, p99 close of betting → result ≤ 250 ms. */
+const GOALS = { betAckP99Ms: 50, closeToResultP99Ms: 250 } as const;
+const held = (p99: number, goal: number) =>
+  Number.isFinite(p99) && p99 <= goal ? 'held' : 'MISSED';
+
+function summarise(r: {
+  phase: Phase;
   reports: BotReport[];
-  stats: ServerStats;
-  cpu: { server: number; postgres: number; postgresAux: number; bots: number; machine: number };
+  stats: ServerStats[];
+  cpu: {
+    server: number;
+    postgres: number;
+    postgresAux: number;
+    bots: number;
+    redis: number | null;
+    machine: number;
+  };
+  serversCpu: number[];
   window: number;
   sqlCommits: number;
   serverWrites: number;
-  serverPeakRss: number;
+  serverPeakRss: number[];
   audit: Awaited<ReturnType<typeof checkLedger>>;
   betsStored: number;
-  serverExit: number | null | string;
+  serverExits: (number | null | string)[];
+  tablesPerNode: Record<string, number> | null;
+  busTraffic: RedisTraffic | null;
   loadBefore: string;
   loadDuring: string;
-}): number {
+}): PhaseOutcome {
+  const several = r.stats.length > 1;
+  /** Only a run with --nodes 2 shows what it adds; one without prints what it always did. */
+  const compared = nodes > 1;
   const sorted = (pick: (b: BotReport) => number[]) =>
     r.reports.flatMap(pick).sort((a, b) => a - b);
   const acks = sorted((b) => b.betAcks);
@@ -347,18 +602,21 @@ function report(r: {
   const botLoop = sorted((b) => b.loopDelays);
   const sum = (pick: (b: BotReport) => number) => r.reports.reduce((n, b) => n + pick(b), 0);
   const rounds = sum((b) => b.rounds);
+  const settled = r.stats.reduce((n, s) => n + s.roundsSettled, 0);
   const refusals: Record<string, number> = {};
   for (const b of r.reports) {
     for (const [code, n] of Object.entries(b.refusals)) refusals[code] = (refusals[code] ?? 0) + n;
   }
-  const quantiles = (list: number[]) => ({
-    n: list.length,
-    p50: percentile(list, 50),
-    p95: percentile(list, 95),
-    p99: percentile(list, 99),
-    max: list.at(-1) ?? NaN,
-  });
-  const result = {
+  const [stats] = r.stats as [ServerStats];
+  const msPerRound = (percent: number) => (percent * r.window * 10) / Math.max(1, settled);
+  const perRound = {
+    servers: msPerRound(r.cpu.server),
+    postgres: msPerRound(r.cpu.postgres),
+    postgresAux: msPerRound(r.cpu.postgresAux),
+    redis: r.cpu.redis === null ? null : msPerRound(r.cpu.redis),
+  };
+  const { redis: redisCpu, ...cpuOfOne } = r.cpu;
+  const result: Record<string, unknown> = {
     tables,
     start,
     seconds: r.window,
@@ -368,16 +626,20 @@ function report(r: {
     serverFlags,
     roundsPerSecond: rounds / r.window,
     rounds,
-    serverRoundsSettled: r.stats.roundsSettled,
+    serverRoundsSettled: settled,
     betAckMs: quantiles(acks),
     closeToResultMs: quantiles(results),
-    cpuPercent: r.cpu,
-    eventLoop: { delayMs: r.stats.loopDelay, utilization: r.stats.loopUtilization },
+    cpuPercent: several ? { ...cpuOfOne, redis: redisCpu, servers: r.serversCpu } : cpuOfOne,
+    eventLoop: several
+      ? r.stats.map((s) => ({ delayMs: s.loopDelay, utilization: s.loopUtilization }))
+      : { delayMs: stats.loopDelay, utilization: stats.loopUtilization },
     botEventLoopDelayMs: quantiles(botLoop),
-    serverRssMB: r.stats.rssBytes / 2 ** 20,
-    serverPeakRssMB: r.serverPeakRss / 2 ** 20,
-    sqlCommitsPerRound: r.sqlCommits / Math.max(1, r.stats.roundsSettled),
-    serverWriteSyscallsPerRound: r.serverWrites / Math.max(1, r.stats.roundsSettled),
+    serverRssMB: several ? r.stats.map((s) => s.rssBytes / 2 ** 20) : stats.rssBytes / 2 ** 20,
+    serverPeakRssMB: several
+      ? r.serverPeakRss.map((b) => b / 2 ** 20)
+      : r.serverPeakRss[0]! / 2 ** 20,
+    sqlCommitsPerRound: r.sqlCommits / Math.max(1, settled),
+    serverWriteSyscallsPerRound: r.serverWrites / Math.max(1, settled),
     framesPerRoundPerClient: sum((b) => b.framesReceived) / Math.max(1, rounds) / SEATS_PER_TABLE,
     errors: {
       refusals,
@@ -390,74 +652,216 @@ function report(r: {
     betsAcked: sum((b) => b.betsAcked),
     betsStored: r.betsStored,
     ledger: { problems: r.audit.problems, escrow: r.audit.escrow },
-    serverExit: r.serverExit,
+    serverExit: several ? r.serverExits : r.serverExits[0],
     loadAverage: { before: r.loadBefore, during: r.loadDuring },
+    ...(compared
+      ? {
+          nodes: r.phase.nodes,
+          tablesPerNode: r.tablesPerNode,
+          cpuMsPerRound: perRound,
+          busPerRound: r.busTraffic && {
+            commands: r.busTraffic.commands / Math.max(1, settled),
+            bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
+            bytesOut: r.busTraffic.bytesOut / Math.max(1, settled),
+          },
+          goals: {
+            betAckP99: held(percentile(acks, 99), GOALS.betAckP99Ms),
+            closeToResultP99: held(percentile(results, 99), GOALS.closeToResultP99Ms),
+          },
+        }
+      : {}),
   };
-  const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-  const q = (x: ReturnType<typeof quantiles>) =>
+  const errors = result.errors as {
+    ackTimeouts: number;
+    disconnects: number;
+    versionGaps: number;
+    missedResults: number;
+  };
+  const q = (x: Quantiles) =>
     `p50 ${f(x.p50)}  p95 ${f(x.p95)}  p99 ${f(x.p99)}  max ${f(x.max)} ms  (n=${x.n})`;
+  const perNode = (text: (s: ServerStats, i: number) => string) =>
+    several ? r.stats.map((s, i) => `node ${i + 1}: ${text(s, i)}`).join('; ') : text(stats, 0);
+  const betsSent = result.betsSent as number;
+  const betsAcked = result.betsAcked as number;
   const rows: [string, string][] = [
     [
       'tables × bots',
       `${tables} × ${SEATS_PER_TABLE}, ${start}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`,
     ],
+    ...(several
+      ? ([
+          [
+            'nodes',
+            `${r.stats.length} on one Redis; tables run ${Object.values(r.tablesPerNode ?? {}).join(' + ')}; seat s connects to node s mod ${r.stats.length}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['window', `${f(r.window)} s after ${warmup} s warm-up`],
     [
       'rounds/s',
-      `${f(result.roundsPerSecond, 2)} (${rounds} rounds; server settled ${r.stats.roundsSettled})`,
+      `${f(rounds / r.window, 2)} (${rounds} rounds; server settled ${settled}${several ? ` = ${r.stats.map((s) => s.roundsSettled).join(' + ')}` : ''})`,
     ],
-    ['bet ack', q(result.betAckMs)],
-    ['close → result (every client)', q(result.closeToResultMs)],
+    ['bet ack', q(quantiles(acks))],
+    ['close → result (every client)', q(quantiles(results))],
     [
       'CPU % of one core',
-      `server ${f(r.cpu.server)}  postgres ${f(r.cpu.postgres)} (+ background ${f(r.cpu.postgresAux)})  bots ${f(r.cpu.bots)}  machine ${f(r.cpu.machine)} % of all cores`,
+      `${several ? `servers ${f(r.cpu.server)} (${r.serversCpu.map((c) => f(c)).join(' + ')})` : `server ${f(r.cpu.server)}`}  postgres ${f(r.cpu.postgres)} (+ background ${f(r.cpu.postgresAux)})${r.cpu.redis === null ? '' : `  redis ${f(r.cpu.redis)}`}  bots ${f(r.cpu.bots)}  machine ${f(r.cpu.machine)} % of all cores`,
     ],
+    ...(compared
+      ? ([
+          [
+            'CPU ms / round settled',
+            `servers ${f(perRound.servers)} + postgres ${f(perRound.postgres)} = ${f(perRound.servers + perRound.postgres)} (postgres background ${f(perRound.postgresAux)}${perRound.redis === null ? '' : `, redis ${f(perRound.redis)}`})`,
+          ],
+        ] as [string, string][])
+      : []),
     [
       'event loop',
-      `delay p50 ${f(r.stats.loopDelay.p50)}  p99 ${f(r.stats.loopDelay.p99)}  max ${f(r.stats.loopDelay.max)} ms; utilisation ${f(r.stats.loopUtilization, 2)}`,
+      perNode(
+        (s) =>
+          `delay p50 ${f(s.loopDelay.p50)}  p99 ${f(s.loopDelay.p99)}  max ${f(s.loopDelay.max)} ms; utilisation ${f(s.loopUtilization, 2)}`,
+      ),
     ],
-    ['bots event loop', `delay ${q(result.botEventLoopDelayMs)}`],
+    ['bots event loop', `delay ${q(quantiles(botLoop))}`],
     [
       'server memory',
-      `RSS ${f(result.serverRssMB, 0)} MB (peak ${f(result.serverPeakRssMB, 0)} MB), heap ${f(r.stats.heapUsedBytes / 2 ** 20, 0)} MB`,
+      perNode(
+        (s, i) =>
+          `RSS ${f(s.rssBytes / 2 ** 20, 0)} MB (peak ${f(r.serverPeakRss[i]! / 2 ** 20, 0)} MB), heap ${f(s.heapUsedBytes / 2 ** 20, 0)} MB`,
+      ),
     ],
-    ['SQL transactions / round', f(result.sqlCommitsPerRound)],
-    ['socket messages / round / client', f(result.framesPerRoundPerClient)],
-    ['server write syscalls / round', f(result.serverWriteSyscallsPerRound)],
+    ...(r.busTraffic
+      ? ([
+          [
+            'redis / round',
+            `${f(r.busTraffic.commands / Math.max(1, settled), 0)} commands, ${f(r.busTraffic.bytesIn / Math.max(1, settled) / 1024)} kB in, ${f(r.busTraffic.bytesOut / Math.max(1, settled) / 1024)} kB out`,
+          ],
+        ] as [string, string][])
+      : []),
+    ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
+    ['socket messages / round / client', f(result.framesPerRoundPerClient as number)],
+    ['server write syscalls / round', f(result.serverWriteSyscallsPerRound as number)],
     [
       'errors',
-      `refusals ${JSON.stringify(refusals)}, ack timeouts ${result.errors.ackTimeouts}, disconnects ${result.errors.disconnects}, version gaps ${result.errors.versionGaps}, missed results ${result.errors.missedResults}`,
+      `refusals ${JSON.stringify(refusals)}, ack timeouts ${errors.ackTimeouts}, disconnects ${errors.disconnects}, version gaps ${errors.versionGaps}, missed results ${errors.missedResults}`,
     ],
-    [
-      'bets (whole run)',
-      `${result.betsSent} sent, ${result.betsAcked} acknowledged, ${r.betsStored} stored`,
-    ],
+    ['bets (whole run)', `${betsSent} sent, ${betsAcked} acknowledged, ${r.betsStored} stored`],
     [
       'ledger audit',
       r.audit.problems.length === 0 ? 'clean' : r.audit.problems.slice(0, 5).join('; '),
     ],
     ['load average', `before ${r.loadBefore}, at the end of the window ${r.loadDuring}`],
   ];
-  const width = Math.max(...rows.map(([k]) => k.length));
-  console.log(rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
-  if (profilePath)
-    console.log(
-      `\nCPU profile of the window: ${profilePath}\n${formatSummary(summariseProfile(profilePath))}`,
-    );
-  console.log(JSON.stringify(result));
 
   const failures = [
     rounds === 0 && 'no round finished in the window',
     results.length === 0 && 'no close→result sample',
     acks.length === 0 && 'no bet acknowledged',
-    result.errors.missedResults > 0 &&
-      `${result.errors.missedResults} results had not reached their client ${GRACE_MS / 1000} s after the window`,
-    result.errors.ackTimeouts > 0 && `${result.errors.ackTimeouts} acks never came`,
-    result.errors.disconnects > 0 && `${result.errors.disconnects} sockets dropped`,
-    r.betsStored < result.betsAcked &&
-      `${r.betsStored} bets stored, fewer than the ${result.betsAcked} acknowledged`,
+    errors.missedResults > 0 &&
+      `${errors.missedResults} results had not reached their client ${GRACE_MS / 1000} s after the window`,
+    errors.ackTimeouts > 0 && `${errors.ackTimeouts} acks never came`,
+    errors.disconnects > 0 && `${errors.disconnects} sockets dropped`,
+    r.betsStored < betsAcked &&
+      `${r.betsStored} bets stored, fewer than the ${betsAcked} acknowledged`,
     r.audit.problems.length > 0 && 'the ledger audit found problems',
   ].filter((x): x is string => typeof x === 'string');
+  return {
+    result,
+    rows,
+    failures,
+    perRound,
+    roundsPerSecond: rounds / r.window,
+    betAckMs: quantiles(acks),
+    closeToResultMs: quantiles(results),
+    profiles: r.phase.profiles,
+  };
+}
+
+function printRows(rows: [string, string][]): void {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
+}
+
+function printProfiles(outcome: PhaseOutcome): void {
+  for (const path of outcome.profiles) {
+    if (path)
+      console.log(`\nCPU profile of the window: ${path}\n${formatSummary(summariseProfile(path))}`);
+  }
+}
+
+/** `out.cpuprofile` → `out.<tag>.cpuprofile`: one profile per node and phase. */
+function profileFile(tag: string): string | null {
+  if (!profilePath) return null;
+  const dot = profilePath.lastIndexOf('.');
+  return dot > profilePath.lastIndexOf('/')
+    ? `${profilePath.slice(0, dot)}.${tag}${profilePath.slice(dot)}`
+    : `${profilePath}.${tag}`;
+}
+
+async function main(): Promise<number> {
+  if (nodes === 1) {
+    const outcome = await runPhase({ nodes: 1, label: '1 node', profiles: [profilePath] });
+    printRows(outcome.rows);
+    printProfiles(outcome);
+    console.log(JSON.stringify(outcome.result));
+    for (const failure of outcome.failures) console.error(`FAIL: ${failure}`);
+    return outcome.failures.length === 0 ? 0 : 1;
+  }
+  // One node first, then N: the same tables, timings and window, each on a fresh database.
+  const one = await runPhase({ nodes: 1, label: '1 node', profiles: [profileFile('1-node')] });
+  console.log(`── 1 node ──`);
+  printRows(one.rows);
+  printProfiles(one);
+  const many = await runPhase({
+    nodes,
+    label: `${nodes} nodes`,
+    profiles: Array.from({ length: nodes }, (_, i) => profileFile(`${nodes}-nodes-node-${i + 1}`)),
+  });
+  console.log(`\n── ${nodes} nodes ──`);
+  printRows(many.rows);
+  printProfiles(many);
+
+  const total = (o: PhaseOutcome) => o.perRound.servers + o.perRound.postgres;
+  const overhead = (total(many) - total(one)) / total(one);
+  const withRedis = (total(many) + (many.perRound.redis ?? 0) - total(one)) / total(one);
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${f(100 * x)} %`;
+  const latency = (x: Quantiles) => `${f(x.p50)} / ${f(x.p99)} / ${f(x.max)} ms`;
+  const goals = (o: PhaseOutcome) =>
+    `ack ${held(o.betAckMs.p99, GOALS.betAckP99Ms)}, result ${held(o.closeToResultMs.p99, GOALS.closeToResultP99Ms)}`;
+  const columns: [string, (o: PhaseOutcome) => string][] = [
+    ['rounds/s', (o) => f(o.roundsPerSecond, 2)],
+    ['bet ack p50 / p99 / max', (o) => latency(o.betAckMs)],
+    ['close → result p50 / p99 / max', (o) => latency(o.closeToResultMs)],
+    [
+      `goals (p99 ack ≤ ${GOALS.betAckP99Ms}, result ≤ ${GOALS.closeToResultP99Ms} ms)`,
+      (o) => goals(o),
+    ],
+    ['CPU ms / round: servers', (o) => f(o.perRound.servers)],
+    ['CPU ms / round: postgres', (o) => f(o.perRound.postgres)],
+    ['CPU ms / round: servers + postgres', (o) => f(total(o))],
+    ['CPU ms / round: redis', (o) => (o.perRound.redis === null ? '—' : f(o.perRound.redis))],
+  ];
+  const width = Math.max(...columns.map(([k]) => k.length));
+  const left = Math.max(...columns.map(([, v]) => v(one).length), '1 node'.length);
+  console.log(
+    `\n── 1 node vs ${nodes} nodes, ${tables} tables, same run ──\n` +
+      [
+        `${''.padEnd(width)}  ${'1 node'.padEnd(left)}  ${nodes} nodes`,
+        ...columns.map(([k, v]) => `${k.padEnd(width)}  ${v(one).padEnd(left)}  ${v(many)}`),
+      ].join('\n') +
+      `\nbus overhead per round: ${pct(overhead)} (servers + postgres), ${pct(withRedis)} with redis`,
+  );
+  console.log(
+    JSON.stringify({
+      nodes,
+      phases: { one: one.result, many: many.result },
+      busOverhead: { serversAndPostgres: overhead, withRedis },
+    }),
+  );
+  const failures = [
+    ...one.failures.map((x) => `[1 node] ${x}`),
+    ...many.failures.map((x) => `[${nodes} nodes] ${x}`),
+  ];
   for (const failure of failures) console.error(`FAIL: ${failure}`);
   return failures.length === 0 ? 0 : 1;
 }

@@ -2,34 +2,23 @@
  * The load bench's server: the real startBanco (HTTP, socket.io, one actor per table, the
  * Postgres ledger) in its own process with BENCH_TABLES tables, plus what only a bench needs
  * over the IPC channel: event-loop delay and utilisation over the measured window, RSS, and a
- * CPU profile of that window on request. Started by run.ts, never by hand.
+ * CPU profile of that window on request. Started by run.ts, never by hand. With REDIS_URL (and
+ * NODE_ID) it is one node of several: the tables are then the ones it may claim (T13.7).
  */
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { startBanco } from '../../src/banco.js';
 import { loadConfig } from '../../src/config.js';
-import { tableSettings } from '../../src/table/settings.js';
-import {
-  LOAD_TIMINGS,
-  benchTableId,
-  type ServerCommand,
-  type ServerMessage,
-  type ServerStats,
-} from './messages.js';
+import type { ServerCommand, ServerMessage, ServerStats } from './messages.js';
+import { benchTables } from './tables.js';
 
 const send = (message: ServerMessage) => process.send!(message);
 
 const tableCount = Number(process.env.BENCH_TABLES);
 if (!Number.isInteger(tableCount) || tableCount < 1) throw new Error('BENCH_TABLES: a count');
 const config = loadConfig();
-const settings = tableSettings(LOAD_TIMINGS);
-const tables = Array.from({ length: tableCount }, (_, i) => ({
-  id: benchTableId(i),
-  name: `Load ${i}`,
-  isPublic: true,
-  settings,
-}));
+const tables = benchTables(tableCount);
 const banco = await startBanco({
   config,
   databaseUrl: config.databaseUrl!,
