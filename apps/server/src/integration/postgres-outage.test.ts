@@ -55,7 +55,14 @@ describe('Postgres unreachable, one node alone (T13.14)', () => {
     await proxy?.close();
     await prisma?.$disconnect();
     await db?.drop();
-    console.log(`postgres outage: ${figures.join('; ')}`);
+    // What an operator reads in the log meanwhile: each warning or error message, counted.
+    const said = new Map<string, number>();
+    for (const line of server?.lines ?? []) {
+      const entry = /^\{/.test(line) ? (JSON.parse(line) as { level: number; msg: string }) : null;
+      if (entry && entry.level >= 40) said.set(entry.msg, (said.get(entry.msg) ?? 0) + 1);
+    }
+    const log = [...said].map(([msg, n]) => `${n}× ${msg}`).join(', ');
+    console.log(`postgres outage: ${figures.join('; ')}\nlog: ${log}`);
   });
 
   const bots = () => [ann, bob];
@@ -138,6 +145,9 @@ describe('Postgres unreachable, one node alone (T13.14)', () => {
   }
 
   const ms = (from: number) => Math.round(performance.now() - from);
+  /** How long after `wall` (Date.now()) the server stamped a log line: the same machine's clock. */
+  const loggedAfter = (line: string, wall: number) =>
+    (JSON.parse(line) as { time: number }).time - wall;
 
   it('T13.14, P13.5: cut for less than a lease in betting, a confirm is refused INTERNAL and the same one is taken once Postgres answers; the round settles, nothing voided', async () => {
     const { round } = await annBetsAlone();
@@ -178,6 +188,7 @@ describe('Postgres unreachable, one node alone (T13.14)', () => {
     const { round, balance } = await annBetsAlone();
     const mark = server.lines.length;
     const cutAt = performance.now();
+    const cutWall = Date.now();
     await proxy.cut(mode);
     const refused = await bobConfirms(round, `bob-${mode}-${round}`);
     const refusedMs = ms(cutAt);
@@ -185,8 +196,8 @@ describe('Postgres unreachable, one node alone (T13.14)', () => {
     // No command waits on a Postgres that does not answer longer than the client's query limit.
     expect(refusedMs).toBeLessThan(3 * LOCK_MS + 2_000);
 
-    await logged(/table fenced off/, mark);
-    const stoppedMs = ms(cutAt);
+    const stoppedMs = loggedAfter(await logged(/table fenced off/, mark), cutWall);
+    const heardBefore = bots().map((bot) => bot.seen.length);
     // P13.5: every command is answered at once meanwhile, with a code the client retries on.
     const moving = await bobConfirms(round, `bob-${mode}-${round}`);
     expect(moving).toMatchObject({ ok: false, code: 'TABLE_CLOSING' });
@@ -212,6 +223,10 @@ describe('Postgres unreachable, one node alone (T13.14)', () => {
     const resumedMs = ms(restoredAt);
     if (resumed.type !== 'round.voided') throw new Error('not a void');
     expect(resumed.reason).toBe('restart');
+    // T13.3: the stopped actor said nothing more, even once Postgres answered what it had sent.
+    for (const [i, bot] of bots().entries()) {
+      expect(bot.seen.slice(heardBefore[i]).filter((e) => e.version < resumed.version)).toEqual([]);
+    }
     // T9.2: Ann's stake back in her wallet, as the refund says.
     expect(resumed.refunds).toEqual([{ playerId: ann.playerId, balance: balance + STAKE }]);
     const next = await bothBetAndPlayAfter(round);
@@ -245,10 +260,9 @@ describe('Postgres unreachable, one node alone (T13.14)', () => {
     const closed = await onFirst((e) => e.type === 'betting.closed');
     const round = roundOf(closed);
     const mark = server.lines.length;
-    const cutAt = performance.now();
+    const cutWall = Date.now();
     await proxy.cut('refuse');
-    await logged(/table fenced off/, mark);
-    const stoppedMs = ms(cutAt);
+    const stoppedMs = loggedAfter(await logged(/table fenced off/, mark), cutWall);
     const settled = onFirst((e) => e.type === 'round.result' && e.round === round);
     const restoredAt = performance.now();
     await proxy.restore();

@@ -79,12 +79,16 @@ export class SoloPort implements TablePort {
   seatsHeld() {
     return this.table.actor()?.seatsHeld?.() ?? [];
   }
-  /** While it resumes, a new socket's command is answered RESUMING rather than NOT_AT_TABLE. */
   knows(playerId: string): boolean {
-    return this.table.actor()?.knows(playerId) ?? true;
+    return this.table.actor()?.knows(playerId) ?? false;
   }
+  /**
+   * While no actor runs, a socket that has not joined hears RESUMING and is let in nowhere: the
+   * port cannot tell who a private room would refuse (T11.2).
+   */
   entryRefusal(playerId: string) {
-    return this.table.actor()?.entryRefusal(playerId) ?? null;
+    const actor = this.table.actor();
+    return actor ? actor.entryRefusal(playerId) : RESUMING;
   }
   problems(): string[] {
     return this.table.actor()?.problems() ?? [];
