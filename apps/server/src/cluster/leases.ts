@@ -86,6 +86,8 @@ export class TableLeases {
         });
         const renewed = new Set(rows.map((r) => r.table_id));
         for (const [id, held] of mine) {
+          // Lost and claimed again while this renewal waited (T13.15): the new claim stands.
+          if (this.held.get(id) !== held) continue;
           if (renewed.has(id)) held.until = sentAt + this.leaseMs * TRUSTED_SHARE;
           else {
             this.held.delete(id);

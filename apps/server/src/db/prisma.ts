@@ -40,12 +40,17 @@ export function createPrisma(
 ): PrismaClient {
   const { lockTimeoutMs } = options;
   // Prisma's transaction timeout does not stop a statement waiting in Postgres; these do
-  // (T9.7: a settlement stuck on a row lock must not hold a shutdown).
+  // (T9.7: a settlement stuck on a row lock must not hold a shutdown). Postgres' own timeouts
+  // cannot help when Postgres is out of reach: a partition drops packets without a reset, and
+  // a connect or a query would wait for TCP for many minutes. The client's own limits end them
+  // (T13.15), the query's only after Postgres' statement timeout would have.
   const timeouts = lockTimeoutMs
     ? {
         lock_timeout: lockTimeoutMs,
         statement_timeout: 2 * lockTimeoutMs,
         idle_in_transaction_session_timeout: 4 * lockTimeoutMs,
+        query_timeout: 3 * lockTimeoutMs,
+        connectionTimeoutMillis: lockTimeoutMs,
       }
     : {};
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE, ...timeouts });

@@ -4,6 +4,7 @@ import type { TableLeases } from '../cluster/leases.js';
 import type { Ledger } from '../db/ledger.js';
 import { TableActor, type TableActorDeps, type TableObserver } from './actor.js';
 import { fencedLedger, type TableLease } from './fenced-ledger.js';
+import { SoloPort } from './solo-port.js';
 import type { TableLedger } from './table-ledger.js';
 import type { FencedTable, TableOutbox, TablePort, TableRegistry } from './table-port.js';
 
@@ -105,23 +106,52 @@ async function closeAbandoned(
   }
 }
 
+/**
+ * T13.3: a fenced actor says nothing more, even what it finishes after the fence (a write
+ * Postgres answers late): its successor, here or on another node, speaks for the table.
+ */
+function silenceable(outbox: TableOutbox): TableOutbox & { silence(): void } {
+  let silent = false;
+  return {
+    broadcast: (event) => {
+      if (!silent) outbox.broadcast(event);
+    },
+    sendPrivate: (playerId, message) => {
+      if (!silent) outbox.sendPrivate(playerId, message);
+    },
+    eject: (playerId) => {
+      if (!silent) outbox.eject(playerId);
+    },
+    release: () => outbox.release?.(),
+    silence: () => {
+      silent = true;
+    },
+  };
+}
+
 /** Stores each table's definition and starts one actor per table in this process. */
 export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
-  const live = new Map<string, { actor: TableActor; definition: TableDefinition }>();
+  const live = new Map<
+    string,
+    { actor: TableActor; definition: TableDefinition; epoch: number; silence: () => void }
+  >();
   const fencedTables = new Map<string, FencedTable>();
   const { leases } = deps;
 
   /** T13.3: the table's lease is gone: it stops at once, writing nothing more. */
-  const fenceOff = (tableId: string, reason: string): void => {
+  const fenceOff = (tableId: string, reason: string, epoch?: number): void => {
     const table = live.get(tableId);
     if (!table || fencedTables.has(tableId)) return;
+    // An actor stopped before reports its own lease, not the one its successor runs under.
+    if (epoch !== undefined && table.epoch !== epoch) return;
     fencedTables.set(tableId, {
       id: tableId,
       isPublic: table.definition.isPublic,
-      reason: `fenced off (another node runs it now): ${reason}`,
+      reason: `fenced off: ${reason}`,
     });
     leases.forget(tableId);
     live.delete(tableId);
+    table.silence();
     deps.log?.error({ table: tableId, reason }, 'table fenced off: stopped at once');
     void table.actor.close();
     deps.onChange?.();
@@ -134,11 +164,34 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
    * again as soon as Postgres answers.
    */
   const wanted = new Map<string, TableDefinition>();
+  /** T13.15: one node alone answers for each of its tables through one port, actor or none. */
+  const soloPorts = new Map<string, SoloPort>();
+  const soloPort = (table: TableDefinition): SoloPort => {
+    let port = soloPorts.get(table.id);
+    if (!port) {
+      port = new SoloPort({
+        id: table.id,
+        name: table.name,
+        settings: table.settings,
+        actor: () => live.get(table.id)?.actor,
+      });
+      soloPorts.set(table.id, port);
+    }
+    return port;
+  };
 
-  const leaseOf = (tableId: string): TableLease => ({
+  /**
+   * The lease one actor runs under: its own epoch only. A table fenced off and claimed again
+   * here runs a new actor under a new epoch while the old one may still be finishing a write
+   * Postgres had not answered (T13.15); the old actor must not write under the new epoch.
+   */
+  const leaseOf = (tableId: string, claimed: number): TableLease => ({
     tableId,
-    epoch: () => leases.epochOf(tableId),
-    lost: (reason) => fenceOff(tableId, reason),
+    epoch: () => {
+      const epoch = leases.epochOf(tableId);
+      return epoch === claimed ? epoch : undefined;
+    },
+    lost: (reason) => fenceOff(tableId, reason, claimed),
   });
 
   /** Claims the table and starts its actor; null when another node holds it. */
@@ -154,15 +207,19 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     }
   };
   const claimAndStart = async (table: TableDefinition): Promise<TableActor | null> => {
-    if (deps.solo) wanted.set(table.id, table);
+    if (deps.solo) {
+      wanted.set(table.id, table);
+      soloPort(table);
+    }
     await deps.ledger.ensureTable(table);
     const epoch = (await leases.claim([table.id], deps.solo)).get(table.id);
     if (epoch === undefined) return null;
     fencedTables.delete(table.id);
+    const outbox = silenceable(deps.outboxFor(table.id));
     const actor = await TableActor.start({
       table,
-      ledger: fencedLedger(deps.ledger, leaseOf(table.id)),
-      outbox: deps.outboxFor(table.id),
+      ledger: fencedLedger(deps.ledger, leaseOf(table.id, epoch)),
+      outbox,
       observer: deps.observer,
       log: deps.log,
       clock: deps.clock,
@@ -170,7 +227,8 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       onClosed: deps.onClosed,
       roomIdleMs: deps.roomIdleMs,
     });
-    live.set(table.id, { actor, definition: table });
+    live.set(table.id, { actor, definition: table, epoch, silence: outbox.silence });
+    soloPorts.get(table.id)?.started(actor);
     await closeAbandoned(deps, actor, epoch);
     return actor;
   };
@@ -179,15 +237,27 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   for (const table of deps.tables) await start(table);
   /** Set once the tables stop: a room asked for then would outlive its server's shutdown. */
   let stopping = false;
-  // T13.2: every lease of this node renewed in one statement, three times a lease.
+  const lostLeases = (lost: readonly string[]) => {
+    for (const tableId of lost) fenceOff(tableId, 'its lease could not be renewed in time');
+  };
+  /** A renewal still waiting for Postgres: the next beat sends none of its own. */
+  let renewing = false;
+  // T13.2: every lease of this node renewed in one statement, three times a lease. The local
+  // deadlines are judged every beat, not when a renewal answers: with Postgres cut off by a
+  // partition no answer comes until the client's query timeout (T13.15).
   const renewal = setInterval(
     () => {
-      void leases.renew().then(
-        (lost) => {
-          for (const tableId of lost) fenceOff(tableId, 'its lease could not be renewed in time');
-        },
-        (error: unknown) => deps.log?.error({ err: error }, 'lease renewal failed'),
-      );
+      lostLeases(leases.expire());
+      if (renewing) return;
+      renewing = true;
+      void leases
+        .renew()
+        .then(lostLeases, (error: unknown) =>
+          deps.log?.error({ err: error }, 'lease renewal failed'),
+        )
+        .finally(() => {
+          renewing = false;
+        });
     },
     Math.max(50, Math.floor(leases.leaseMs / 3)),
   );
@@ -237,7 +307,8 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
   return {
     fenced: () => [...fencedTables.values()],
     adopt: async (definition) => !stopping && (await start(definition)) !== null,
-    get: (tableId: string): TablePort | undefined => live.get(tableId)?.actor,
+    get: (tableId: string): TablePort | undefined =>
+      deps.solo && wanted.has(tableId) ? soloPorts.get(tableId) : live.get(tableId)?.actor,
     list: actors,
     listPublic: () =>
       [...live.values()].filter((table) => table.definition.isPublic).map((table) => table.actor),
@@ -247,10 +318,11 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       if (live.has(definition.id)) throw new Error(`table ${definition.id} is already open`);
       const actor = await start(definition);
       if (!actor) throw new Error(`table ${definition.id} is held by another node`);
-      return actor;
+      return soloPorts.get(definition.id) ?? actor;
     },
     closed: async (tableId) => {
       wanted.delete(tableId);
+      soloPorts.delete(tableId);
       const table = live.get(tableId);
       if (!table) return;
       live.delete(tableId);
