@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { HEARTBEATS, type Heartbeat } from '../../src/cluster/messages.js';
+import { HEARTBEATS, unsign, type Heartbeat } from '../../src/cluster/messages.js';
 import { createLedger } from '../../src/db/ledger.js';
 import { checkLedger } from '../../src/db/ledger-invariant.js';
 import { createPrisma, poolOf } from '../../src/db/prisma.js';
@@ -175,7 +175,7 @@ class BeatWatch {
   async start(): Promise<void> {
     this.sub.on('message', (channel: string, text: string) => {
       if (channel !== HEARTBEATS) return;
-      const beat = JSON.parse(text) as Heartbeat;
+      const beat = JSON.parse(unsign(text).json) as Heartbeat;
       this.latest.set(beat.node, beat);
       for (const wake of this.waiters.splice(0)) wake();
     });

@@ -5,7 +5,10 @@ import {
   HEARTBEATS,
   nodeChannel,
   TABLE_PATTERN,
+  TABLE_PREFIX,
+  signed,
   tableChannel,
+  unsign,
   type Heartbeat,
   type NodeMessage,
   type Request,
@@ -105,7 +108,9 @@ export class ClusterBus {
   }
 
   publishTable(tableId: string, message: TableMessage): void {
-    void this.pub.publish(tableChannel(tableId), JSON.stringify(message)).catch(() => undefined);
+    void this.pub
+      .publish(tableChannel(tableId), signed(this.nodeId, JSON.stringify(message)))
+      .catch(() => undefined);
   }
 
   /**
@@ -116,7 +121,7 @@ export class ClusterBus {
     const text = JSON.stringify(beat);
     void this.pub
       .pipeline()
-      .publish(HEARTBEATS, text)
+      .publish(HEARTBEATS, signed(this.nodeId, text))
       .set(beatKey(this.nodeId), text, 'PX', aliveMs)
       .exec()
       .catch(() => undefined);
@@ -158,7 +163,13 @@ export class ClusterBus {
     await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
   }
 
-  private onMessage(channel: string, text: string): void {
+  private onMessage(channel: string, received: string): void {
+    let text = received;
+    if (channel === HEARTBEATS || channel.startsWith(TABLE_PREFIX)) {
+      const { node, json } = unsign(received);
+      if (node === this.nodeId) return;
+      text = json;
+    }
     let message: unknown;
     try {
       message = JSON.parse(text);
@@ -167,8 +178,8 @@ export class ClusterBus {
       return;
     }
     if (channel === HEARTBEATS) return this.handlers.heartbeat(message as Heartbeat);
-    if (channel.startsWith('banco:table:')) {
-      return this.handlers.table(channel.slice('banco:table:'.length), message as TableMessage);
+    if (channel.startsWith(TABLE_PREFIX)) {
+      return this.handlers.table(channel.slice(TABLE_PREFIX.length), message as TableMessage);
     }
     const node = message as NodeMessage;
     switch (node.k) {

@@ -7,8 +7,19 @@ import type { HeldSeat } from '../table/table-port.js';
 // a client sends was checked by the gateway of the node it reached before it got here.
 
 export const nodeChannel = (nodeId: string): string => `banco:node:${nodeId}`;
-export const tableChannel = (tableId: string): string => `banco:table:${tableId}`;
-export const TABLE_PATTERN = 'banco:table:*';
+export const TABLE_PREFIX = 'banco:table:';
+
+/**
+ * What every node hears (a table's word, a beat) starts with its sender's id: each node gets
+ * its own back from Redis and drops it unread instead of parsing it.
+ */
+export const signed = (nodeId: string, json: string): string => `${nodeId}\n${json}`;
+export function unsign(text: string): { node: string; json: string } {
+  const cut = text.indexOf('\n');
+  return { node: text.slice(0, cut), json: text.slice(cut + 1) };
+}
+export const tableChannel = (tableId: string): string => `${TABLE_PREFIX}${tableId}`;
+export const TABLE_PATTERN = `${TABLE_PREFIX}*`;
 export const HEARTBEATS = 'banco:nodes';
 /** Each node's latest beat, kept for as long as it counts as alive: what a new node reads first. */
 export const beatKey = (nodeId: string): string => `banco:beat:${nodeId}`;

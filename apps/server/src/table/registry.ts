@@ -230,6 +230,8 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
     live.set(table.id, { actor, definition: table, epoch, silence: outbox.silence });
     soloPorts.get(table.id)?.started(actor);
     await closeAbandoned(deps, actor, epoch);
+    // What an operator follows a failover or a hand-over by (and the cluster tests time).
+    deps.log?.info?.({ table: table.id, epoch }, 'table claimed and resumed here');
     return actor;
   };
 
