@@ -157,7 +157,8 @@ export class Rooms {
   private async hostOf(
     table: TablePort,
   ): Promise<{ hostPlayerId: string; hostName: string; locked: boolean } | null> {
-    const snapshot = snapshotRoom.safeParse(await table.snapshot(''));
+    // A table resuming or moving has no snapshot to give for a moment: its opener stands in.
+    const snapshot = snapshotRoom.safeParse(await table.snapshot('').catch(() => null));
     if (snapshot.success && snapshot.data.room) return snapshot.data.room;
     const opener = this.live().definition(table.id)?.hostPlayerId ?? null;
     if (opener === null) return null;
