@@ -467,11 +467,11 @@ export class Cluster {
     const emptiest = [...link.live.list()].sort(
       (a, b) => a.seatedCount() + a.spectatorCount() - (b.seatedCount() + b.spectatorCount()),
     );
-    let given = 0;
-    for (const table of emptiest) {
-      if (given >= Math.min(excess, GIVE_UP_PER_BEAT) || this.draining) break;
+    // Only the emptiest go, each once it is between rounds: one mid-round waits for a later
+    // beat rather than a fuller table going in its place.
+    for (const table of emptiest.slice(0, Math.min(excess, GIVE_UP_PER_BEAT))) {
+      if (this.draining) break;
       if (await link.live.giveUp(table.id)) {
-        given += 1;
         if (this.givenUp.size >= 1_000) this.givenUp.clear();
         this.givenUp.add(table.id);
       }
