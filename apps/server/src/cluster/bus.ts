@@ -63,9 +63,7 @@ export class ClusterBus {
   ) {
     // RESP2: what socket.io's Redis adapter expects of its clients too (STACK.md).
     const options = { protocol: 2 as const, maxRetriesPerRequest: null, lazyConnect: true };
-    // What one turn of the event loop publishes goes out in one write (one syscall, not one a
-    // command): the profile's largest item of a node's bus. Order on the connection is kept.
-    this.pub = new Redis(url, { ...options, enableAutoPipelining: true });
+    this.pub = new Redis(url, options);
     this.sub = new Redis(url, options);
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: unknown) => this.log.error({ err: error }, 'redis error'));
