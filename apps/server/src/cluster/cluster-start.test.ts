@@ -39,6 +39,23 @@ function linkTo(live: LiveTables): ClusterLink {
   };
 }
 
+/** A node named `name-<fresh id>`: one running `owner`'s table, or one running none. */
+async function node(
+  name: string,
+  owner?: { live: LiveTables; leases: TableLeases },
+  attach = true,
+): Promise<Cluster> {
+  const cluster = new Cluster({
+    redisUrl: REDIS_URL,
+    nodeId: `${name}-${randomUUID()}`,
+    leases: owner?.leases ?? ({ epochOf: () => undefined } as unknown as TableLeases),
+    beatMs: BEAT_MS,
+  });
+  await cluster.connect();
+  if (attach) await cluster.attach(linkTo(owner?.live ?? (nothing.live as unknown as LiveTables)));
+  return cluster;
+}
+
 describe('a node that starts (T13.6)', () => {
   const clusters: Cluster[] = [];
   afterAll(async () => {
@@ -55,24 +72,11 @@ describe('a node that starts (T13.6)', () => {
       settings: {} as TableDefinition['settings'],
     };
     const owner = runningOne(definition);
-    const a = new Cluster({
-      redisUrl: REDIS_URL,
-      nodeId: `a-${randomUUID()}`,
-      leases: owner.leases,
-      beatMs: BEAT_MS,
-    });
+    const a = await node('a', owner);
     clusters.push(a);
-    await a.connect();
-    await a.attach(linkTo(owner.live));
     // A's one beat so far went out before B was listening: B can learn it only from Redis.
-    const b = new Cluster({
-      redisUrl: REDIS_URL,
-      nodeId: `b-${randomUUID()}`,
-      leases: { epochOf: () => undefined } as unknown as TableLeases,
-      beatMs: BEAT_MS,
-    });
+    const b = await node('b', undefined, false);
     clusters.push(b);
-    await b.connect();
     expect(b.lastKnown(tableId)).toBeUndefined();
     await b.attach(linkTo(nothing.live as unknown as LiveTables));
     expect(b.lastKnown(tableId)?.epoch).toBe(7);
@@ -89,24 +93,10 @@ describe('a node that starts (T13.6)', () => {
       hostPlayerId: null,
       settings: {} as TableDefinition['settings'],
     });
-    const a = new Cluster({
-      redisUrl: REDIS_URL,
-      nodeId: `a-${randomUUID()}`,
-      leases: owner.leases,
-      beatMs: BEAT_MS,
-    });
-    await a.connect();
-    await a.attach(linkTo(owner.live));
+    const a = await node('a', owner);
     await a.close();
-    const b = new Cluster({
-      redisUrl: REDIS_URL,
-      nodeId: `b-${randomUUID()}`,
-      leases: { epochOf: () => undefined } as unknown as TableLeases,
-      beatMs: BEAT_MS,
-    });
+    const b = await node('b');
     clusters.push(b);
-    await b.connect();
-    await b.attach(linkTo(nothing.live as unknown as LiveTables));
     expect(b.ownerOf(tableId)).toBeUndefined();
   });
 });

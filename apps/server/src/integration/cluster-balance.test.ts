@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBanco, type Banco } from '../banco.js';
-import { loadConfig } from '../config.js';
+import type { Banco } from '../banco.js';
 import { checkLedger } from '../db/ledger-invariant.js';
 import { migrate } from '../db/migrate.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
-import { TestRedis } from '../testing/cluster-harness.js';
+import { startLocalNode, TestRedis } from '../testing/cluster-harness.js';
 
 /**
  * T13.14: a node that joins gets its share. Two real nodes in this process over one Postgres
@@ -20,18 +19,12 @@ describe('a node joins (T13.14)', () => {
   const bots: ClusterBot[] = [];
 
   const startNode = async (id: string) => {
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REDIS_URL: redis.url,
-      NODE_ID: id,
-      TABLE_TIMINGS: 'bots',
+    const node = await startLocalNode(db.url, redis.url, id, {
       PUBLIC_TABLES: '2',
       LEASE_MS: '1500',
     });
-    const banco = await startBanco({ config, databaseUrl: db.url });
-    nodes.push(banco);
-    return { banco, url: (await banco.listen()).url };
+    nodes.push(node.banco);
+    return node;
   };
 
   /** Who holds each table's lease, as Postgres has it. */

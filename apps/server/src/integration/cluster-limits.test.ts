@@ -1,12 +1,11 @@
 import { createGuestReply, PROTOCOL_VERSION } from '@banco/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBanco, type Banco } from '../banco.js';
-import { loadConfig } from '../config.js';
+import type { Banco } from '../banco.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { RATE_LIMITS } from '../http/app-deps.js';
-import { TestRedis } from '../testing/cluster-harness.js';
+import { startLocalNode, TestRedis } from '../testing/cluster-harness.js';
 
 /**
  * P1.6 across nodes: two real nodes (in this process) over one Postgres and a Redis this test
@@ -26,19 +25,13 @@ describe('P1.6 on several nodes', () => {
     await migrate(db.url);
     redis = await TestRedis.start();
     for (const id of ['limits-a', 'limits-b']) {
-      const config = loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        REDIS_URL: redis.url,
-        NODE_ID: id,
-        TABLE_TIMINGS: 'bots',
-        SOCKETS_PER_PLAYER: String(SOCKETS_PER_PLAYER),
-        PLAYER_RATE_PER_SECOND: '1',
-        PLAYER_RATE_BURST: String(PLAYER_RATE_BURST),
-      });
-      const banco = await startBanco({ config, databaseUrl: db.url });
-      const { url } = await banco.listen();
-      nodes.push({ banco, url });
+      nodes.push(
+        await startLocalNode(db.url, redis.url, id, {
+          SOCKETS_PER_PLAYER: String(SOCKETS_PER_PLAYER),
+          PLAYER_RATE_PER_SECOND: '1',
+          PLAYER_RATE_BURST: String(PLAYER_RATE_BURST),
+        }),
+      );
     }
   }, 60_000);
 
