@@ -37,8 +37,13 @@ export function VoidedBanner({
 }) {
   return (
     <div className="banner banner--voided" data-testid="voided-banner" data-round={voided.round}>
-      Round {voided.round} called off. {VOIDED_WHY[voided.reason]}.
-      {voided.reason === 'empty' ? null : ' Every stake was returned.'}
+      {/* A headline the size of a result's, the why below it small: it must fit between the
+          top seats, where a result banner sits, and hide none of them. */}
+      <span className="banner__title">Round {voided.round} called off.</span>{' '}
+      <span className="banner__detail">
+        {VOIDED_WHY[voided.reason]}.
+        {voided.reason === 'empty' ? null : ' Every stake was returned.'}
+      </span>
     </div>
   );
 }
