@@ -31,6 +31,22 @@ describe('pnpm banco', () => {
     );
   });
 
+  it('R11.1 a reader that stops early (`| head`) ends it quietly, exit code 0', async () => {
+    // `true` reads nothing and is gone before the CLI has started: every write meets a closed pipe.
+    const seed = 'a'.repeat(64);
+    const { stderr } = await run(
+      'bash',
+      [
+        '-o',
+        'pipefail',
+        '-c',
+        `pnpm --silent banco verify --server-seed ${seed} --client-seed table-1 --shoe 1 | true`,
+      ],
+      { cwd: root },
+    );
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+  });
+
   it('R11.6 invalid input exits with code 2 and a message', async () => {
     const failure = await run(
       'pnpm',
