@@ -182,8 +182,10 @@ export function LobbyScreen() {
                 </dd>
                 <dt>Watching</dt>
                 <dd data-testid="lobby-watchers">{table.spectators}</dd>
-                <dt>Round</dt>
-                <dd data-testid="lobby-round">{shoe?.lastRound ?? 'not started'}</dd>
+                {/* The newest round dealt and settled: one called off (T9.2) never was, so the
+                    table's own header, which names the round being bet, may be ahead of it. */}
+                <dt>Last round dealt</dt>
+                <dd data-testid="lobby-round">{shoe?.lastRound ?? 'none yet'}</dd>
                 <dt>Game</dt>
                 <dd>
                   {table.settings.decks} decks ·{' '}
