@@ -1,14 +1,15 @@
 import {
   shoeListReply,
-  shoeRecordSchema,
+  shoeReplySchema,
   type ShoeListReply,
-  type ShoeRecordReply,
+  type ShoeReply,
 } from '@banco/protocol';
 import { z } from 'zod';
 import { call } from '../lib/api';
 import type { RecordedRound, RevealedShoe } from './replay';
 
-export type ShoeRecord = ShoeRecordReply;
+/** GET /api/shoes/:id, parsed by the schema the server answers with. */
+export type ShoeRecord = ShoeReply;
 
 /** GET /api/tables/:id/rounds: the rounds' history, with the totals the table announced. */
 const roundsSchema = z.object({
@@ -27,7 +28,7 @@ export type ShoeListing = ShoeListReply['shoes'][number];
 const q = encodeURIComponent;
 
 export const fetchShoe = (shoeId: string, tableId: string) =>
-  call(`/api/shoes/${q(shoeId)}?tableId=${q(tableId)}`, shoeRecordSchema);
+  call(`/api/shoes/${q(shoeId)}?tableId=${q(tableId)}`, shoeReplySchema);
 
 export const fetchShoes = (tableId: string) =>
   call(`/api/tables/${q(tableId)}/shoes?limit=20`, shoeListReply);
