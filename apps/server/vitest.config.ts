@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { LOAD_TESTS, PROCESS_TESTS } from './vitest.shared';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // Latency measurements run alone, after everything else (vitest.load.config.ts).
-    exclude: ['src/**/*.load.test.ts', '**/node_modules/**'],
+    exclude: [LOAD_TESTS, ...PROCESS_TESTS, '**/node_modules/**'],
+    // Each file has its own database and ephemeral port, so files share nothing but the machine.
+    maxWorkers: 2,
+    globalSetup: ['src/testing/template-database.setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     testTimeout: 60_000,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LOAD_TESTS } from './vitest.shared';
 
 /**
  * Load tests (`*.load.test.ts`) measure latency, so they run on their own after every package's
@@ -6,7 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.load.test.ts'],
+    include: [LOAD_TESTS],
+    globalSetup: ['src/testing/template-database.setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest-load.json' },
     testTimeout: 120_000,

@@ -6,8 +6,11 @@ export default defineConfig({
     exclude: ['node_modules/**', 'output/**'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
-    // Each file runs a real server and a headless Chromium: one file at a time on two cores.
-    fileParallelism: false,
+    // Each file has its own server, database and port, and its own browser contexts in the
+    // suite's one Chromium, so two files run at once: most of a file's time is spent waiting
+    // for the table's windows, not on the two cores.
+    maxWorkers: 2,
+    globalSetup: ['support/chromium.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 90_000,
     // Pages update when the server's events arrive; CI shares two cores with other suites.

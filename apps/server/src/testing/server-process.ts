@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverEntryArgs } from './server-entry.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -25,8 +26,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The real server (src/main.ts through tsx, so it is always the current source) as a child
- * process: what an operator runs, killed the way an operator or a crash would.
+ * The real server as a child process (its current build, else its source through tsx: see
+ * server-entry.ts): what an operator runs, killed the way an operator or a crash would.
  */
 export class ServerProcess {
   readonly lines: string[] = [];
@@ -53,7 +54,7 @@ export class ServerProcess {
   static async start(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--conditions=source', 'src/main.ts'],
+      [...serverEntryArgs()],
       {
         cwd: SERVER_DIR,
         env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },

@@ -9,20 +9,31 @@ export const canRunBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
 /** Screenshots land here (git-ignored); CI keeps them with the run. */
 export const OUTPUT_DIR = fileURLToPath(new URL('../output/', import.meta.url));
 
+/** The suite's one Chromium (support/chromium.setup.ts) names its endpoint here. */
+export const BROWSER_ENDPOINT_ENV = 'BANCO_E2E_BROWSER_WS';
+
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * A browser for one test file: a connection to the suite's Chromium when the run started one
+ * (each test's people are contexts of their own, as isolated as separate browsers, and close()
+ * drops only this file's contexts), else a Chromium of its own.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

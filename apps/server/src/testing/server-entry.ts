@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const SERVER_DIR = join(REPO, 'apps/server');
+
+/**
+ * The source folders the server's build is made from, each with the folder its build lands in:
+ * the server's own and the workspace packages it imports at run time.
+ */
+const BUILT_FROM = [
+  { src: join(SERVER_DIR, 'src'), dist: join(SERVER_DIR, 'dist') },
+  { src: join(REPO, 'packages/rules/src'), dist: join(REPO, 'packages/rules/dist') },
+  { src: join(REPO, 'packages/protocol/src'), dist: join(REPO, 'packages/protocol/dist') },
+];
+
+/** The newest modification time under `dir` of files that `keep` accepts; 0 for none. */
+function newest(dir: string, keep: (name: string) => boolean): number {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(path, keep));
+    else if (keep(entry.name)) latest = Math.max(latest, statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const isSource = (name: string) => name.endsWith('.ts') && !name.endsWith('.test.ts');
+const isBuilt = (name: string) => name.endsWith('.js');
+
+/**
+ * Whether dist/ holds the current source: built after the last change to any file it was built
+ * from. `pnpm test` builds first (turbo), so there it always is; a developer who edits and runs
+ * vitest directly gets the source instead, never a stale build.
+ */
+export function buildIsCurrent(): boolean {
+  if (!existsSync(join(SERVER_DIR, 'dist/main.js'))) return false;
+  return BUILT_FROM.every(({ src, dist }) => newest(dist, isBuilt) >= newest(src, isSource));
+}
+
+let chosen: readonly string[] | undefined;
+
+/**
+ * How a test starts the real server as a child process: `node dist/main.js` as `pnpm start` runs
+ * it when the build is current (a start in about a third of tsx's time, since nothing is
+ * compiled on the way), otherwise `src/main.ts` through tsx. BANCO_TEST_SERVER=source forces the
+ * source. Decided once per test file: every process of a test is the same code.
+ */
+export function serverEntryArgs(): readonly string[] {
+  chosen ??=
+    process.env.BANCO_TEST_SERVER !== 'source' && buildIsCurrent()
+      ? ['dist/main.js']
+      : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+  return chosen;
+}
