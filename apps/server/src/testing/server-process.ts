@@ -52,15 +52,11 @@ export class ServerProcess {
   }
 
   static async start(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-    const child = spawn(
-      process.execPath,
-      [...serverEntryArgs()],
-      {
-        cwd: SERVER_DIR,
-        env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...serverEntryArgs()], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const server = new ServerProcess(child, `http://127.0.0.1:${env.PORT}`);
     const ready = server.waitFor(/Banco is dealing at/, timeoutMs);
     const died = server.exited.then(({ code, signal }) => {
