@@ -69,9 +69,10 @@ export async function createTestDatabase(
   const adminUrl = adminUrlOf(admin);
   const name = `${prefix}_${process.pid}_${randomBytes(6).toString('hex')}`;
   const template = migrateOptions.migrationsDir ? undefined : process.env[TEMPLATE_ENV];
-  await withAdmin(adminUrl, (c) =>
-    template ? copyTemplate(c, name, template) : c.query(`CREATE DATABASE "${name}"`),
-  );
+  await withAdmin(adminUrl, async (c) => {
+    if (template) await copyTemplate(c, name, template);
+    else await c.query(`CREATE DATABASE "${name}"`);
+  });
   const dbUrl = databaseUrl(adminUrl, name);
 
   const drop = async (): Promise<void> => {
