@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LOAD_TESTS, PROCESS_TESTS } from './vitest.shared';
+import { LOAD_TESTS, PROCESS_TESTS } from './vitest.shared.js';
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LOAD_TESTS } from './vitest.shared';
+import { LOAD_TESTS } from './vitest.shared.js';
 
 /**
  * Load tests (`*.load.test.ts`) measure latency, so they run on their own after every package's

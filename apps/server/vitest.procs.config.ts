@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { PROCESS_TESTS } from './vitest.shared';
+import { PROCESS_TESTS } from './vitest.shared.js';
 
 /**
  * The process-starting files (vitest.shared.ts): one at a time, since each times takeovers and
