@@ -11,5 +11,7 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     testTimeout: 60_000,
+    // Setup starts servers and databases: a limit for a hung hook, not a speed goal.
+    hookTimeout: 60_000,
   },
 });

@@ -13,5 +13,7 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest-procs.json' },
     testTimeout: 60_000,
+    // Setup starts servers and databases: a limit for a hung hook, not a speed goal.
+    hookTimeout: 60_000,
   },
 });
