@@ -10,7 +10,7 @@ import type { CardCode } from '@banco/rules';
 import { z } from 'zod';
 import { isUniqueViolation } from '../db/ledger-error.js';
 import type { InviteLookup, RoomStore } from '../db/rooms.js';
-import type { LiveTables } from '../table/registry.js';
+import type { LiveTables } from '../cluster/registry.js';
 import { TIMINGS, type TimingName } from '../table/settings.js';
 import type { TablePort } from '../table/table-port.js';
 import { houseEdgeTable } from './house-edges.js';
