@@ -51,7 +51,7 @@ export class SoloPort implements TablePort {
     payload: CommandPayload<N>,
   ): Promise<Ack<N>> {
     const actor = this.table.actor();
-    if (!actor) return Promise.resolve(RESUMING as Ack<N>);
+    if (!actor) return Promise.resolve(RESUMING);
     return actor.command(playerId, name, payload);
   }
 
