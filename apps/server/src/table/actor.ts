@@ -1,4 +1,11 @@
-import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
+import type {
+  Ack,
+  AckError,
+  CommandName,
+  CommandPayload,
+  RoomState,
+  TableSnapshot,
+} from '@banco/protocol';
 import type { ShoeState } from '@banco/rules';
 import type { TableActorDeps } from './actor-deps.js';
 import { senderToLookUp } from './chat.js';
@@ -31,6 +38,7 @@ import type { TableState } from './state.js';
 import { roundInPlay, shoeInPlay } from './stored-state.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
+import { roomView } from './room-life.js';
 import { peekFor } from './turning.js';
 import { prepareOdds } from './views.js';
 
@@ -201,6 +209,10 @@ export class TableActor implements TablePort {
   /** For tests and diagnostics: the reducer's current state. */
   get current(): TableState {
     return this.state;
+  }
+
+  roomState(): Promise<RoomState | null> {
+    return Promise.resolve(roomView(this.state.room));
   }
 
   seatedCount(): number {
