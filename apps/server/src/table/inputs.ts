@@ -81,7 +81,7 @@ export type TableInput =
   | { readonly type: 'room-idle'; readonly now: number }
   /** T1.8: the count of watchers without a seat changed (the actor counts connections). */
   | { readonly type: 'watchers'; readonly now: number; readonly spectators: number }
-  // ── Issue 8 (recovery, shutdown, failed effects) ──
+  // ── T9: recovery, shutdown, failed effects ──
   /** T9.1: the table was restored from its stored state; finish what it was doing. */
   | { readonly type: 'resume'; readonly now: number }
   /** T9.7: the server is stopping. */
