@@ -20,7 +20,7 @@ const SERVER_LAYERS = [
   // This node's tables under their leases, and the nodes that share them over Redis.
   ['cluster', 'cluster/'],
   // Private rooms and accounts: what a player may open, and who they are.
-  ['rooms', '(rooms|accounts)/'],
+  ['rooms-accounts', '(rooms|accounts)/'],
   // The HTTP routes.
   ['http', 'http/'],
   // The socket.io gateway (it authenticates with the HTTP layer's sessions).
