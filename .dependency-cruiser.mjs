@@ -1,9 +1,59 @@
 /**
- * `pnpm circles` (scripts/circles.mjs): fails on an import circle anywhere in the workspace's own
- * source, type-only imports included (a circle of types is still two files that cannot be read
- * apart), across packages too.
+ * `pnpm circles` (scripts/circles.mjs) checks these rules over the workspace's own source, type-only
+ * imports included: no import circle anywhere (across packages too), and the walls between the
+ * layers, so that a wall holds by itself instead of by a reviewer's memory.
  * @type {import('dependency-cruiser').IConfiguration}
  */
+
+const TEST = '\\.test\\.tsx?$';
+
+/**
+ * apps/server/src, from the ground up: a file imports only its own layer and those below it.
+ * Tests (`*.test.ts`) drive the whole server and stand above every layer. Each entry is a path
+ * pattern under apps/server/src/.
+ */
+const SERVER_LAYERS = [
+  // What every layer may use: settings, metrics, the token bucket, Postgres (and its client).
+  ['ground', '(config|metrics|node-flags|token-bucket)\\.ts$|db/|generated/'],
+  // The round machine and the actor that runs one table.
+  ['table', 'table/'],
+  // This node's tables under their leases, and the nodes that share them over Redis.
+  ['cluster', 'cluster/'],
+  // Private rooms and accounts: what a player may open, and who they are.
+  ['rooms-accounts', '(rooms|accounts)/'],
+  // The HTTP routes.
+  ['http', 'http/'],
+  // The socket.io gateway (it authenticates with the HTTP layer's sessions).
+  ['socket', 'socket/'],
+  // One process: routes, gateway and tables wired together; then its start and its test doubles.
+  ['server', 'server\\.ts$'],
+  ['banco', 'banco\\.ts$'],
+  ['main', 'main\\.ts$|testing/'],
+];
+
+const serverPath = (pattern) => `^apps/server/src/(${pattern})`;
+
+const serverLayerRules = SERVER_LAYERS.slice(0, -1).map(([name, pattern], index) => ({
+  name: `server-${name}-imports-upward`,
+  severity: 'error',
+  comment: `apps/server: the ${name} layer imports only itself and the layers below it (see SERVER_LAYERS in .dependency-cruiser.mjs). Move the shared part down, or the importer up.`,
+  from: { path: serverPath(pattern), pathNot: TEST },
+  to: {
+    path: serverPath(
+      SERVER_LAYERS.slice(index + 1)
+        .map(([, higher]) => higher)
+        .join('|'),
+    ),
+  },
+}));
+
+/** The packages that packages/rules may import: they only compute (no I/O, no clock, no randomness). */
+const RULES_PURE_PACKAGES = '/node_modules/@noble/hashes/';
+const RULES_SOURCE = {
+  path: '^packages/rules/src/',
+  pathNot: `${TEST}|^packages/rules/src/testing/`,
+};
+
 export default {
   forbidden: [
     {
@@ -13,6 +63,52 @@ export default {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'package-imports-app',
+      severity: 'error',
+      comment: 'packages/* are what the apps build on: a package never imports an app.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-imports-server',
+      severity: 'error',
+      comment:
+        'apps/web talks to the server only over HTTP and socket.io: what both sides share lives in @banco/protocol or @banco/rules.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'rules-imports-node-builtin',
+      severity: 'error',
+      comment:
+        'packages/rules is pure (its RULES.md): no Node built-in (files, network, processes, clock, randomness).',
+      from: RULES_SOURCE,
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'rules-imports-impure-package',
+      severity: 'error',
+      comment: `packages/rules is pure: it imports only its own files and packages that only compute (${RULES_PURE_PACKAGES}); a new one is added to RULES_PURE_PACKAGES in .dependency-cruiser.mjs on purpose.`,
+      from: RULES_SOURCE,
+      to: {
+        path: '^(?!packages/rules/src/)',
+        pathNot: RULES_PURE_PACKAGES,
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'server-file-on-no-layer',
+      severity: 'error',
+      comment:
+        'apps/server/src: every file that imports anything stands on a layer: add its path to SERVER_LAYERS in .dependency-cruiser.mjs.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: `${TEST}|${serverPath(SERVER_LAYERS.map(([, pattern]) => pattern).join('|'))}`,
+      },
+      to: {},
+    },
+    ...serverLayerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

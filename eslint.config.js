@@ -104,8 +104,13 @@ export default tseslint.config(
   },
   {
     // Type-aware: a promise nobody awaits or catches fails silently (or crashes the process).
-    // apps/web/src is left out for now; it is being rewritten.
-    files: ['apps/server/**/*.ts', 'packages/*/**/*.ts', 'apps/web/e2e/**/*.ts'],
+    files: [
+      'apps/server/**/*.ts',
+      'packages/*/**/*.ts',
+      'apps/web/e2e/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/web/app/**/*.{ts,tsx}',
+    ],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

@@ -9,12 +9,12 @@ import { createLedger, type Ledger } from './db/ledger.js';
 import { createLogins } from './db/logins.js';
 import { createSessions, type Sessions } from './db/sessions.js';
 import { createPrisma, poolOf, type PrismaClient } from './db/prisma.js';
-import { createBancoServer, type BancoServerHandle } from './http/server.js';
+import { createBancoServer, type BancoServerHandle } from './server.js';
 import { createMetrics } from './metrics.js';
 import type { TableObserver } from './table/actor.js';
 import { RoomStore } from './db/rooms.js';
 import { Rooms } from './rooms/rooms.js';
-import { startTables, type LiveTables, type TableDefinition } from './table/registry.js';
+import { startTables, type LiveTables, type TableDefinition } from './cluster/registry.js';
 import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
 
 /**

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ENV_KEYS, loadConfig, REPO_ROOT } from './config.js';
-import { createBancoServer, type BancoServerHandle } from './http/server.js';
+import { createBancoServer, type BancoServerHandle } from './server.js';
 import { SERVER_NODE_FLAG } from './node-flags.js';
 import {
   emptyRegistry,

@@ -1,5 +1,5 @@
 /**
- * Issue 14, chat and reactions, in the browser: two seated players and a watcher at the main
+ * Chat and reactions (P11) in the browser: two seated players and a watcher at the main
  * table, each their own browser context. A line with markup in it reaches the others as text
  * (no element made of it, no script run); a reaction goes round; the watcher reads but cannot
  * write, in the page and at the server; a reload brings the history back; axe finds nothing

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the fairness page re-runs, in the browser, a shoe a bot played to its end at a
+ * P5: the fairness page re-runs, in the browser, a shoe a bot played to its end at a
  * one-deck room, and says ✓; fed one altered round (the history response rewritten on its way
  * in) it names that round as the first difference. /shoes lists the shoe with its rounds and the
  * verify link; /play-responsibly is one click from the lobby. Every page: axe, phone, keyboard.
@@ -24,7 +24,7 @@ interface StoredShoe {
   verification: { verified: boolean } | null;
 }
 
-describe.runIf(canRunBrowser)('checking a shoe in the browser (issue 15)', () => {
+describe.runIf(canRunBrowser)('checking a shoe in the browser (P5)', () => {
   let server: RunningServer;
   let browser: Browser;
   let visitor: Visitor;

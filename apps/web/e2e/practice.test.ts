@@ -1,5 +1,5 @@
 /**
- * Issue 15, T12: a newcomer practises alone. One click from the lobby opens their own table;
+ * P12, T12: a newcomer practises alone. One click from the lobby opens their own table;
  * they play three rounds by keyboard alone, switching spots once and changing the stake, and the
  * balance the page shows is the ledger's after every round.
  */
@@ -18,7 +18,7 @@ import { focusIsVisible, tabTo } from './support/keyboard.js';
 import { arrive, minorUnits, watchMain } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-describe.runIf(canRunBrowser)('a practice table of your own (issue 15)', () => {
+describe.runIf(canRunBrowser)('a practice table of your own (T12)', () => {
   let server: RunningServer;
   let browser: Browser;
   let visitor: Visitor;

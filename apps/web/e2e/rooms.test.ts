@@ -1,5 +1,5 @@
 /**
- * Issue 9 in the browser: a host opens a private room (6 decks, no commission, a 10 s betting
+ * P8, T10 in the browser: a host opens a private room (6 decks, no commission, a 10 s betting
  * window) by keyboard alone; two friends come by its link, one by an invite code; they play two
  * rounds, and the no-commission Banker win on 6 pays half, as the ledger in Postgres shows; the
  * host removes one friend and locks the room; someone without the link finds nothing of it.

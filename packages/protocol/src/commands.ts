@@ -187,4 +187,11 @@ export const ACKS = {
   'chat.send': withError(okAck({ ...versionAt, id: z.number().int().positive() })),
   'round.next': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
-export type Ack<N extends CommandName> = z.infer<(typeof ACKS)[N]>;
+/** The success half of a command's acknowledgement. */
+export type AckOk<N extends CommandName> = Extract<z.infer<(typeof ACKS)[N]>, { ok: true }>;
+/**
+ * The acknowledgement of one command, success or refusal. Written as the union (it is the same
+ * type as `z.infer` of its schema) so that a refusal is an `Ack<N>` for every `N`, a generic one
+ * too.
+ */
+export type Ack<N extends CommandName> = AckOk<N> | AckError;

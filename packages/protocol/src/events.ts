@@ -291,6 +291,8 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   watchersEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
+/** The table event of one `type`. */
+export type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
 export type TableEventType = TableEvent['type'];
 /** An event before the table stamps it with its id, version and time. */
 export type TableEventBody = TableEvent extends infer E

@@ -1,14 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import {
   COMMAND_REFUSED,
   SERVER_MESSAGES,
   SESSION_ENDED,
   TABLE_EVENT,
   TABLE_PRIVATE,
+  type ACKS,
+  type Ack,
   type AckError,
+  type AckOk,
   type ClientToServerEvents,
-  type CommandAck,
-  type CommandAckOk,
   type CommandName,
   type ServerToClientEvents,
   type TableEvent,
@@ -22,9 +24,12 @@ describe('socket.io event maps', () => {
       seat: number;
     }>();
     type TakeAck = Parameters<Parameters<ClientToServerEvents['seat.take']>[1]>[0];
-    expectTypeOf<TakeAck>().toEqualTypeOf<CommandAck<'seat.take'>>();
+    expectTypeOf<TakeAck>().toEqualTypeOf<Ack<'seat.take'>>();
+    // Ack is written as a union: the same type as its schema's.
+    expectTypeOf<Ack<'seat.take'>>().toEqualTypeOf<z.infer<(typeof ACKS)['seat.take']>>();
+    expectTypeOf<Ack<'bets.confirm'>>().toEqualTypeOf<z.infer<(typeof ACKS)['bets.confirm']>>();
     expectTypeOf<Extract<TakeAck, { ok: false }>>().toEqualTypeOf<AckError>();
-    expectTypeOf<CommandAckOk<'seat.take'>>().toEqualTypeOf<{
+    expectTypeOf<AckOk<'seat.take'>>().toEqualTypeOf<{
       ok: true;
       version: number;
       seat: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ACKS, COMMANDS, AckError, CommandName } from './commands.js';
+import type { Ack, COMMANDS, CommandName } from './commands.js';
 import { errorCodeSchema } from './errors.js';
 import { cardsPeekMessage, tableEventSchema } from './events.js';
 import {
@@ -34,13 +34,7 @@ export type ServerMessage<N extends ServerMessageName> = z.infer<(typeof SERVER_
 
 /** What a client puts in a command (before the server's parsing and normalising). */
 export type CommandInput<N extends CommandName> = z.input<(typeof COMMANDS)[N]>;
-/** The acknowledgement of one command, success or refusal. */
-export type CommandAck<N extends CommandName> = z.infer<(typeof ACKS)[N]>;
-/** The success half of a command's acknowledgement. */
-export type CommandAckOk<N extends CommandName> = Extract<CommandAck<N>, { ok: true }>;
-/** The refusal half: the same shape for every command (a stable `code`, a `message`). */
-export type CommandAckError = AckError;
-export type AckCallback<N extends CommandName> = (response: CommandAck<N>) => void;
+export type AckCallback<N extends CommandName> = (response: Ack<N>) => void;
 
 /** Client → server: each command with its payload and the callback its ack comes back on. */
 export type ClientToServerEvents = {

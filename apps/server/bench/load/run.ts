@@ -1,5 +1,5 @@
 /**
- * The load bench (issue 10): one real server process with N tables of 14 seated bots, the
+ * The load bench (docs/performance.md): one real server process with N tables of 14 seated bots, the
  * bots in several other processes, a fresh Postgres database; measures a window after a
  * warm-up and prints rounds/s, bet-ack and close→result percentiles, CPU of server, Postgres
  * and bots, event-loop delay, RSS, SQL transactions per round, errors and the ledger audit.

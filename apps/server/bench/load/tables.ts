@@ -1,4 +1,4 @@
-import type { TableDefinition } from '../../src/table/registry.js';
+import type { TableDefinition } from '../../src/cluster/registry.js';
 import { tableSettings } from '../../src/table/settings.js';
 import { LOAD_TIMINGS, benchTableId } from './messages.js';
 

@@ -1,5 +1,5 @@
 import type { SharedLimits } from '../cluster/shared-limits.js';
-import { TokenBucket } from '../socket/token-bucket.js';
+import { TokenBucket } from '../token-bucket.js';
 
 export interface LoginLimits {
   /** Attempts at one username, from anywhere, per window. */

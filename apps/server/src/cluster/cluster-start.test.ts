@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LiveTables, TableDefinition } from '../table/registry.js';
+import type { LiveTables, TableDefinition } from './registry.js';
 import type { TablePort } from '../table/table-port.js';
 import type { TableLeases } from './leases.js';
 import { Cluster, type ClusterLink } from './cluster.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RoomStore } from '../db/rooms.js';
-import type { LiveTables, TableDefinition } from '../table/registry.js';
+import type { LiveTables, TableDefinition } from './registry.js';
 import type { TablePort } from '../table/table-port.js';
 import type { Claimable, Cluster } from './cluster.js';
 

@@ -1,6 +1,6 @@
 import type { AckError, CommandName } from '@banco/protocol';
 import type { TableLeases } from './leases.js';
-import type { LiveTables, TableDefinition } from '../table/registry.js';
+import type { LiveTables, TableDefinition } from './registry.js';
 import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
 import type { Heartbeat, NodeMessage, OwnedTable, Request, TableMessage } from './messages.js';

@@ -1,5 +1,5 @@
 import type { CardsPeek, CommandName, TableEvent } from '@banco/protocol';
-import type { TableDefinition } from '../table/registry.js';
+import type { TableDefinition } from './registry.js';
 import type { HeldSeat } from '../table/table-port.js';
 
 // T12: what nodes say to each other over Redis. Only Banco's own nodes publish on these channels

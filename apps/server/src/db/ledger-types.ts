@@ -19,7 +19,7 @@ export interface TableRow {
 }
 
 /**
- * Issue 16 (T13.3): the lease a table's write is made under. Postgres refuses the write (SQLSTATE
+ * T13.3: the lease a table's write is made under. Postgres refuses the write (SQLSTATE
  * BAN09, LedgerError FENCED) once a later claim has raised the table's epoch.
  */
 export interface Fence {

@@ -6,7 +6,7 @@ import type { LedgerError } from './ledger-error.js';
 import type { Fence } from './ledger-types.js';
 import type { PrismaClient } from './prisma.js';
 
-// A table's reducer state between processes (issue 8: a table survives its process), and the
+// A table's reducer state between processes (T9.1: a table survives its process), and the
 // rounds and shoes no live table will ever finish.
 
 export interface StoredTableState {

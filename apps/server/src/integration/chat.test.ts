@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { createLedger, type Ledger } from '../db/ledger.js';
 import { createPrisma } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
-import type { TableDefinition } from '../table/registry.js';
+import type { TableDefinition } from '../cluster/registry.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TestClient } from '../testing/test-banco.js';
 

@@ -8,7 +8,7 @@ import { freePort, ServerProcess } from '../testing/server-process.js';
 import { TestClient } from '../testing/test-banco.js';
 
 /**
- * The crash suite (issue 8, T9): the real server as a child process over one real database,
+ * The crash suite (T9): the real server as a child process over one real database,
  * two socket.io bots at the main table, and the process killed in every phase of a round —
  * on receipt of the event that starts the phase, never after a sleep. After each restart the
  * ledger, every bet, the shoe and the versions are checked, and a round must play at once.

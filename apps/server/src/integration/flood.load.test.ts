@@ -8,7 +8,7 @@ import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banc
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Issue 8's bound: another player's bet is acknowledged within this, at the 99th percentile. */
+/** P1.6's fair share: another player's bet is acknowledged within this, at the 99th percentile. */
 const P99_LIMIT_MS = 200;
 const BASELINE_MS = 3_000;
 const FLOOD_MS = 15_000;

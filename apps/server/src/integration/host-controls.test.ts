@@ -2,7 +2,7 @@ import type { TableEvent, TableSettings } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../db/ledger.js';
-import type { TableDefinition } from '../table/registry.js';
+import type { TableDefinition } from '../cluster/registry.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { roomSettings as roomInput } from '../testing/rooms.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';

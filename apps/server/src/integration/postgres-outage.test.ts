@@ -8,7 +8,7 @@ import { freePort, ServerProcess } from '../testing/server-process.js';
 import { TcpProxy, type Cut } from '../testing/tcp-proxy.js';
 
 /**
- * Issue 16 item 6 on real infrastructure: one server process on its own (no REDIS_URL) whose
+ * T13.15 on real infrastructure: one server process on its own (no REDIS_URL) whose
  * every Postgres connection goes through a TCP proxy the test cuts and restores, and two real
  * socket.io players at the main table. The test's own audit connects to Postgres directly.
  * Every wait is for an ack, an event or a log line, never a sleep.

@@ -3,14 +3,14 @@ import {
   type CreateRoomBody,
   type HouseEdgesReply,
   type PlayerInfo,
+  type RoomState,
   type RoomSummary,
   type TableSettings,
 } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
-import { z } from 'zod';
 import { isUniqueViolation } from '../db/ledger-error.js';
 import type { InviteLookup, RoomStore } from '../db/rooms.js';
-import type { LiveTables } from '../table/registry.js';
+import type { LiveTables } from '../cluster/registry.js';
 import { TIMINGS, type TimingName } from '../table/settings.js';
 import type { TablePort } from '../table/table-port.js';
 import { houseEdgeTable } from './house-edges.js';
@@ -34,17 +34,6 @@ export interface RoomsDeps {
   /** TEST ONLY (config TEST_SCRIPTED_SHOE): rooms opened here deal this card order too. */
   scriptedShoe?: readonly CardCode[];
 }
-
-/**
- * The live room state the host controls keep in a table's snapshot (the contract's RoomState),
- * read defensively: a table without it (a public one) has no host and is never locked.
- */
-const snapshotRoom = z.object({
-  room: z
-    .object({ hostPlayerId: z.string(), hostName: z.string(), locked: z.boolean() })
-    .nullable()
-    .optional(),
-});
 
 const CLOSE_RETRY_MS = [200, 1_000, 5_000, 15_000, 30_000] as const;
 
@@ -157,9 +146,9 @@ export class Rooms {
   private async hostOf(
     table: TablePort,
   ): Promise<{ hostPlayerId: string; hostName: string; locked: boolean } | null> {
-    // A table resuming or moving has no snapshot to give for a moment: its opener stands in.
-    const snapshot = snapshotRoom.safeParse(await table.snapshot('').catch(() => null));
-    if (snapshot.success && snapshot.data.room) return snapshot.data.room;
+    // A table resuming or moving cannot answer for a moment: its opener stands in.
+    const room = await this.roomStateOf(table).catch(() => null);
+    if (room) return room;
     const opener = this.live().definition(table.id)?.hostPlayerId ?? null;
     if (opener === null) return null;
     return {
@@ -167,6 +156,12 @@ export class Rooms {
       hostName: (await this.deps.playerName(opener)) ?? '',
       locked: false,
     };
+  }
+
+  private async roomStateOf(table: TablePort): Promise<RoomState | null> {
+    if (table.roomState) return table.roomState();
+    // The cluster's ports have no roomState yet: a snapshot carries it (for no seat's viewer).
+    return (await table.snapshot('')).room ?? null;
   }
 
   /** T10.3: only the room's host makes codes; each leads to the room until it expires. */

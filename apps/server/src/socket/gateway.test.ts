@@ -16,7 +16,7 @@ import {
   type SocketOptions,
 } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBancoServer, type BancoServerHandle } from '../http/server.js';
+import { createBancoServer, type BancoServerHandle } from '../server.js';
 import {
   emptyRegistry,
   realLedger,

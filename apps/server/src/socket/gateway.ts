@@ -25,7 +25,7 @@ import { coalesceWrites } from './coalesce-writes.js';
 import { HeldBroadcasts } from './held-broadcasts.js';
 import type { SharedLimits } from '../cluster/shared-limits.js';
 import { SharedFairShare } from './fair-share-shared.js';
-import { TokenBucket } from './token-bucket.js';
+import { TokenBucket } from '../token-bucket.js';
 import {
   accountRoom,
   closeAtExpiry,

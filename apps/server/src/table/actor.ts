@@ -1,4 +1,11 @@
-import type { Ack, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
+import type {
+  Ack,
+  AckError,
+  CommandName,
+  CommandPayload,
+  RoomState,
+  TableSnapshot,
+} from '@banco/protocol';
 import type { ShoeState } from '@banco/rules';
 import type { TableActorDeps } from './actor-deps.js';
 import { senderToLookUp } from './chat.js';
@@ -31,6 +38,7 @@ import type { TableState } from './state.js';
 import { roundInPlay, shoeInPlay } from './stored-state.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
+import { roomView } from './room-life.js';
 import { peekFor } from './turning.js';
 import { prepareOdds } from './views.js';
 
@@ -178,7 +186,7 @@ export class TableActor implements TablePort {
    * T11.1, T11.2, T11.7: whether a room lets this player join: not once it is closed (answered
    * like an unknown table), not if kicked, and when locked only if it had them already.
    */
-  entryRefusal(playerId: string): Extract<Reply, { ok: false }> | null {
+  entryRefusal(playerId: string): AckError | null {
     if (roomIsClosed(this.life)) {
       return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
     }
@@ -201,6 +209,10 @@ export class TableActor implements TablePort {
   /** For tests and diagnostics: the reducer's current state. */
   get current(): TableState {
     return this.state;
+  }
+
+  roomState(): Promise<RoomState | null> {
+    return Promise.resolve(roomView(this.state.room));
   }
 
   seatedCount(): number {
@@ -259,47 +271,84 @@ export class TableActor implements TablePort {
   }
 
   /**
-   * Table commands run in the queue. Joins and snapshots only read the state, so they are
-   * answered at once: however many arrive, they never make the table wait.
+   * Runs a command. The overload is where an answer's type is trusted to be its command's ack:
+   * TypeScript cannot follow `N` through the inputs whose reduction answers a command (a
+   * confirm's answer comes with its escrow). Every answer is parsed with the protocol's ACKS by
+   * the client in the integration tests.
    */
+  command<N extends CommandName>(
+    playerId: string,
+    name: N,
+    payload: CommandPayload<N>,
+  ): Promise<Ack<N>>;
   async command<N extends CommandName>(
     playerId: string,
     name: N,
     payload: CommandPayload<N>,
-  ): Promise<Ack<N>> {
-    switch (name) {
-      case 'table.join': {
-        if (isStopping(this.life)) return CLOSING as Ack<N>;
-        const refused = this.entryRefusal(playerId);
-        if (refused) return refused as Ack<N>;
-        this.watch(playerId);
-        this.announceWatchers();
-        if (this.state.room) this.members.admit(playerId);
-        return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
-      }
-      case 'table.leave':
-        // Watchers are counted by live connections: the gateway's presence call keeps the set.
-        return { ok: true } as Ack<N>;
-      case 'table.snapshot':
-        return { ok: true, snapshot: this.snapshotFor(playerId) } as Ack<N>;
-      case 'table.resync': {
-        if (isStopping(this.life)) return CLOSING as Ack<N>;
-        const refused = this.entryRefusal(playerId);
-        if (refused) return refused as Ack<N>;
-        // Queued behind the player's return (the gateway reported it first), so they are back.
-        return this.enqueue(
-          async () => (await this.resync(playerId, (payload as { since: number }).since)) as Ack<N>,
-        );
-      }
-      case 'bets.confirm':
-        if (roomIsClosed(this.life)) return ROOM_CLOSED as Ack<N>;
-        return this.confirms.add(playerId, payload as CommandPayload<'bets.confirm'>) as Promise<
-          Ack<N>
-        >;
-      default:
-        if (roomIsClosed(this.life)) return ROOM_CLOSED as Ack<N>;
-        return this.enqueue(async () => (await this.handle(playerId, name, payload)) as Ack<N>);
-    }
+  ): Promise<Reply> {
+    return this.answers[name](playerId, payload);
+  }
+
+  /**
+   * Who answers each command. Joins and snapshots only read the state, so they are answered at
+   * once: however many arrive, they never make the table wait. Confirms are gathered (group
+   * commit); every other command is reduced in the queue.
+   */
+  private readonly answers: {
+    [N in CommandName]: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
+  } = {
+    'table.join': (playerId) => this.join(playerId),
+    // Watchers are counted by live connections: the gateway's presence call keeps the set.
+    'table.leave': () => ({ ok: true }),
+    'table.snapshot': (playerId) => ({ ok: true, snapshot: this.snapshotFor(playerId) }),
+    'table.resync': (playerId, { since }) => this.resyncQueued(playerId, since),
+    'bets.confirm': (playerId, payload) =>
+      roomIsClosed(this.life) ? ROOM_CLOSED : this.confirms.add(playerId, payload),
+    'seat.take': (playerId, payload) => this.queued(playerId, { name: 'seat.take', payload }),
+    'seat.leave': (playerId, payload) => this.queued(playerId, { name: 'seat.leave', payload }),
+    'bets.none': (playerId, payload) => this.queued(playerId, { name: 'bets.none', payload }),
+    'shoe.deal': (playerId, payload) => this.queued(playerId, { name: 'shoe.deal', payload }),
+    'shoe.pass': (playerId, payload) => this.queued(playerId, { name: 'shoe.pass', payload }),
+    'shoe.accept': (playerId, payload) => this.queued(playerId, { name: 'shoe.accept', payload }),
+    'shoe.refuse': (playerId, payload) => this.queued(playerId, { name: 'shoe.refuse', payload }),
+    'cards.reveal': (playerId, payload) => this.queued(playerId, { name: 'cards.reveal', payload }),
+    'shoe.seed': (playerId, payload) => this.queued(playerId, { name: 'shoe.seed', payload }),
+    'room.lock': (playerId, payload) => this.queued(playerId, { name: 'room.lock', payload }),
+    'room.kick': (playerId, payload) => this.queued(playerId, { name: 'room.kick', payload }),
+    'room.settings': (playerId, payload) =>
+      this.queued(playerId, { name: 'room.settings', payload }),
+    'room.pause': (playerId, payload) => this.queued(playerId, { name: 'room.pause', payload }),
+    'bets.close': (playerId, payload) => this.queued(playerId, { name: 'bets.close', payload }),
+    'room.host': (playerId, payload) => this.queued(playerId, { name: 'room.host', payload }),
+    'room.close': (playerId, payload) => this.queued(playerId, { name: 'room.close', payload }),
+    'room.chat': (playerId, payload) => this.queued(playerId, { name: 'room.chat', payload }),
+    'room.mute': (playerId, payload) => this.queued(playerId, { name: 'room.mute', payload }),
+    'chat.send': (playerId, payload) => this.queued(playerId, { name: 'chat.send', payload }),
+    'round.next': (playerId, payload) => this.queued(playerId, { name: 'round.next', payload }),
+  };
+
+  private join(playerId: string): Ack<'table.join'> {
+    if (isStopping(this.life)) return CLOSING;
+    const refused = this.entryRefusal(playerId);
+    if (refused) return refused;
+    this.watch(playerId);
+    this.announceWatchers();
+    if (this.state.room) this.members.admit(playerId);
+    return { ok: true, snapshot: this.snapshotFor(playerId) };
+  }
+
+  private resyncQueued(playerId: string, since: number): Ack<'table.resync'> | Promise<Reply> {
+    if (isStopping(this.life)) return CLOSING;
+    const refused = this.entryRefusal(playerId);
+    if (refused) return refused;
+    // Queued behind the player's return (the gateway reported it first), so they are back.
+    return this.enqueue(() => this.resync(playerId, since));
+  }
+
+  /** A command the reducer answers, in the queue. */
+  private queued(playerId: string, command: TableCommand): Reply | Promise<Reply> {
+    if (roomIsClosed(this.life)) return ROOM_CLOSED;
+    return this.enqueue(() => this.handle(playerId, command));
   }
 
   snapshot(playerId: string): Promise<TableSnapshot> {
@@ -358,7 +407,7 @@ export class TableActor implements TablePort {
    * reaches back to its version; with its own seat, bets and balance either way. A peek is sent
    * again only to the turner it belongs to, and only while their turn lasts.
    */
-  private async resync(playerId: string, since: number): Promise<Reply> {
+  private async resync(playerId: string, since: number): Promise<Ack<'table.resync'>> {
     this.watch(playerId);
     this.announceWatchers();
     const state = this.state;
@@ -402,11 +451,10 @@ export class TableActor implements TablePort {
     );
   }
 
-  private async handle(playerId: string, name: CommandName, payload: unknown): Promise<Reply> {
+  private async handle(playerId: string, command: TableCommand): Promise<Reply> {
     if (isStopping(this.life)) return CLOSING;
-    const command = { name, payload } as TableCommand;
     // Only a seat.take that can succeed reads the ledger: refusals cost the table nothing.
-    const seat = name === 'seat.take' ? (payload as { seat: number }).seat : null;
+    const seat = command.name === 'seat.take' ? command.payload.seat : null;
     const seating =
       seat !== null && this.couldSit(playerId, seat) ? await this.seatingOf(playerId) : undefined;
     if (seat !== null && this.couldSit(playerId, seat) && !seating) {
@@ -414,7 +462,7 @@ export class TableActor implements TablePort {
     }
     // P11.1: a watcher's chat line needs their name; only one the table would take reads it.
     const sender =
-      name === 'chat.send' && senderToLookUp(this.state, playerId)
+      command.name === 'chat.send' && senderToLookUp(this.state, playerId)
         ? await this.deps.ledger.playerInfo(playerId)
         : undefined;
     const reply = await this.run({

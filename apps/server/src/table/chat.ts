@@ -8,7 +8,7 @@ import {
   type ErrorCode,
   type PlayerInfo,
 } from '@banco/protocol';
-import { refilled } from '../socket/token-bucket.js';
+import { refilled } from '../token-bucket.js';
 import { seatOf } from './seats.js';
 import type { ChatState, TableState } from './state.js';
 import type { Step } from './step.js';

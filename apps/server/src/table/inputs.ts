@@ -1,5 +1,12 @@
-import type { Spot } from '@banco/rules';
-import type { CommandName, CommandPayload, ErrorCode, PlayerInfo, Stake } from '@banco/protocol';
+import type {
+  Ack,
+  AckOk,
+  CommandName,
+  CommandPayload,
+  ErrorCode,
+  PlayerInfo,
+  Stake,
+} from '@banco/protocol';
 import type { PendingShoe } from './state.js';
 
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
@@ -8,9 +15,12 @@ export type TableCommandName = Exclude<
   'table.join' | 'table.leave' | 'table.snapshot' | 'table.resync'
 >;
 
-export type TableCommand = {
-  [N in TableCommandName]: { readonly name: N; readonly payload: CommandPayload<N> };
-}[TableCommandName];
+/** A command with its payload, one type per name, so a switch on the name narrows the payload. */
+export type Command = {
+  [N in CommandName]: { readonly name: N; readonly payload: CommandPayload<N> };
+}[CommandName];
+
+export type TableCommand = Extract<Command, { readonly name: TableCommandName }>;
 
 /** Everything that can happen to a table, one at a time; `now` is the actor's clock. */
 export type TableInput =
@@ -71,7 +81,7 @@ export type TableInput =
   | { readonly type: 'room-idle'; readonly now: number }
   /** T1.8: the count of watchers without a seat changed (the actor counts connections). */
   | { readonly type: 'watchers'; readonly now: number; readonly spectators: number }
-  // ── Issue 8 (recovery, shutdown, failed effects) ──
+  // ── T9: recovery, shutdown, failed effects ──
   /** T9.1: the table was restored from its stored state; finish what it was doing. */
   | { readonly type: 'resume'; readonly now: number }
   /** T9.7: the server is stopping. */
@@ -86,14 +96,12 @@ export type TableInput =
       readonly balances: ReadonlyMap<string, number>;
     };
 
-export type Reply =
-  | ({ readonly ok: true } & Record<string, unknown>)
-  | {
-      readonly ok: false;
-      readonly code: ErrorCode;
-      readonly message: string;
-      /** INVALID_SETTING names the setting (P9.3). */
-      readonly field?: string;
-      /** P2.6: a refused bet names its spot. */
-      readonly spot?: Spot;
-    };
+/** What a table answers a command: that command's ack, as the protocol defines it. */
+export type Reply = Ack<CommandName>;
+
+/** What a command's success carries besides `ok` and the table's version (Step stamps both). */
+export type SuccessFields = TableCommandName extends infer N
+  ? N extends TableCommandName
+    ? Omit<AckOk<N>, 'ok' | 'version'>
+    : never
+  : never;

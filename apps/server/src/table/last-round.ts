@@ -1,8 +1,6 @@
-import type { TableEvent, TableSnapshot } from '@banco/protocol';
+import type { EventOf, TableEvent, TableSnapshot } from '@banco/protocol';
 
 export type LastRound = NonNullable<TableSnapshot['lastRound']>;
-type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
-
 /**
  * P1.8: how the last round ended, followed from the table's broadcasts, so a snapshot can show
  * a (re)joining page the result and settlement it missed, or that a restart voided a round.

@@ -10,7 +10,7 @@ import { TableActor, type TableActorDeps } from './actor.js';
 import type { TableLedger } from './table-ledger.js';
 
 /**
- * Issue 8 in one process: a table actor is dropped without its shutdown work (as a crash would
+ * T9 in one process: a table actor is dropped without its shutdown work (as a crash would
  * leave it) and a new one starts on the same database.
  */
 const database = ledgerDatabase();

@@ -4,7 +4,7 @@ import type { Phase, RoundState } from './state.js';
 import type { Step } from './step.js';
 import { revealStep } from './turning.js';
 
-// Issue 8: what a table does when it comes back from its stored state, when the server stops,
+// T9: what a table does when it comes back from its stored state, when the server stops,
 // and when a database effect keeps failing. Every path ends a round settled or refunded.
 
 type VoidReason = Extract<TableInput, { type: 'round-voided' }>['reason'];

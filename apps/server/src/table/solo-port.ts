@@ -1,4 +1,11 @@
-import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
+import type {
+  Ack,
+  AckError,
+  CommandName,
+  CommandPayload,
+  RoomState,
+  TableSnapshot,
+} from '@banco/protocol';
 import type { TablePort } from './table-port.js';
 
 /**
@@ -51,8 +58,12 @@ export class SoloPort implements TablePort {
     payload: CommandPayload<N>,
   ): Promise<Ack<N>> {
     const actor = this.table.actor();
-    if (!actor) return Promise.resolve(RESUMING as Ack<N>);
+    if (!actor) return Promise.resolve(RESUMING);
     return actor.command(playerId, name, payload);
+  }
+
+  async roomState(): Promise<RoomState | null> {
+    return (await this.table.actor()?.roomState?.()) ?? null;
   }
 
   snapshot(playerId: string): Promise<TableSnapshot> {

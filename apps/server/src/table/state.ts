@@ -185,14 +185,14 @@ export interface TableState {
   /** The one pending wake-up; a timer input with another token is stale and ignored. */
   readonly timer: { readonly token: number; readonly at: number } | null;
   readonly nextTimerToken: number;
-  // ── Issue 8 (recovery, shutdown) ──
+  // ── T9: recovery, shutdown ──
   /** Number of the table's last stored shoe, so a new shoe's number is fixed before it is. */
   readonly lastShoeNumber: number;
   /** T9.7: the server is stopping: no new round opens. */
   readonly closing: boolean;
-  // ── Issue 9 (rooms and hosts) ──
+  // ── T10, T11: rooms and their hosts ──
   readonly room: RoomControl | null;
-  // ── Issue 14 (chat) ──
+  // ── P11: chat ──
   readonly chat: ChatState;
 }
 

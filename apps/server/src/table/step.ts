@@ -1,5 +1,5 @@
-import type { ErrorCode, TableEvent, TableEventBody } from '@banco/protocol';
-import type { Reply } from './inputs.js';
+import type { AckError, ErrorCode, TableEvent, TableEventBody } from '@banco/protocol';
+import type { Reply, SuccessFields } from './inputs.js';
 import type { Effect, TableState } from './state.js';
 
 /**
@@ -48,12 +48,12 @@ export class Step {
   }
 
   /** Refuses with a reply already made (a bet's refusal carries its spot, P2.6). */
-  refuseWith(reply: Extract<Reply, { ok: false }>): void {
+  refuseWith(reply: AckError): void {
     this.reply = reply;
   }
 
-  succeed(extra: Record<string, unknown> = {}): void {
-    this.reply = { ok: true, ...extra };
+  succeed(fields: SuccessFields = {}): void {
+    this.reply = { ok: true, version: this.state.version, ...fields };
   }
 
   /** Success replies carry the version the table reached, so a client can line up events. */

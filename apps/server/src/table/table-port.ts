@@ -4,6 +4,7 @@ import type {
   CommandName,
   CommandPayload,
   ErrorCode,
+  RoomState,
   TableEvent,
   TableSettings,
   TableSnapshot,
@@ -42,6 +43,12 @@ export interface TablePort {
     name: N,
     payload: CommandPayload<N>,
   ): Promise<Ack<N>>;
+  /**
+   * P9: the room's host controls as they stand; null for a public table, or while no actor runs
+   * it. A port that cannot answer yet (the cluster's: it needs a request of the owner) leaves it
+   * out, and is asked for a snapshot instead.
+   */
+  roomState?(): Promise<RoomState | null>;
   /** A player's current view, seat included (never an unrevealed card or seed). */
   snapshot(playerId: string): Promise<TableSnapshot>;
   /**

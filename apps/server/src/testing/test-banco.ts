@@ -17,7 +17,7 @@ import { loadConfig } from '../config.js';
 import { createLedger, type Ledger } from '../db/ledger.js';
 import { createPrisma } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
-import type { TableDefinition } from '../table/registry.js';
+import type { TableDefinition } from '../cluster/registry.js';
 
 export interface TestBanco {
   banco: Banco;

@@ -34,14 +34,20 @@ describe('Countdown', () => {
     expect(timer.getAttribute('aria-label')).toBe('Bets close in: 13 seconds');
     expect(screen.queryByTestId('last-call')).toBeNull();
 
-    act(() => vi.advanceTimersByTime(7_000));
+    act(() => {
+      vi.advanceTimersByTime(7_000);
+    });
     expect(timer.getAttribute('data-seconds')).toBe('6');
     expect(screen.queryByTestId('last-call')).toBeNull();
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(timer.getAttribute('data-seconds')).toBe('5');
     expect(screen.getByTestId('last-call').textContent).toBe('Last call!');
 
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(timer.getAttribute('data-seconds')).toBe('0');
     expect(screen.queryByTestId('last-call')).toBeNull();
   });
@@ -50,7 +56,9 @@ describe('Countdown', () => {
     const { rerender } = render(
       <Countdown deadline={T0 + 3_000} clockOffset={0} label="Deal within" />,
     );
-    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
     expect(screen.getByRole('timer').getAttribute('data-seconds')).toBe('0');
     rerender(<Countdown deadline={T0 + 8_000} clockOffset={0} label="Deal within" />);
     expect(screen.getByRole('timer').getAttribute('data-seconds')).toBe('5');

@@ -1,8 +1,6 @@
-import type { RoomState, TableEvent, TableSnapshot } from '@banco/protocol';
+import type { EventOf, RoomState, TableEvent, TableSnapshot } from '@banco/protocol';
 import { holderSentence, resultSentence } from '../lib/words';
 import { applyEvent, applySnapshot, withStory, type TableState } from './table-state';
-
-type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
 
 const nameAt = (state: TableState, seat: number | null): string | null =>
   seat === null ? null : (state.seats.find((s) => s.seat === seat)?.player.name ?? `Seat ${seat}`);

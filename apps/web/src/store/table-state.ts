@@ -1,6 +1,7 @@
 import type {
   CardsPeek,
   ChatMessage,
+  EventOf,
   Layout,
   LiveOdds,
   PhaseView,
@@ -15,8 +16,6 @@ import type {
 // A constant alone, not the protocol's index: that would bring every schema into the first load.
 import { CHAT_HISTORY } from '@banco/protocol/chat-limits';
 import type { Side } from '../lib/words';
-
-type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
 
 /** Between `betting.closed` and `dealing.started` the table has no phase of its own. */
 export type Phase = PhaseView | { kind: 'closed'; round: number };

@@ -1,8 +1,7 @@
-import { ACKS, type CommandName } from '../commands.js';
+import { ACKS, type Ack, type CommandName } from '../commands.js';
 import { connectRefusalSchema, SESSION_ENDED } from '../handshake.js';
 import {
   SERVER_MESSAGES,
-  type CommandAck,
   type CommandInput,
   type ServerMessage,
   type ServerMessageName,
@@ -18,7 +17,7 @@ export interface ClientFailure {
   code: ClientFailureCode;
   message: string;
 }
-export type SendResult<N extends CommandName> = CommandAck<N> | ClientFailure;
+export type SendResult<N extends CommandName> = Ack<N> | ClientFailure;
 
 export type SocketStatus = 'connecting' | 'live' | 'reconnecting' | 'refused' | 'closed';
 export interface Refusal {
@@ -164,11 +163,11 @@ export class ProtocolSocket {
       this.options.onUnreadable?.(name, parsed.error);
       return { ok: false, code: 'UNREADABLE', message: `unreadable answer to ${name}` };
     }
-    return parsed.data as CommandAck<N>;
+    return parsed.data as Ack<N>;
   }
 
   /** For tools and tests: the acknowledgement, or an error when none readable came. */
-  async request<N extends CommandName>(name: N, payload: CommandInput<N>): Promise<CommandAck<N>> {
+  async request<N extends CommandName>(name: N, payload: CommandInput<N>): Promise<Ack<N>> {
     const answer = await this.send(name, payload);
     if (
       !answer.ok &&
@@ -176,7 +175,7 @@ export class ProtocolSocket {
     ) {
       throw new Error(`${name}: ${answer.code} (${answer.message})`);
     }
-    return answer as CommandAck<N>;
+    return answer as Ack<N>;
   }
 
   close(): void {

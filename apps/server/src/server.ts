@@ -1,16 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.js';
-import { createMetrics, type Metrics } from '../metrics.js';
-import {
-  attachSocketGateway,
-  type BancoServer,
-  type SocketGatewayDeps,
-} from '../socket/gateway.js';
-import type { Rooms } from '../rooms/rooms.js';
-import type { CreateTables, TableRegistry } from '../table/table-port.js';
-import { buildHttpApp } from './app.js';
-import type { GuestStore, HistoryStore, LoginStore, SessionStore } from './stores.js';
+import type { Config } from './config.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { attachSocketGateway, type BancoServer, type SocketGatewayDeps } from './socket/gateway.js';
+import type { Rooms } from './rooms/rooms.js';
+import type { CreateTables, TableRegistry } from './table/table-port.js';
+import { buildHttpApp } from './http/app.js';
+import type { GuestStore, HistoryStore, LoginStore, SessionStore } from './http/stores.js';
 
 export interface BancoServerDeps {
   config: Config;

@@ -1,12 +1,12 @@
 import type { TableSettings } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
-import type { TableLeases } from '../cluster/leases.js';
+import type { TableLeases } from './leases.js';
 import type { Ledger } from '../db/ledger.js';
-import { TableActor, type TableActorDeps, type TableObserver } from './actor.js';
-import { fencedLedger, type TableLease } from './fenced-ledger.js';
-import { SoloPort } from './solo-port.js';
-import type { TableLedger } from './table-ledger.js';
-import type { FencedTable, TableOutbox, TablePort, TableRegistry } from './table-port.js';
+import { TableActor, type TableActorDeps, type TableObserver } from '../table/actor.js';
+import { fencedLedger, type TableLease } from '../table/fenced-ledger.js';
+import { SoloPort } from '../table/solo-port.js';
+import type { TableLedger } from '../table/table-ledger.js';
+import type { FencedTable, TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
 
 export interface TableDefinition {
   readonly id: string;
