@@ -4,11 +4,12 @@ import {
   ProtocolSocket,
   socketIoTransport,
   TableClient,
+  type EventOf,
   type TableEvent,
 } from '@banco/protocol';
 import { io } from 'socket.io-client';
 
-export type EventOf<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
+export type { EventOf };
 
 /**
  * A bot at the table beside the browsers: a watcher on the protocol's table client that
