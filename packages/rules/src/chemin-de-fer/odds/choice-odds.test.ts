@@ -5,6 +5,7 @@ import { forEachSequence } from '../../testing/sequences.js';
 import type { CoupState } from '../coup.js';
 import type { DrawOption } from '../draw-table.js';
 import { bankerChoiceOdds, puntoChoiceOdds, type ChoiceOdds } from './choice-odds.js';
+import { pendingChoiceOdds } from './pending-odds.js';
 
 const valuesOf = (cards: readonly CardCode[]) => {
   const values = new Array<number>(10).fill(0);
@@ -102,5 +103,32 @@ describe('R18.1 exact odds of each option at a choice', () => {
     expect(code(puntoChoiceOdds(new Array(10).fill(42)))).toBe('SHOE_TOO_LARGE');
     expect(code(bankerChoiceOdds(new Array(10).fill(4), 8, 9))).toBe('INVALID_TOTAL');
     expect(code(bankerChoiceOdds(new Array(10).fill(4), 3, 10))).toBe('INVALID_TOTAL');
+  });
+});
+
+describe('R18.1 R13.5 the odds of the choice a coup is waiting on', () => {
+  it('R18.1 R13.5 the punto counts the shoe, the burned card and the banker’s two cards as unseen', () => {
+    const waiting = bancoCoup(['2H', '4C', '3H', 'KD']);
+    expect(waiting.phase).toBe('punto-choice');
+    // stackedShoe: AS shown, QS burned face down, the coup, then kings: 16 KH after the coup.
+    const unseen = new Array<number>(10).fill(0);
+    unseen[0] = 1 + 1 + 12; // QS burned, KD the banker's, the twelve kings left
+    unseen[4] = 1; // 4C the banker's
+    const got = pendingChoiceOdds(waiting);
+    expect(got).toEqual(puntoChoiceOdds(unseen, 5));
+  });
+
+  it('R18.1 the banker counts the punto’s two face-down cards as unseen, not his third', () => {
+    const waiting = bancoCoup(['AH', 'AC', '2H', '2C', '9S', '5D']);
+    expect(waiting.phase).toBe('banker-choice');
+    const unseen = new Array<number>(10).fill(0);
+    unseen[0] = 1 + 10; // QS burned, ten kings
+    unseen[5] = 1; // 5D still in the shoe
+    unseen[1] = 1; // AH the punto's
+    unseen[2] = 1; // 2H the punto's
+    expect(pendingChoiceOdds(waiting)).toEqual(bankerChoiceOdds(unseen, 3, 9));
+    const over = step(waiting, { type: 'by-rule' });
+    const refused = pendingChoiceOdds(over);
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('NO_CHOICE_PENDING');
   });
 });

@@ -4,6 +4,7 @@ export {
   type ChoiceOdds,
   type OptionCounts,
 } from './choice-odds.js';
+export { pendingChoiceOdds } from './pending-odds.js';
 export {
   gameCounts,
   type BankerInfo,
