@@ -7,6 +7,9 @@ import { err, ok, type Result } from '../result.js';
 
 export type Seat = number;
 
+/** R15.2: the calls a punter can make, for schemas that must list them. */
+export const COVER_CALL_KINDS = ['banco', 'avec-la-table', 'stake', 'none'] as const;
+
 export type CoverCall =
   | { readonly kind: 'banco' }
   | { readonly kind: 'avec-la-table' }

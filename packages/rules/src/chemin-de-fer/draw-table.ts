@@ -7,7 +7,8 @@ import type { RuleId } from '../tableau.js';
 // R14.4 naturals are Punto Banco's (R4.1): one definition, in tableau.ts.
 export { isNatural } from '../tableau.js';
 
-export type DrawOption = 'draw' | 'stand';
+export const DRAW_OPTIONS = ['draw', 'stand'] as const;
+export type DrawOption = (typeof DRAW_OPTIONS)[number];
 
 /** The three cells where a hand may choose (R16.1, R16.3). */
 export type ChoiceCell = 'punto-5' | 'banker-3-vs-9' | 'banker-5-vs-4';
