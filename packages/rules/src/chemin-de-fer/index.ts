@@ -6,3 +6,4 @@ export * from './coup.js';
 export * from './after-coup.js';
 export * from './shoe.js';
 export * from './odds/index.js';
+export * from './view.js';
