@@ -25,10 +25,11 @@ function only(counts: GameCounts, cagnottePercent: number): Equilibrium {
 const num = (r: Rational) => Number(r.num) / Number(r.den);
 
 /**
- * Checks an equilibrium without the solver's own reasoning: at the punto's p every banker set
- * plays a best reply (a mixed one only where he is indifferent), and when the punto mixes his
- * two pure options pay him the same against the banker's strategy. Floats suffice here: the
- * margins involved are far above double rounding, and the exact values are asserted elsewhere.
+ * Checks an equilibrium without the solver's own reasoning: at the punto's strategy every banker
+ * set plays a best reply (a mixed one only where he is indifferent), and each of the punto's 5s
+ * plays a best reply to the banker's strategy (a mixed one only where its two options pay the
+ * same). Floats suffice here: the margins involved are far above double rounding, and the exact
+ * values are asserted elsewhere.
  */
 function checkEquilibrium(
   counts: GameCounts,
@@ -36,30 +37,40 @@ function checkEquilibrium(
   cagnottePercent: number,
   free: (label: string) => boolean = () => true,
 ) {
-  const p = num(e.puntoDraws);
+  const x = counts.puntoInfo.map((label) => num(e.puntoDrawsBy.get(label)!));
   const keep = 1 - cagnottePercent / 100;
   const bankerPay = (c: OutcomeCounts) => keep * c.bankerWins - c.puntoWins;
   const puntoPay = (c: OutcomeCounts) => c.puntoWins - c.bankerWins;
-  let puntoIfDraw = puntoPay(counts.natural);
-  let puntoIfStand = puntoPay(counts.natural);
+  const classDraw = x.map(() => 0);
+  const classStand = x.map(() => 0);
+  const scale = counts.denominator * 1e-12;
   counts.bankerInfo.forEach((info, i) => {
     const row = counts.cells[i]!;
     const y = num(e.bankerDraws.get(info.label)!);
-    const fiveWeight = info.puntoThird === null ? 1 - p : p;
-    const optionValue = (o: 0 | 1) => bankerPay(row[0]![o]) + fiveWeight * bankerPay(row[1]![o]);
+    const stood = info.puntoThird === null;
+    // The punto's 5s lie in the "stood" sets when they stand and in the others when they draw.
+    const optionValue = (o: 0 | 1) =>
+      x.reduce(
+        (v, xk, k) => v + (stood ? 1 - xk : xk) * bankerPay(row[k + 1]![o]),
+        bankerPay(row[0]![o]),
+      );
     const gain = optionValue(0) - optionValue(1);
-    const scale = counts.denominator * 1e-12;
     if (gain > scale && free(info.label)) expect(y, info.label).toBe(1);
     if (gain < -scale && free(info.label)) expect(y, info.label).toBe(0);
-    const mixed = (c: 0 | 1) => y * puntoPay(row[c]![0]) + (1 - y) * puntoPay(row[c]![1]);
-    // The punto's 5s lie in the "stood" sets when he stands and in the others when he draws.
-    puntoIfDraw += mixed(0) + (info.puntoThird === null ? 0 : mixed(1));
-    puntoIfStand += mixed(0) + (info.puntoThird === null ? mixed(1) : 0);
+    if (y > 0 && y < 1) expect(Math.abs(gain), info.label).toBeLessThan(scale);
+    x.forEach((_, k) => {
+      const mixed = y * puntoPay(row[k + 1]![0]) + (1 - y) * puntoPay(row[k + 1]![1]);
+      if (stood) classStand[k] = classStand[k]! + mixed;
+      else classDraw[k] = classDraw[k]! + mixed;
+    });
   });
-  if (p > 0 && p < 1)
-    expect(Math.abs(puntoIfDraw - puntoIfStand) / counts.denominator).toBeLessThan(1e-12);
-  if (p === 1) expect(puntoIfDraw).toBeGreaterThanOrEqual(puntoIfStand);
-  if (p === 0) expect(puntoIfStand).toBeGreaterThanOrEqual(puntoIfDraw);
+  x.forEach((xk, k) => {
+    const label = counts.puntoInfo[k]!;
+    if (xk > 0 && xk < 1)
+      expect(Math.abs(classDraw[k]! - classStand[k]!), label).toBeLessThan(scale);
+    if (xk === 1) expect(classDraw[k]!, label).toBeGreaterThanOrEqual(classStand[k]! - scale);
+    if (xk === 0) expect(classStand[k]!, label).toBeGreaterThanOrEqual(classDraw[k]! - scale);
+  });
 }
 
 describe('R18.2 the infinite-deck parlor game (Kemeny and Snell)', () => {
@@ -169,4 +180,34 @@ describe('R18.4 the casino game: the banker free only at 3 v 9 and 5 v 4', () =>
     // Elsewhere the table binds him, even where it is not his best reply (4 v 1 is one).
     checkEquilibrium(infinite, inf!, 0, (label) => label === '3 v 9' || label === '5 v 4');
   });
+});
+
+describe('R18.3 the punto sees his two cards too (the model Ethier and Gámez solved for every d)', () => {
+  const counts = gameCounts({
+    source: { kind: 'shoe', values: SIX_DECKS },
+    puntoSees: 'composition',
+    bankerSees: 'composition',
+  });
+
+  it(
+    'R18.3 six decks: the punto draws with 0+5, 6+9 and 7+8, stands with 2+3, mixes with 1+4',
+    { timeout: 120_000 },
+    () => {
+      expect(counts.puntoInfo).toEqual(['0+5', '1+4', '2+3', '6+9', '7+8']);
+      const e = only(counts, 0);
+      const drawn = Object.fromEntries(
+        [...e.puntoDrawsBy].map(([label, r]) => [label, formatRational(r)]),
+      );
+      expect(drawn).toEqual({
+        '0+5': '1',
+        '1+4': '35003/74880',
+        '2+3': '0',
+        '6+9': '1',
+        '7+8': '1',
+      });
+      expect(e.bankerMixes).toEqual(['6 (0+6) v stood']);
+      expect(roundDecimal(e.bankerValue, 4)).toBe('0.0128');
+      checkEquilibrium(counts, e, 0);
+    },
+  );
 });

@@ -36,8 +36,10 @@ export interface EquilibriumQuery {
 }
 
 export interface Equilibrium {
-  /** The punto's probability of drawing on 5. */
+  /** The punto's probability of drawing on 5 (for the one 5 that may mix, when he sees his cards). */
   readonly puntoDraws: Rational;
+  /** The same for each 5 the punto can tell apart (GameCounts.puntoInfo). */
+  readonly puntoDrawsBy: ReadonlyMap<string, Rational>;
   /** The banker's probability of drawing, by banker info set label (1 or 0 where pure). */
   readonly bankerDraws: ReadonlyMap<string, Rational>;
   /** Labels of the sets where the banker mixes. */
@@ -80,19 +82,30 @@ interface InfoSet {
   readonly forced: boolean | null;
 }
 
-function infoSets(query: EquilibriumQuery, pay: Payoffs): InfoSet[] {
+/**
+ * The banker's sets as lines in p, the drawing probability of the punto 5s of class `open`
+ * (1-based, as in GameCounts.cells); the other classes draw (1) or stand (0) as `pure` says.
+ */
+function infoSets(
+  query: EquilibriumQuery,
+  pay: Payoffs,
+  open: number,
+  pure: readonly number[],
+): InfoSet[] {
   const { counts } = query;
-  if (counts.puntoInfo.length !== 1) {
-    throw new RangeError('the equilibrium search handles a punto who sees only his total');
-  }
   return counts.bankerInfo.map((info, i) => {
     const row = counts.cells[i]!;
     const stood = info.puntoThird === null;
     const line = (value: (c: OutcomeCounts) => Rational, option: 0 | 1): Line => {
-      const never = value(row[0]![option]);
-      const five = value(row[1]![option]);
-      // The punto 5s are in this set when they drew (probability p) or stood (1 − p).
-      return stood ? { a: add(never, five), b: sub(ZERO, five) } : { a: never, b: five };
+      let fixed = value(row[0]![option]);
+      pure.forEach((draws, k) => {
+        // A pure class is in this set when it drew and a third card came, or stood and none did.
+        if (k + 1 !== open && (draws === 1) !== stood)
+          fixed = add(fixed, value(row[k + 1]![option]));
+      });
+      const five = value(row[open]![option]);
+      // The open class's 5s are here when they drew (probability p) or stood (1 − p).
+      return stood ? { a: add(fixed, five), b: sub(ZERO, five) } : { a: fixed, b: five };
     };
     const decision = bankerDecision(info.bankerTotal, info.puntoThird);
     const free = query.freedom === 'parlor' || decision.kind === 'choice';
@@ -128,10 +141,9 @@ function valueAt(
   }, natural);
 }
 
-/** Every equilibrium of the game (R18.2, R18.3); with generic counts there is exactly one. */
-export function equilibria(query: EquilibriumQuery): Equilibrium[] {
-  const pay = payoffs(query);
-  const sets = infoSets(query, pay);
+/** The equilibria where every punto class but `open` plays `pure`, and `open` may mix. */
+function solveOpen(query: EquilibriumQuery, pay: Payoffs, open: number, pure: readonly number[]) {
+  const sets = infoSets(query, pay, open, pure);
   const breaks = new Map<string, Rational>();
   for (const set of sets) {
     if (set.forced !== null) continue;
@@ -143,9 +155,9 @@ export function equilibria(query: EquilibriumQuery): Equilibrium[] {
   const candidates = [ZERO, ONE, ...breaks.values()];
   const found: Equilibrium[] = [];
   for (const p of candidates) {
-    // The banker's best reply at p; `open` are the free sets where he is indifferent.
+    // The banker's best reply at p; `indifferent` are the free sets where his gain is zero.
     const y: Rational[] = [];
-    const open: number[] = [];
+    const indifferent: number[] = [];
     sets.forEach((set, i) => {
       if (set.forced !== null) {
         y.push(set.forced ? ONE : ZERO);
@@ -153,13 +165,13 @@ export function equilibria(query: EquilibriumQuery): Equilibrium[] {
       }
       const g = sign(at(gainOf(set), p));
       y.push(g > 0 ? ONE : ZERO);
-      if (g === 0) open.push(i);
+      if (g === 0) indifferent.push(i);
     });
     let slope = sets.reduce((sum, set, i) => add(sum, puntoSlope(set, y[i]!)), ZERO);
     // Mixing at an open set moves the slope by y·(draw − stand); walk them one at a time.
     const wanted = compare(p, ZERO) === 0 ? -1 : compare(p, ONE) === 0 ? 1 : 0;
     const fits = (s: Rational) => (wanted === 0 ? sign(s) === 0 : sign(s) * wanted >= 0);
-    for (const i of open) {
+    for (const i of indifferent) {
       if (fits(slope)) break;
       const set = sets[i]!;
       const step = sub(set.punto[0].b, set.punto[1].b);
@@ -175,6 +187,9 @@ export function equilibria(query: EquilibriumQuery): Equilibrium[] {
     const natural = (pick: 'banker' | 'punto') => pay[pick](query.counts.natural);
     found.push({
       puntoDraws: p,
+      puntoDrawsBy: new Map(
+        query.counts.puntoInfo.map((label, k) => [label, k + 1 === open ? p : rational(pure[k]!)]),
+      ),
       bankerDraws: new Map(sets.map((set, i) => [set.label, y[i]!])),
       bankerMixes: sets
         .filter((_, i) => sign(y[i]!) > 0 && compare(y[i]!, ONE) < 0)
@@ -182,6 +197,59 @@ export function equilibria(query: EquilibriumQuery): Equilibrium[] {
       bankerValue: valueAt(sets, p, y, 'banker', natural('banker')),
       puntoValue: valueAt(sets, p, y, 'punto', natural('punto')),
     });
+  }
+  return found;
+}
+
+/** The punto's payoff of class `k` drawing and of it standing, against the banker's `y`. */
+function classPayoffs(
+  query: EquilibriumQuery,
+  pay: Payoffs,
+  k: number,
+  y: ReadonlyMap<string, Rational>,
+) {
+  let draw = ZERO;
+  let stand = ZERO;
+  query.counts.bankerInfo.forEach((info, i) => {
+    const cell = query.counts.cells[i]![k]!;
+    const yi = y.get(info.label)!;
+    const mixed = add(mul(yi, pay.punto(cell[0])), mul(sub(ONE, yi), pay.punto(cell[1])));
+    if (info.puntoThird === null) stand = add(stand, mixed);
+    else draw = add(draw, mixed);
+  });
+  return { draw, stand };
+}
+
+/**
+ * Every equilibrium of the game (R18.2, R18.3); with generic counts there is exactly one. When
+ * the punto tells his 5s apart (he sees his cards), the search looks for an equilibrium where
+ * at most one of them mixes, and keeps a candidate only if every other 5's pure choice is a
+ * best reply to the banker's strategy; it finds every equilibrium of that shape.
+ */
+export function equilibria(query: EquilibriumQuery): Equilibrium[] {
+  const pay = payoffs(query);
+  const classes = query.counts.puntoInfo.length;
+  if (classes === 1) return solveOpen(query, pay, 1, [0]);
+  const found: Equilibrium[] = [];
+  const seen = new Set<string>();
+  for (let open = 1; open <= classes; open++) {
+    for (let mask = 0; mask < 1 << classes; mask++) {
+      if (mask & (1 << (open - 1))) continue;
+      const pure = Array.from({ length: classes }, (_, k) => (mask >> k) & 1);
+      for (const e of solveOpen(query, pay, open, pure)) {
+        const bestReplies = pure.every((draws, k) => {
+          if (k + 1 === open) return true;
+          const { draw, stand } = classPayoffs(query, pay, k + 1, e.bankerDraws);
+          const c = compare(draw, stand);
+          return draws === 1 ? c >= 0 : c <= 0;
+        });
+        const key = [...e.puntoDrawsBy.values()].map((r) => `${r.num}/${r.den}`).join(' ');
+        if (bestReplies && !seen.has(key)) {
+          seen.add(key);
+          found.push(e);
+        }
+      }
+    }
   }
   return found;
 }
