@@ -35,6 +35,24 @@ describe('banco chemin', () => {
     }
   });
 
+  it(
+    'R18.3 --punto-sees-cards adds the model where the punto sees his cards, each 5 on its own',
+    { timeout: 120_000 },
+    async () => {
+      const { code, stdout } = await run(
+        'chemin',
+        '--decks',
+        '1',
+        '--cagnotte',
+        '0',
+        '--punto-sees-cards',
+      );
+      expect(code).toBe(0);
+      const line = stdout.find((l) => l.includes('both see their cards, cagnotte 0 %'));
+      expect(line).toContain('[0+5: 1, 1+4: 1/19, 2+3: 0, 6+9: 1, 7+8: 1]');
+    },
+  );
+
   it('refuses a deck count or cagnotte out of range', async () => {
     expect((await run('chemin', '--decks', '9')).code).toBe(2);
     expect((await run('chemin', '--cagnotte', '6')).code).toBe(2);

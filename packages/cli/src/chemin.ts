@@ -4,6 +4,8 @@ import { UsageError, type CliIo } from './io.js';
 export interface CheminOptions {
   decks: number;
   cagnotte: number;
+  /** Also solve the model where the punto sees his two cards (about ten seconds more). */
+  puntoSeesCards?: boolean | undefined;
 }
 
 type ChoiceOdds = cheminDeFer.ChoiceOdds;
@@ -112,15 +114,26 @@ export function chemin(options: CheminOptions, io: CliIo): void {
       'table',
     ],
   ];
+  if (options.puntoSeesCards) {
+    models.push([
+      `${decks} deck(s), parlor, both see their cards`,
+      { source: shoe, puntoSees: 'composition', bankerSees: 'composition' },
+      'parlor',
+    ]);
+  }
   for (const [label, model, freedom] of models) {
     const counts = cheminDeFer.gameCounts(model);
     for (const cagnottePercent of [0, cagnotte]) {
       for (const e of cheminDeFer.equilibria({ counts, cagnottePercent, freedom })) {
+        const byFive =
+          e.puntoDrawsBy.size > 1
+            ? ` [${[...e.puntoDrawsBy].map(([five, r]) => `${five}: ${cheminDeFer.formatRational(r)}`).join(', ')}]`
+            : '';
         const mixes = e.bankerMixes.map(
           (m) => `${m} draws ${cheminDeFer.formatRational(e.bankerDraws.get(m)!)}`,
         );
         io.out(
-          `  ${label}, cagnotte ${cagnottePercent} %: punto draws on 5 with p = ${cheminDeFer.formatRational(e.puntoDraws)}` +
+          `  ${label}, cagnotte ${cagnottePercent} %: punto draws on 5 with p = ${cheminDeFer.formatRational(e.puntoDraws)}${byFive}` +
             ` (${cheminDeFer.toDecimal(e.puntoDraws, 6)}); banker ${cheminDeFer.roundDecimal(mul100(e.bankerValue), 4)} %,` +
             ` punto ${cheminDeFer.roundDecimal(mul100(e.puntoValue), 4)} %${mixes.length ? `; banker mixes: ${mixes.join(', ')}` : ''}`,
         );

@@ -91,7 +91,10 @@ function buildProgram(io: CliIo): Command {
         .argParser(integerIn(0, 5, '--cagnotte'))
         .default(5),
     )
-    .action((options: { decks: number; cagnotte: number }) => chemin(options, io));
+    .option('--punto-sees-cards', 'also solve the game where the punto sees his two cards (slower)')
+    .action((options: { decks: number; cagnotte: number; puntoSeesCards?: boolean }) =>
+      chemin(options, io),
+    );
 
   return program;
 }
