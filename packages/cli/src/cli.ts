@@ -4,6 +4,7 @@ import { integerIn, oneOf, valueCountList } from './options.js';
 import { verify } from './verify.js';
 import { odds } from './odds.js';
 import { simulate } from './simulate.js';
+import { chemin } from './chemin.js';
 
 const LAST_HAND_RULES = ['plus-one', 'finish-current'] as const;
 
@@ -76,6 +77,24 @@ function buildProgram(io: CliIo): Command {
       integerIn(0, 2 ** 32 - 1, '--seed'),
     )
     .action((options) => simulate(options, io));
+
+  program
+    .command('chemin')
+    .description('Chemin de Fer: exact odds of each choice and the equilibria of the game')
+    .addOption(
+      new Option('--decks <n>', 'decks in the shoe (1–8)')
+        .argParser(integerIn(1, 8, '--decks'))
+        .default(6),
+    )
+    .addOption(
+      new Option('--cagnotte <percent>', "the house's share of banker wins (0–5)")
+        .argParser(integerIn(0, 5, '--cagnotte'))
+        .default(5),
+    )
+    .option('--punto-sees-cards', 'also solve the game where the punto sees his two cards (slower)')
+    .action((options: { decks: number; cagnotte: number; puntoSeesCards?: boolean }) =>
+      chemin(options, io),
+    );
 
   return program;
 }

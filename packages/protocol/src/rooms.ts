@@ -4,17 +4,10 @@ import { guestNameSchema } from './http.js';
 import { MAX_SEATS, sideSpotSchema } from './primitives.js';
 import { tableSettingsSchema, tableSummarySchema, type TableSettings } from './settings.js';
 
-/** Stakes are whole chips (T3.4): 100 minor units each. */
-const CHIP = 100;
-/** P8.2: no limit above 10,000 chips (a new player holds 1,000). */
-export const MAX_ROOM_LIMIT = 1_000_000;
+import { chips } from './room-limits.js';
+import { cheminDeFerSettingsSchema, roomKindSchema, type RoomKind } from './chemin-de-fer.js';
 
-const chips = z
-  .number()
-  .int()
-  .min(CHIP)
-  .max(MAX_ROOM_LIMIT)
-  .refine((amount) => amount % CHIP === 0, { error: 'limits are whole chips (multiples of 100)' });
+export { MAX_ROOM_LIMIT } from './room-limits.js';
 
 /**
  * P8.2: what a host chooses for a private room. Durations are in seconds here (the form's
@@ -43,6 +36,10 @@ export const roomSettingsInputSchema = z
     cut: z.number().int(),
     lastHand: z.enum(['plus-one', 'finish-current']),
     seatHoldSeconds: z.number().int().min(10).max(600),
+    /** C1.1: absent means a Punto Banco room, as every room was before Chemin de Fer. */
+    kind: roomKindSchema.optional(),
+    /** C1.2: a Chemin de Fer room's own settings; present exactly when kind is chemin-de-fer. */
+    cheminDeFer: cheminDeFerSettingsSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -60,6 +57,12 @@ export const roomSettingsInputSchema = z
     if (sideBets.includes('super6') && input.ruleSet !== 'no-commission') {
       issue(['sideBets'], 'Super 6 is offered only under no-commission rules (R9.9)');
     }
+    if (roomKindOf(input) === 'chemin-de-fer' && input.cheminDeFer === undefined) {
+      issue(['cheminDeFer'], 'a Chemin de Fer room needs its settings (C1.2)');
+    }
+    if (roomKindOf(input) === 'punto-banco' && input.cheminDeFer !== undefined) {
+      issue(['cheminDeFer'], 'only a Chemin de Fer room takes these settings (C1.2)');
+    }
     const shoe = validateShoeConfig({
       decks: input.decks,
       cut: input.cut,
@@ -71,6 +74,11 @@ export const roomSettingsInputSchema = z
     }
   });
 export type RoomSettingsInput = z.infer<typeof roomSettingsInputSchema>;
+
+/** C1.1: the kind of table a room's settings open. */
+export function roomKindOf(input: { kind?: RoomKind | undefined }): RoomKind {
+  return input.kind ?? 'punto-banco';
+}
 
 /** A room's name follows a player's name rules (P0.1): 1–20 visible characters. */
 export const roomNameSchema = guestNameSchema;

@@ -14,3 +14,5 @@ export * from './fair-shoe.js';
 export * from './odds/index.js';
 export * from './simulator/index.js';
 export * from './stats.js';
+/** Chemin de Fer (R14–R18) under one name: its drawing table and hands differ from Punto Banco's. */
+export * as cheminDeFer from './chemin-de-fer/index.js';

@@ -186,6 +186,26 @@ function takeCards(state: ShoeState, count: number): { state: ShoeState; cutCard
 const shoeEmpty = () => err('SHOE_EMPTY', 'the shoe has no more cards');
 
 /**
+ * One card of the current round, whatever the Punto Banco tableau says: for a game whose own
+ * rules decide when a coup needs a card (Chemin de Fer, R14), so it shares this shoe and its cut
+ * card instead of keeping a copy. Punto Banco deals through drawCard, which checks the tableau.
+ */
+export function dealCard(
+  state: ShoeState,
+): Result<{ state: ShoeState; card: CardCode; cutCardOut: boolean }> {
+  if (state.roundStart === null) return err('NO_ROUND_IN_PROGRESS', 'start a round first');
+  const card = state.cards[state.next];
+  if (card === undefined) return shoeEmpty();
+  return ok({ ...takeCards(state, 1), card });
+}
+
+/** Closes the current round, whatever it dealt; the game that dealt it vouches for its cards. */
+export function closeRound(state: ShoeState): Result<ShoeState> {
+  if (state.roundStart === null) return err('NO_ROUND_IN_PROGRESS', 'no round to end');
+  return ok({ ...state, roundStart: null, roundsDealt: state.roundsDealt + 1 });
+}
+
+/**
  * One card of the current round, for a server that deals step by step. Refuses a card the
  * tableau does not call for, so a round can never take more than it needs. `cutCardOut` is
  * true when this card is the first behind the cut card (R10.5, R10.6).
@@ -197,9 +217,7 @@ export function drawCard(
   if (completedRound(currentRoundCards(state, state.roundStart)) !== null) {
     return err('ROUND_COMPLETE', 'the tableau needs no more cards this round; end it');
   }
-  const card = state.cards[state.next];
-  if (card === undefined) return shoeEmpty();
-  return ok({ ...takeCards(state, 1), card });
+  return dealCard(state);
 }
 
 /** Closes the current round once its cards are all out and returns how it played. */
@@ -207,10 +225,9 @@ export function endRound(state: ShoeState): Result<{ state: ShoeState; round: Ro
   if (state.roundStart === null) return err('NO_ROUND_IN_PROGRESS', 'no round to end');
   const round = completedRound(currentRoundCards(state, state.roundStart));
   if (round === null) return err('ROUND_INCOMPLETE', 'the tableau still needs cards');
-  return ok({
-    state: { ...state, roundStart: null, roundsDealt: state.roundsDealt + 1 },
-    round,
-  });
+  const closed = closeRound(state);
+  if (!closed.ok) return closed;
+  return ok({ state: closed.value, round });
 }
 
 /**

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  ruleIdsIn,
+  testSourcesUnder,
+  uncitedIds,
+  unknownCitations,
+} from '../../../scripts/rule-coverage.mjs';
+
+// The C ids of docs/protocol.md (Chemin de Fer rooms) are the protocol package's to test until a
+// server serves them; the P ids are checked by the server's own coverage test.
+const here = fileURLToPath(new URL('.', import.meta.url));
+const ids = ruleIdsIn(
+  readFileSync(join(here, '..', '..', '..', 'docs', 'protocol.md'), 'utf8'),
+  'C',
+);
+const sources = testSourcesUnder(here, fileURLToPath(import.meta.url));
+
+describe('docs/protocol.md C ids and the tests', () => {
+  it('numbers the Chemin de Fer rules uniquely', () => {
+    expect(ids.length).toBeGreaterThan(10);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has every C id named by a test, and tests name no other', () => {
+    expect(uncitedIds(ids, sources)).toEqual([]);
+    expect(unknownCitations(ids, sources, 'C')).toEqual([]);
+  });
+});
