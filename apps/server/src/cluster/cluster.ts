@@ -21,6 +21,24 @@ const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
 /** A node silent for this many beats is taken for gone: its sockets' presence ends (T13.9). */
 const BEATS_BEFORE_GONE = 3;
 
+/**
+ * Requests that only read or enter a table: asked again of a table's new owner when the one
+ * asked lost it before answering (issue 23: a resync is answered as soon as the table is back).
+ * Anything else is answered MOVING and sent again by the client (P13.2).
+ */
+const ASKED_AGAIN: ReadonlySet<CommandName> = new Set([
+  'table.join',
+  'table.resync',
+  'table.snapshot',
+]);
+
+interface Asking {
+  tableId: string;
+  node: string;
+  epoch: number;
+  controller: AbortController;
+}
+
 export interface ClusterOptions {
   redisUrl: string;
   nodeId: string;
@@ -67,8 +85,13 @@ export class Cluster {
   /** At tables this node runs: players with sockets on other nodes, and which nodes. */
   private readonly remotePresent = new Map<string, Map<string, Set<string>>>();
   private readonly mirrors = new Map<string, TableOutbox>();
-  /** To whom (node@epoch) this node last announced its players at each remote table. */
-  private readonly announced = new Map<string, string>();
+  /** Requests waiting for an owner's answer: dropped at once when the table leaves that owner. */
+  private readonly asking = new Set<Asking>();
+  /**
+   * Since when this node's receiving connection to Redis is down. Meanwhile nobody's silence
+   * counts: a node that cannot hear takes no other node for gone (issue 23).
+   */
+  private deafSince: number | undefined;
   /** Every table announced so far, at its highest epoch. */
   private readonly known = new Map<string, OwnedTable>();
   private readonly remotes = new Map<string, RemoteTable>();
@@ -91,6 +114,10 @@ export class Cluster {
         presence: (message) => this.remotePresence(message),
         table: (tableId, message) => this.mirror(tableId, message),
         heartbeat: (beat) => this.heard(beat),
+        deaf: () => {
+          this.deafSince ??= performance.now();
+        },
+        hearing: () => this.hearing(),
       },
       { error: (obj, msg) => this.link?.log.error(obj, msg) },
     );
@@ -184,6 +211,12 @@ export class Cluster {
     return best?.alive ? { node: best.node, table: best.table } : undefined;
   }
 
+  /** True when a live node other than this one runs the table now. */
+  runsElsewhere(tableId: string): boolean {
+    const owner = this.ownerOf(tableId);
+    return owner !== undefined && owner.node !== this.nodeId;
+  }
+
   /**
    * The last announcement of a table, even from a node now gone or one that handed it over:
    * while it moves, its players hear MOVING, not UNKNOWN_TABLE (T13.10).
@@ -192,11 +225,41 @@ export class Cluster {
     return this.known.get(tableId);
   }
 
-  /** T13.8: asks the table's owner; RequestFailed (moved) when there is none right now. */
+  /**
+   * T13.8: asks the table's owner; RequestFailed (moved) when there is none right now, or as
+   * soon as the owner asked is gone or another node runs the table: then a read or an entry is
+   * asked again of the new owner, once, if there is one already.
+   */
   async ask(request: Request): Promise<unknown> {
-    const owner = this.ownerOf(request.tableId);
-    if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
-    return this.bus.ask(owner.node, request);
+    const again = request.k !== 'cmd' || ASKED_AGAIN.has(request.name);
+    for (let attempt = 0; ; attempt++) {
+      const owner = this.ownerOf(request.tableId);
+      if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
+      const asking: Asking = {
+        tableId: request.tableId,
+        node: owner.node,
+        epoch: owner.table.epoch,
+        controller: new AbortController(),
+      };
+      this.asking.add(asking);
+      try {
+        return await this.bus.ask(owner.node, request, asking.controller.signal);
+      } catch (error) {
+        const left = asking.controller.signal.aborted;
+        if (!left || !again || attempt > 0) throw error;
+      } finally {
+        this.asking.delete(asking);
+      }
+    }
+  }
+
+  /** Requests to an owner that no longer runs their table will get no answer: end them now. */
+  private dropStaleAsks(): void {
+    for (const asking of this.asking) {
+      const owner = this.ownerOf(asking.tableId);
+      if (owner?.node === asking.node && owner.table.epoch === asking.epoch) continue;
+      asking.controller.abort();
+    }
   }
 
   /** T13.9: a player's first socket at a table on this node arrived, or the last one left. */
@@ -261,7 +324,10 @@ export class Cluster {
         },
       ];
     });
-    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables };
+    const present = [...this.localPresent].flatMap(([tableId, players]) =>
+      players.size === 0 || live.get(tableId) ? [] : [{ tableId, players: [...players] }],
+    );
+    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables, present };
     this.heard(beat);
     this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE);
   }
@@ -376,45 +442,62 @@ export class Cluster {
 
   private heard(beat: Heartbeat, ageMs = 0): void {
     const previous = this.nodes.get(beat.node);
-    // A node back from silence (a Redis restart) forgot nothing, but its peers forgot its
-    // players: they are announced again as if its tables were new (T13.13).
     const wasAlive = previous !== undefined && this.alive(previous);
     this.nodes.set(beat.node, { beat, at: performance.now() - ageMs });
+    // A new owner (a failover, a hand-over) hears of this node's players at once, not a beat later.
+    let newOwner = false;
     for (const table of beat.tables) {
       const was = this.known.get(table.definition.id);
       if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
-    }
-    if (beat.node === this.nodeId) return;
-    if (!wasAlive) {
-      for (const [tableId, to] of this.announced) {
-        if (to.startsWith(`${beat.node}@`)) this.announced.delete(tableId);
+      const id = table.definition.id;
+      if ((!was || table.epoch > was.epoch) && (this.localPresent.get(id)?.size ?? 0) > 0) {
+        newOwner = true;
       }
     }
+    if (beat.node === this.nodeId) return;
     for (const table of beat.tables) this.raiseFloor(table.definition.id, table.epoch);
-    this.announce();
+    this.dropStaleAsks();
+    this.reconcile(beat);
+    // A node back from silence (a Redis restart) may have taken this one for gone: it hears
+    // this node's players at once (T13.13).
+    if (newOwner || !wasAlive) this.beat();
   }
 
   /**
-   * T13.9: this node's players at a table another node runs are announced to that owner once
-   * per owner and epoch: after a failover, a hand-over, or the owner's return from silence.
+   * T13.9: at the tables this node runs, another node's beat is the whole truth of its
+   * players: whatever presence message was lost on the way (Redis restarting) is mended.
    */
-  private announce(): void {
-    for (const [tableId, players] of this.localPresent) {
-      if (players.size === 0 || this.link?.live.get(tableId)) continue;
-      const owner = this.ownerOf(tableId);
-      if (!owner) continue;
-      const to = `${owner.node}@${owner.table.epoch}`;
-      if (this.announced.get(tableId) === to) continue;
-      this.announced.set(tableId, to);
-      for (const playerId of players) {
-        this.bus.send(owner.node, {
-          k: 'presence',
-          from: this.nodeId,
-          tableId,
-          playerId,
-          connected: true,
-        });
+  private reconcile(beat: Heartbeat): void {
+    const live = this.link?.live;
+    if (!live) return;
+    const listed = new Map((beat.present ?? []).map((p) => [p.tableId, new Set(p.players)]));
+    for (const actor of live.list()) {
+      const want = listed.get(actor.id) ?? new Set<string>();
+      const have = this.remotePresent.get(actor.id);
+      for (const [playerId, nodes] of have ? [...have] : []) {
+        if (nodes.has(beat.node) && !want.has(playerId)) {
+          this.setRemote(actor, actor.id, playerId, beat.node, false);
+        }
       }
+      for (const playerId of want) {
+        if (!have?.get(playerId)?.has(beat.node)) {
+          this.setRemote(actor, actor.id, playerId, beat.node, true);
+        }
+      }
+    }
+  }
+
+  /**
+   * The receiving connection is back: the nodes alive when it dropped get a whole window from
+   * now to be heard again (the time Redis was away is nobody's silence).
+   */
+  private hearing(): void {
+    const since = this.deafSince;
+    this.deafSince = undefined;
+    if (since === undefined) return;
+    const now = performance.now();
+    for (const seen of this.nodes.values()) {
+      if (since - seen.at < this.options.beatMs * BEATS_BEFORE_GONE) seen.at = now;
     }
   }
 
@@ -423,9 +506,10 @@ export class Cluster {
   }
 
   private alive(seen: Seen): boolean {
+    // While deaf, judged as at the moment hearing stopped.
+    const now = this.deafSince ?? performance.now();
     return (
-      seen.beat.node === this.nodeId ||
-      performance.now() - seen.at < this.options.beatMs * BEATS_BEFORE_GONE
+      seen.beat.node === this.nodeId || now - seen.at < this.options.beatMs * BEATS_BEFORE_GONE
     );
   }
 
@@ -435,7 +519,7 @@ export class Cluster {
 
   private tick(): void {
     this.beat();
-    this.announce();
+    this.dropStaleAsks();
     // T13.9: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {
       if (this.alive(seen)) continue;

@@ -22,7 +22,7 @@ import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.
 import { clientAddress, trustFunction } from '../http/client-address.js';
 import type { BancoServer, BancoSocket } from './typed-io.js';
 import { coalesceWrites } from './coalesce-writes.js';
-import { HeldBroadcasts } from './held-broadcasts.js';
+import { HeldBroadcasts, JoiningSockets } from './held-broadcasts.js';
 import type { SharedLimits } from '../cluster/shared-limits.js';
 import { SharedFairShare } from './fair-share-shared.js';
 import { TokenBucket } from './token-bucket.js';
@@ -198,6 +198,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   let registry: TableRegistry | undefined;
   /** P1.7: each table's events waiting to go out together. */
   const heldAt = new Map<string, HeldBroadcasts>();
+  const joining = new JoiningSockets();
   const holdTimes = { holdMs: config.broadcastHoldMs, betHoldMs: config.betBroadcastHoldMs };
   /** Sockets per player per table, to report presence on the first and the last. */
   const socketsAt = new Map<string, number>();
@@ -293,9 +294,17 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
     const playerId = socket.data.player.id;
     let entered = false;
+    /** Set while the command's ack is awaited by a socket new at the table (P1.7, issue 23). */
+    let joiningNow = false;
+    const enterJoining = () => {
+      if (socket.data.tables.has(tableId)) return false;
+      joining.start(tableId, socket.id);
+      joiningNow = true;
+      return enter(socket, table);
+    };
     try {
       if (name === 'table.join' || name === 'table.resync') {
-        entered = enter(socket, table);
+        entered = enterJoining();
       } else if (name === 'table.leave') {
         exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
@@ -312,18 +321,23 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
             return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
           }
         }
-        enter(socket, table);
+        enterJoining();
       }
       const response = await table.command(playerId, name, parsed.data);
       // A refused join leaves nothing behind: no rooms, no presence.
       if (entered && !response.ok) exit(socket, tableId, true);
       // P6, P1.7: the events before the ack, held ones included; a snapshot or a resync's
       // list of events carries those up to its version already.
+      if (joiningNow) {
+        const still = socket.data.tables.has(tableId);
+        joining.finish(tableId, socket, still ? coveredBy(response) : Number.POSITIVE_INFINITY);
+      }
       if (socket.data.tables.has(tableId)) {
         heldAt.get(tableId)?.catchUp(socket, coveredBy(response));
       }
       reply(response);
     } catch (error) {
+      if (joiningNow) joining.finish(tableId, socket, Number.POSITIVE_INFINITY);
       if (entered) exit(socket, tableId, true);
       log.error({ err: error, command: name, tableId, playerId }, 'command failed');
       reply(refusal('INTERNAL', 'internal error'));
@@ -451,7 +465,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   return {
     io,
     outboxFor: (tableId) => {
-      const held = new HeldBroadcasts(io, tableRoom(tableId), holdTimes);
+      const held = new HeldBroadcasts(io, tableRoom(tableId), holdTimes, () => joining.of(tableId));
       heldAt.set(tableId, held);
       const socketsOf = (playerId: string) =>
         [...(io.sockets.adapter.rooms.get(playerRoom(playerId, tableId)) ?? [])].flatMap(
