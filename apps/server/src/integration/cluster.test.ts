@@ -5,6 +5,7 @@ import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
+import { TEST_LEASE_MS } from '../testing/test-lease.js';
 import { startNode, TestProxy, TestRedis } from '../testing/cluster-harness.js';
 import { freePort, type ServerProcess } from '../testing/server-process.js';
 
@@ -14,8 +15,10 @@ import { freePort, type ServerProcess } from '../testing/server-process.js';
  * a log line, never a sleep.
  */
 
-/** Short leases: a dead owner's tables are free 1.5 s after its last renewal (T13.2). */
-const LEASE_MS = 1_500;
+/** Short leases: a dead owner's tables are free one lease after its last renewal (T13.2). */
+const LEASE_MS = TEST_LEASE_MS;
+/** The nodes' beat (banco.ts): three silent ones and a node is taken for gone (T13.6). */
+const BEAT_MS = Math.min(1_000, Math.floor(LEASE_MS / 3));
 
 interface Node {
   id: string;
@@ -419,7 +422,7 @@ describe('several nodes (T12)', () => {
             const body = (await res.json()) as { status: string; tables: unknown[] };
             return [res.status, body.status, body.tables];
           },
-          { timeout: 3 * LEASE_MS, interval: 100 },
+          { timeout: 3 * BEAT_MS + 2_000, interval: 100 },
         )
         .toEqual([200, 'ok', []]);
       // Play goes on; nothing was paid twice, the zombie's round refunded once.
@@ -490,7 +493,7 @@ describe('several nodes (T12)', () => {
           await redis.stop();
           // The outage itself (the scenario, not a wait for something to be absent): longer
           // than three beats, so that silence alone would take the other node for gone.
-          await new Promise((resolve) => setTimeout(resolve, 3 * LEASE_MS));
+          await new Promise((resolve) => setTimeout(resolve, 4 * BEAT_MS));
           await redis.restart();
           // A whole round after the return, every seat's player betting in it.
           const settled = await onFirst((e) => e.type === 'round.result' && e.round > round);
