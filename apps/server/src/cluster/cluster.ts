@@ -1,5 +1,6 @@
 import type { AckError, CommandName } from '@banco/protocol';
 import type { TableLeases } from './leases.js';
+import type { LocalPresence } from '../table/local-presence.js';
 import type { LiveTables, TableDefinition } from '../table/registry.js';
 import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
@@ -68,6 +69,8 @@ export interface ClusterLink {
   /** OPEN tables in Postgres, and those of them no node holds a lease on (T13.7). */
   claimable(strandedMs: number): Promise<Claimable>;
   log: TableLog;
+  /** Who has a socket at each table on this node (the gateway's count, T13.9). */
+  presence: LocalPresence;
 }
 
 /** What a node knows of the cluster, and its part in it. */
@@ -80,8 +83,6 @@ export class Cluster {
   private readonly nodes = new Map<string, Seen>();
   /** Highest epoch heard of per table: a message under a lower one is a fenced node's (T13.10). */
   private readonly floors = new Map<string, number>();
-  /** Players with sockets at each table on this node. */
-  private readonly localPresent = new Map<string, Set<string>>();
   /** At tables this node runs: players with sockets on other nodes, and which nodes. */
   private readonly remotePresent = new Map<string, Map<string, Set<string>>>();
   private readonly mirrors = new Map<string, TableOutbox>();
@@ -264,10 +265,6 @@ export class Cluster {
 
   /** T13.9: a player's first socket at a table on this node arrived, or the last one left. */
   presence(tableId: string, playerId: string, connected: boolean): void {
-    let here = this.localPresent.get(tableId);
-    if (!here) this.localPresent.set(tableId, (here = new Set()));
-    if (connected) here.add(playerId);
-    else here.delete(playerId);
     const actor = this.link?.live.get(tableId);
     if (actor) {
       const elsewhere = (this.remotePresent.get(tableId)?.get(playerId)?.size ?? 0) > 0;
@@ -324,8 +321,8 @@ export class Cluster {
         },
       ];
     });
-    const present = [...this.localPresent].flatMap(([tableId, players]) =>
-      players.size === 0 || live.get(tableId) ? [] : [{ tableId, players: [...players] }],
+    const present = (this.link?.presence.tables() ?? []).flatMap(([tableId, players]) =>
+      live.get(tableId) ? [] : [{ tableId, players }],
     );
     const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables, present };
     this.heard(beat);
@@ -358,7 +355,9 @@ export class Cluster {
     };
     this.localPorts.set(tableId, { actor, port });
     // The players here already were present at the table under its previous owner.
-    for (const playerId of this.localPresent.get(tableId) ?? []) actor.presence(playerId, true);
+    for (const playerId of this.link?.presence.playersAt(tableId) ?? []) {
+      actor.presence(playerId, true);
+    }
     return port;
   }
 
@@ -409,12 +408,13 @@ export class Cluster {
     let players = this.remotePresent.get(tableId);
     if (!players) this.remotePresent.set(tableId, (players = new Map()));
     const nodes = players.get(playerId) ?? new Set<string>();
-    const before = nodes.size > 0 || (this.localPresent.get(tableId)?.has(playerId) ?? false);
+    const here = this.link?.presence.has(tableId, playerId) ?? false;
+    const before = nodes.size > 0 || here;
     if (connected) nodes.add(node);
     else nodes.delete(node);
     if (nodes.size > 0) players.set(playerId, nodes);
     else players.delete(playerId);
-    const after = nodes.size > 0 || (this.localPresent.get(tableId)?.has(playerId) ?? false);
+    const after = nodes.size > 0 || here;
     if (before !== after) actor.presence(playerId, after);
   }
 
@@ -424,7 +424,7 @@ export class Cluster {
     // T13.10: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
     if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
     this.raiseFloor(tableId, message.epoch);
-    if ((this.localPresent.get(tableId)?.size ?? 0) === 0) return;
+    if (!this.link?.presence.count(tableId)) return;
     let outbox = this.mirrors.get(tableId);
     if (!outbox) {
       outbox = this.link!.outboxFor(tableId);
@@ -450,7 +450,7 @@ export class Cluster {
       const was = this.known.get(table.definition.id);
       if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
       const id = table.definition.id;
-      if ((!was || table.epoch > was.epoch) && (this.localPresent.get(id)?.size ?? 0) > 0) {
+      if ((!was || table.epoch > was.epoch) && this.link?.presence.count(id)) {
         newOwner = true;
       }
     }

@@ -19,6 +19,7 @@ import type { Config } from '../config.js';
 import type { SessionSockets, SessionStore } from '../http/stores.js';
 import type { Metrics } from '../metrics.js';
 import type { TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
+import { LocalPresence } from '../table/local-presence.js';
 import { clientAddress, trustFunction } from '../http/client-address.js';
 import type { BancoServer, BancoSocket } from './typed-io.js';
 import { coalesceWrites } from './coalesce-writes.js';
@@ -63,6 +64,8 @@ export interface SocketGateway extends SessionSockets {
   outboxFor(tableId: string): TableOutbox;
   /** Hands over the live tables; until then every command gets UNKNOWN_TABLE. */
   setTables(registry: TableRegistry): void;
+  /** Who has a socket at each table here: counted by the gateway, read by the tables. */
+  presence: LocalPresence;
 }
 
 export const tableRoom = (tableId: string): string => `table:${tableId}`;
@@ -201,8 +204,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
   const joining = new JoiningSockets();
   const holdTimes = { holdMs: config.broadcastHoldMs, betHoldMs: config.betBroadcastHoldMs };
   /** Sockets per player per table, to report presence on the first and the last. */
-  const socketsAt = new Map<string, number>();
-  const presenceKey = (playerId: string, tableId: string) => `${playerId}\u0000${tableId}`;
+  const here = new LocalPresence();
 
   function presence(table: TablePort, playerId: string, connected: boolean): void {
     try {
@@ -217,10 +219,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
     if (tables.has(table.id)) return false;
     tables.add(table.id);
     void socket.join([tableRoom(table.id), playerRoom(player.id, table.id)]);
-    const key = presenceKey(player.id, table.id);
-    const count = (socketsAt.get(key) ?? 0) + 1;
-    socketsAt.set(key, count);
-    if (count === 1) presence(table, player.id, true);
+    if (here.arrive(table.id, player.id)) presence(table, player.id, true);
     return true;
   }
 
@@ -231,13 +230,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       void socket.leave(tableRoom(tableId));
       void socket.leave(playerRoom(player.id, tableId));
     }
-    const key = presenceKey(player.id, tableId);
-    const count = (socketsAt.get(key) ?? 1) - 1;
-    if (count > 0) {
-      socketsAt.set(key, count);
-      return;
-    }
-    socketsAt.delete(key);
+    if (!here.depart(tableId, player.id)) return;
     const table = registry?.get(tableId);
     if (table) presence(table, player.id, false);
   }
@@ -495,5 +488,6 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
       registry = tables;
     },
     endSessions: (target, reason) => endSessions(io, target, reason),
+    presence: here,
   };
 }
