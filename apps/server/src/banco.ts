@@ -138,7 +138,7 @@ export async function startBanco(options: {
       ? { socketAdapter: createAdapter(adapterClients.pub, adapterClients.sub) }
       : {}),
     ...(cluster ? { sharedLimits: cluster.limits } : {}),
-    createTables: async (outboxFor, log) => {
+    createTables: async (outboxFor, log, presence) => {
       const tableLog = {
         error: (obj: unknown, msg?: string) => log.error(obj, msg),
         info: (obj: unknown, msg?: string) => log.info(obj, msg),
@@ -170,6 +170,7 @@ export async function startBanco(options: {
             ],
         outboxFor: cluster ? (id) => cluster.outboxFor(id, outboxFor(id)) : outboxFor,
         onChange: () => cluster?.beat(),
+        present: (tableId) => presence.playersAt(tableId),
         observer,
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
@@ -189,6 +190,7 @@ export async function startBanco(options: {
         claimable: (strandedMs) =>
           claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma), strandedMs),
         log: tableLog,
+        presence,
       });
       return (tables = clusterTables(live, cluster, config.drainMs));
     },

@@ -77,7 +77,7 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
 
   try {
     await app.ready();
-    tables = await deps.createTables(gateway.outboxFor, app.log);
+    tables = await deps.createTables(gateway.outboxFor, app.log, gateway.presence);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

@@ -21,6 +21,36 @@ export interface BusHandlers {
   presence(message: Extract<NodeMessage, { k: 'presence' }>): void;
   table(tableId: string, message: TableMessage): void;
   heartbeat(beat: Heartbeat): void;
+  /** The receiving connection dropped: from now on silence proves nothing of the others. */
+  deaf?(): void;
+  /** It is back (subscriptions restored by ioredis): silence counts again from now. */
+  hearing?(): void;
+}
+
+/**
+ * Issue 23: every client gets an error handler (ioredis prints "Unhandled error event" for a
+ * client without one), which logs the first error of an outage only: ioredis retries by itself
+ * and would otherwise log each failed attempt. The connection coming back is logged once too.
+ */
+export function watched(
+  client: Redis,
+  name: string,
+  log: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void },
+  on: { deaf?: () => void; hearing?: () => void } = {},
+): Redis {
+  let down = false;
+  client.on('error', (error: unknown) => {
+    if (down) return;
+    down = true;
+    log.error({ err: error, client: name }, 'redis unreachable: reconnecting');
+  });
+  client.on('close', () => on.deaf?.());
+  client.on('ready', () => {
+    if (down) log.info?.({ client: name }, 'redis reachable again');
+    down = false;
+    on.hearing?.();
+  });
+  return client;
 }
 
 /** An owner that gives no answer in this long is taken for gone (T13.10). */
@@ -59,25 +89,31 @@ export class ClusterBus {
     url: string,
     readonly nodeId: string,
     private readonly handlers: BusHandlers,
-    private readonly log: { error(obj: unknown, msg?: string): void },
+    private readonly log: {
+      error(obj: unknown, msg?: string): void;
+      info?(obj: unknown, msg?: string): void;
+    },
   ) {
     // RESP2: what socket.io's Redis adapter expects of its clients too (STACK.md).
     const options = { protocol: 2 as const, maxRetriesPerRequest: null, lazyConnect: true };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
-    for (const client of [this.pub, this.sub]) {
-      client.on('error', (error: unknown) => this.log.error({ err: error }, 'redis error'));
-    }
+    this.pub = watched(new Redis(url, options), 'bus-pub', log);
+    this.sub = watched(new Redis(url, options), 'bus-sub', log, {
+      deaf: () => handlers.deaf?.(),
+      hearing: () => handlers.hearing?.(),
+    });
   }
 
   /** A plain connection of its own (P1.6's shared limits), so its scripts never queue behind the bus. */
   client(): Redis {
-    return this.pub.duplicate();
+    return watched(this.pub.duplicate(), 'limits', this.log);
   }
 
   /** Clients for socket.io's Redis adapter (T13.11): duplicates, so their traffic is their own. */
   adapterClients(): { pub: Redis; sub: Redis } {
-    return { pub: this.pub.duplicate(), sub: this.sub.duplicate() };
+    return {
+      pub: watched(this.pub.duplicate(), 'adapter-pub', this.log),
+      sub: watched(this.sub.duplicate(), 'adapter-sub', this.log),
+    };
   }
 
   async start(): Promise<void> {
@@ -90,15 +126,33 @@ export class ClusterBus {
     await this.sub.psubscribe(TABLE_PATTERN);
   }
 
-  /** Asks the node that owns a table; rejects with RequestFailed when it cannot answer. */
-  ask(node: string, request: Request): Promise<unknown> {
+  /**
+   * Asks the node that owns a table; rejects with RequestFailed when it cannot answer, or at
+   * once when `signal` aborts (the table moved meanwhile: its answer would never come).
+   */
+  ask(node: string, request: Request, signal?: AbortSignal): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const fail = (why: string) => {
+        const pending = this.pending.get(id);
+        if (!pending) return;
         this.pending.delete(id);
-        reject(new RequestFailed(`node ${node} gave no answer in ${REQUEST_TIMEOUT_MS} ms`, true));
-      }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
+        clearTimeout(pending.timer);
+        signal?.removeEventListener('abort', onAbort);
+        reject(new RequestFailed(why, true));
+      };
+      const onAbort = () => fail(`${request.tableId} left node ${node} before it answered`);
+      const timer = setTimeout(
+        () => fail(`node ${node} gave no answer in ${REQUEST_TIMEOUT_MS} ms`),
+        REQUEST_TIMEOUT_MS,
+      );
+      const done = (settle: (value: unknown) => void) => (value: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
+        settle(value);
+      };
+      this.pending.set(id, { resolve: done(resolve), reject: done(reject), timer });
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.send(node, { ...request, id, from: this.nodeId });
     });
   }

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveTables, TableDefinition } from './registry.js';
 import type { TablePort } from '../table/table-port.js';
 import type { TableLeases } from './leases.js';
+import { LocalPresence } from '../table/local-presence.js';
 import { Cluster, type ClusterLink } from './cluster.js';
 
 /** The machine's Redis; this test's channels and keys are under node ids fresh to the run. */
@@ -36,6 +37,7 @@ function linkTo(live: LiveTables): ClusterLink {
     outboxFor: () => ({ broadcast() {}, sendPrivate() {}, eject() {} }),
     claimable: () => Promise.resolve({ total: 0, free: [], stranded: new Set<string>() }),
     log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
+    presence: new LocalPresence(),
   };
 }
 

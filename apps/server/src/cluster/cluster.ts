@@ -1,5 +1,6 @@
 import type { AckError, CommandName } from '@banco/protocol';
 import type { TableLeases } from './leases.js';
+import type { LocalPresence } from '../table/local-presence.js';
 import type { LiveTables, TableDefinition } from './registry.js';
 import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
@@ -20,6 +21,24 @@ const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
 
 /** A node silent for this many beats is taken for gone: its sockets' presence ends (T13.9). */
 const BEATS_BEFORE_GONE = 3;
+
+/**
+ * Requests that only read or enter a table: asked again of a table's new owner when the one
+ * asked lost it before answering (issue 23: a resync is answered as soon as the table is back).
+ * Anything else is answered MOVING and sent again by the client (P13.2).
+ */
+const ASKED_AGAIN: ReadonlySet<CommandName> = new Set([
+  'table.join',
+  'table.resync',
+  'table.snapshot',
+]);
+
+interface Asking {
+  tableId: string;
+  node: string;
+  epoch: number;
+  controller: AbortController;
+}
 
 export interface ClusterOptions {
   redisUrl: string;
@@ -50,6 +69,8 @@ export interface ClusterLink {
   /** OPEN tables in Postgres, and those of them no node holds a lease on (T13.7). */
   claimable(strandedMs: number): Promise<Claimable>;
   log: TableLog;
+  /** Who has a socket at each table on this node (the gateway's count, T13.9). */
+  presence: LocalPresence;
 }
 
 /** What a node knows of the cluster, and its part in it. */
@@ -62,13 +83,16 @@ export class Cluster {
   private readonly nodes = new Map<string, Seen>();
   /** Highest epoch heard of per table: a message under a lower one is a fenced node's (T13.10). */
   private readonly floors = new Map<string, number>();
-  /** Players with sockets at each table on this node. */
-  private readonly localPresent = new Map<string, Set<string>>();
   /** At tables this node runs: players with sockets on other nodes, and which nodes. */
   private readonly remotePresent = new Map<string, Map<string, Set<string>>>();
   private readonly mirrors = new Map<string, TableOutbox>();
-  /** To whom (node@epoch) this node last announced its players at each remote table. */
-  private readonly announced = new Map<string, string>();
+  /** Requests waiting for an owner's answer: dropped at once when the table leaves that owner. */
+  private readonly asking = new Set<Asking>();
+  /**
+   * Since when this node's receiving connection to Redis is down. Meanwhile nobody's silence
+   * counts: a node that cannot hear takes no other node for gone (issue 23).
+   */
+  private deafSince: number | undefined;
   /** Every table announced so far, at its highest epoch. */
   private readonly known = new Map<string, OwnedTable>();
   private readonly remotes = new Map<string, RemoteTable>();
@@ -91,6 +115,10 @@ export class Cluster {
         presence: (message) => this.remotePresence(message),
         table: (tableId, message) => this.mirror(tableId, message),
         heartbeat: (beat) => this.heard(beat),
+        deaf: () => {
+          this.deafSince ??= performance.now();
+        },
+        hearing: () => this.hearing(),
       },
       { error: (obj, msg) => this.link?.log.error(obj, msg) },
     );
@@ -184,6 +212,12 @@ export class Cluster {
     return best?.alive ? { node: best.node, table: best.table } : undefined;
   }
 
+  /** True when a live node other than this one runs the table now. */
+  runsElsewhere(tableId: string): boolean {
+    const owner = this.ownerOf(tableId);
+    return owner !== undefined && owner.node !== this.nodeId;
+  }
+
   /**
    * The last announcement of a table, even from a node now gone or one that handed it over:
    * while it moves, its players hear MOVING, not UNKNOWN_TABLE (T13.10).
@@ -192,19 +226,45 @@ export class Cluster {
     return this.known.get(tableId);
   }
 
-  /** T13.8: asks the table's owner; RequestFailed (moved) when there is none right now. */
+  /**
+   * T13.8: asks the table's owner; RequestFailed (moved) when there is none right now, or as
+   * soon as the owner asked is gone or another node runs the table: then a read or an entry is
+   * asked again of the new owner, once, if there is one already.
+   */
   async ask(request: Request): Promise<unknown> {
-    const owner = this.ownerOf(request.tableId);
-    if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
-    return this.bus.ask(owner.node, request);
+    const again = request.k !== 'cmd' || ASKED_AGAIN.has(request.name);
+    for (let attempt = 0; ; attempt++) {
+      const owner = this.ownerOf(request.tableId);
+      if (!owner) throw new RequestFailed(`no live node runs ${request.tableId} right now`, true);
+      const asking: Asking = {
+        tableId: request.tableId,
+        node: owner.node,
+        epoch: owner.table.epoch,
+        controller: new AbortController(),
+      };
+      this.asking.add(asking);
+      try {
+        return await this.bus.ask(owner.node, request, asking.controller.signal);
+      } catch (error) {
+        const left = asking.controller.signal.aborted;
+        if (!left || !again || attempt > 0) throw error;
+      } finally {
+        this.asking.delete(asking);
+      }
+    }
+  }
+
+  /** Requests to an owner that no longer runs their table will get no answer: end them now. */
+  private dropStaleAsks(): void {
+    for (const asking of this.asking) {
+      const owner = this.ownerOf(asking.tableId);
+      if (owner?.node === asking.node && owner.table.epoch === asking.epoch) continue;
+      asking.controller.abort();
+    }
   }
 
   /** T13.9: a player's first socket at a table on this node arrived, or the last one left. */
   presence(tableId: string, playerId: string, connected: boolean): void {
-    let here = this.localPresent.get(tableId);
-    if (!here) this.localPresent.set(tableId, (here = new Set()));
-    if (connected) here.add(playerId);
-    else here.delete(playerId);
     const actor = this.link?.live.get(tableId);
     if (actor) {
       const elsewhere = (this.remotePresent.get(tableId)?.get(playerId)?.size ?? 0) > 0;
@@ -261,7 +321,10 @@ export class Cluster {
         },
       ];
     });
-    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables };
+    const present = (this.link?.presence.tables() ?? []).flatMap(([tableId, players]) =>
+      live.get(tableId) ? [] : [{ tableId, players }],
+    );
+    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables, present };
     this.heard(beat);
     this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE);
   }
@@ -292,7 +355,9 @@ export class Cluster {
     };
     this.localPorts.set(tableId, { actor, port });
     // The players here already were present at the table under its previous owner.
-    for (const playerId of this.localPresent.get(tableId) ?? []) actor.presence(playerId, true);
+    for (const playerId of this.link?.presence.playersAt(tableId) ?? []) {
+      actor.presence(playerId, true);
+    }
     return port;
   }
 
@@ -343,12 +408,13 @@ export class Cluster {
     let players = this.remotePresent.get(tableId);
     if (!players) this.remotePresent.set(tableId, (players = new Map()));
     const nodes = players.get(playerId) ?? new Set<string>();
-    const before = nodes.size > 0 || (this.localPresent.get(tableId)?.has(playerId) ?? false);
+    const here = this.link?.presence.has(tableId, playerId) ?? false;
+    const before = nodes.size > 0 || here;
     if (connected) nodes.add(node);
     else nodes.delete(node);
     if (nodes.size > 0) players.set(playerId, nodes);
     else players.delete(playerId);
-    const after = nodes.size > 0 || (this.localPresent.get(tableId)?.has(playerId) ?? false);
+    const after = nodes.size > 0 || here;
     if (before !== after) actor.presence(playerId, after);
   }
 
@@ -358,7 +424,7 @@ export class Cluster {
     // T13.10: a fenced (zombie) owner's word is dropped: the table has a newer epoch.
     if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
     this.raiseFloor(tableId, message.epoch);
-    if ((this.localPresent.get(tableId)?.size ?? 0) === 0) return;
+    if (!this.link?.presence.count(tableId)) return;
     let outbox = this.mirrors.get(tableId);
     if (!outbox) {
       outbox = this.link!.outboxFor(tableId);
@@ -376,45 +442,62 @@ export class Cluster {
 
   private heard(beat: Heartbeat, ageMs = 0): void {
     const previous = this.nodes.get(beat.node);
-    // A node back from silence (a Redis restart) forgot nothing, but its peers forgot its
-    // players: they are announced again as if its tables were new (T13.13).
     const wasAlive = previous !== undefined && this.alive(previous);
     this.nodes.set(beat.node, { beat, at: performance.now() - ageMs });
+    // A new owner (a failover, a hand-over) hears of this node's players at once, not a beat later.
+    let newOwner = false;
     for (const table of beat.tables) {
       const was = this.known.get(table.definition.id);
       if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
-    }
-    if (beat.node === this.nodeId) return;
-    if (!wasAlive) {
-      for (const [tableId, to] of this.announced) {
-        if (to.startsWith(`${beat.node}@`)) this.announced.delete(tableId);
+      const id = table.definition.id;
+      if ((!was || table.epoch > was.epoch) && this.link?.presence.count(id)) {
+        newOwner = true;
       }
     }
+    if (beat.node === this.nodeId) return;
     for (const table of beat.tables) this.raiseFloor(table.definition.id, table.epoch);
-    this.announce();
+    this.dropStaleAsks();
+    this.reconcile(beat);
+    // A node back from silence (a Redis restart) may have taken this one for gone: it hears
+    // this node's players at once (T13.13).
+    if (newOwner || !wasAlive) this.beat();
   }
 
   /**
-   * T13.9: this node's players at a table another node runs are announced to that owner once
-   * per owner and epoch: after a failover, a hand-over, or the owner's return from silence.
+   * T13.9: at the tables this node runs, another node's beat is the whole truth of its
+   * players: whatever presence message was lost on the way (Redis restarting) is mended.
    */
-  private announce(): void {
-    for (const [tableId, players] of this.localPresent) {
-      if (players.size === 0 || this.link?.live.get(tableId)) continue;
-      const owner = this.ownerOf(tableId);
-      if (!owner) continue;
-      const to = `${owner.node}@${owner.table.epoch}`;
-      if (this.announced.get(tableId) === to) continue;
-      this.announced.set(tableId, to);
-      for (const playerId of players) {
-        this.bus.send(owner.node, {
-          k: 'presence',
-          from: this.nodeId,
-          tableId,
-          playerId,
-          connected: true,
-        });
+  private reconcile(beat: Heartbeat): void {
+    const live = this.link?.live;
+    if (!live) return;
+    const listed = new Map((beat.present ?? []).map((p) => [p.tableId, new Set(p.players)]));
+    for (const actor of live.list()) {
+      const want = listed.get(actor.id) ?? new Set<string>();
+      const have = this.remotePresent.get(actor.id);
+      for (const [playerId, nodes] of have ? [...have] : []) {
+        if (nodes.has(beat.node) && !want.has(playerId)) {
+          this.setRemote(actor, actor.id, playerId, beat.node, false);
+        }
       }
+      for (const playerId of want) {
+        if (!have?.get(playerId)?.has(beat.node)) {
+          this.setRemote(actor, actor.id, playerId, beat.node, true);
+        }
+      }
+    }
+  }
+
+  /**
+   * The receiving connection is back: the nodes alive when it dropped get a whole window from
+   * now to be heard again (the time Redis was away is nobody's silence).
+   */
+  private hearing(): void {
+    const since = this.deafSince;
+    this.deafSince = undefined;
+    if (since === undefined) return;
+    const now = performance.now();
+    for (const seen of this.nodes.values()) {
+      if (since - seen.at < this.options.beatMs * BEATS_BEFORE_GONE) seen.at = now;
     }
   }
 
@@ -423,9 +506,10 @@ export class Cluster {
   }
 
   private alive(seen: Seen): boolean {
+    // While deaf, judged as at the moment hearing stopped.
+    const now = this.deafSince ?? performance.now();
     return (
-      seen.beat.node === this.nodeId ||
-      performance.now() - seen.at < this.options.beatMs * BEATS_BEFORE_GONE
+      seen.beat.node === this.nodeId || now - seen.at < this.options.beatMs * BEATS_BEFORE_GONE
     );
   }
 
@@ -435,7 +519,7 @@ export class Cluster {
 
   private tick(): void {
     this.beat();
-    this.announce();
+    this.dropStaleAsks();
     // T13.9: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {
       if (this.alive(seen)) continue;

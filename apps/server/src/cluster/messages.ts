@@ -60,4 +60,10 @@ export interface Heartbeat {
   node: string;
   draining: boolean;
   tables: OwnedTable[];
+  /**
+   * T13.9: the players with a socket on this node at each table another node runs. Each owner
+   * takes it as the whole truth for this node, every beat: a presence message lost (Redis
+   * restarting) is mended by the next beat.
+   */
+  present?: { tableId: string; players: string[] }[];
 }

@@ -51,6 +51,8 @@ export interface StartTablesDeps {
   onClosed?: (tableId: string) => void;
   /** T13.6: a table started or stopped here (the cluster announces it at once). */
   onChange?: () => void;
+  /** Who has a socket at a table here (the gateway's count): told to an actor started again. */
+  present?: (tableId: string) => Iterable<string>;
 }
 
 /** The live tables, which rooms join and leave while the server runs (T10.1, T10.5). */
@@ -174,6 +176,7 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
         name: table.name,
         settings: table.settings,
         actor: () => live.get(table.id)?.actor,
+        present: () => deps.present?.(table.id) ?? [],
       });
       soloPorts.set(table.id, port);
     }

@@ -103,7 +103,11 @@ export class SharedLimits {
   async start(): Promise<void> {
     await this.redis.del(nodeHash(this.options.nodeId));
     this.renewal = setInterval(
-      () => void this.redis.pexpire(nodeHash(this.options.nodeId), this.options.aliveMs),
+      () =>
+        // Redis away: the next renewal tries again (the client's handler logged the outage).
+        void this.redis
+          .pexpire(nodeHash(this.options.nodeId), this.options.aliveMs)
+          .catch(() => undefined),
       Math.max(50, Math.floor(this.options.aliveMs / 3)),
     );
     this.renewal.unref();

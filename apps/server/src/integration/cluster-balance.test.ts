@@ -5,6 +5,7 @@ import { migrate } from '../db/migrate.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
+import { TEST_LEASE_MS } from '../testing/test-lease.js';
 import { startLocalNode, TestRedis } from '../testing/cluster-harness.js';
 
 /**
@@ -21,7 +22,7 @@ describe('a node joins (T13.14)', () => {
   const startNode = async (id: string) => {
     const node = await startLocalNode(db.url, redis.url, id, {
       PUBLIC_TABLES: '2',
-      LEASE_MS: '1500',
+      LEASE_MS: String(TEST_LEASE_MS),
     });
     nodes.push(node.banco);
     return node;

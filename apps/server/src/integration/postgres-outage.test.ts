@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
 import { freePort, ServerProcess } from '../testing/server-process.js';
 import { TcpProxy, type Cut } from '../testing/tcp-proxy.js';
+import { TEST_LEASE_MS } from '../testing/test-lease.js';
 
 /**
  * T13.15 on real infrastructure: one server process on its own (no REDIS_URL) whose
@@ -15,7 +16,7 @@ import { TcpProxy, type Cut } from '../testing/tcp-proxy.js';
  */
 
 /** A lease runs out 1.5 s after its last renewal; the node stops trusting it after 1.35 s. */
-const LEASE_MS = 1_500;
+const LEASE_MS = TEST_LEASE_MS;
 /** DB_LOCK_TIMEOUT_MS: the client gives a query up after 3× this, a connect after 1× (T13.15). */
 const LOCK_MS = 500;
 const STAKE = 1_000;

@@ -4,7 +4,7 @@ import { TABLE_EVENT, type TableEvent } from '@banco/protocol';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HeldBroadcasts } from './held-broadcasts.js';
+import { HeldBroadcasts, JoiningSockets } from './held-broadcasts.js';
 
 let http: HttpServer;
 let io: Server;
@@ -117,6 +117,31 @@ describe('held broadcasts (P1.7)', () => {
     await expect.poll(() => a.heard).toEqual([7]);
     await marker(a.socket, a.id);
     expect(a.heard).toEqual([7]);
+  });
+
+  it('P1.7 issue 23: a joining socket is not flushed what its join snapshot covers (no duplicate version)', async () => {
+    const a = await seated();
+    const b = await seated();
+    const joining = new JoiningSockets();
+    const held = new HeldBroadcasts(io, ROOM, { holdMs: 20, betHoldMs: 20 }, () =>
+      joining.of('main'),
+    );
+    // b's join is on its way to the table (across nodes its ack may come after a flush).
+    joining.start('main', b.id);
+    held.broadcast(bet(8));
+    await expect.poll(() => a.heard).toEqual([8]);
+    held.broadcast(dealing(9));
+    await expect.poll(() => a.heard).toEqual([8, 9]);
+    await marker(b.socket, b.id);
+    expect(b.heard).toEqual([]);
+    // Its ack's snapshot is at version 8: it gets 9 only, once.
+    joining.finish('main', io.sockets.sockets.get(b.id)!, 8);
+    held.catchUp(io.sockets.sockets.get(b.id)!, 8);
+    held.broadcast(dealing(10));
+    await expect.poll(() => b.heard).toEqual([9, 10]);
+    await marker(b.socket, b.id);
+    expect(b.heard).toEqual([9, 10]);
+    expect(a.heard).toEqual([8, 9, 10]);
   });
 
   it('sends what is held once the shorter hold is up, without anyone asking', async () => {

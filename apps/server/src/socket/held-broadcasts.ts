@@ -44,6 +44,39 @@ interface Held {
   readonly served: Set<string>;
 }
 
+/**
+ * P1.7, issue 23: sockets whose join (or first command at the table) is waiting for its ack,
+ * with what went out to the room meanwhile. A flush skips them: the ack's snapshot may cover an
+ * event already (a duplicate if sent first), so each gets, once answered, only what its ack
+ * does not cover (`finish`).
+ */
+export class JoiningSockets {
+  private readonly at = new Map<string, Map<string, TableEvent[]>>();
+
+  start(tableId: string, socketId: string): void {
+    let sockets = this.at.get(tableId);
+    if (!sockets) this.at.set(tableId, (sockets = new Map()));
+    sockets.set(socketId, []);
+  }
+
+  /** The joining sockets at a table and what each missed; a flush adds to these lists. */
+  of(tableId: string): ReadonlyMap<string, TableEvent[]> | undefined {
+    return this.at.get(tableId);
+  }
+
+  /** The socket is answered: it is sent what went out meanwhile past `coveredUpTo`. */
+  finish(tableId: string, socket: BancoSocket, coveredUpTo = 0): void {
+    const sockets = this.at.get(tableId);
+    const missed = sockets?.get(socket.id);
+    if (!sockets || !missed) return;
+    sockets.delete(socket.id);
+    if (sockets.size === 0) this.at.delete(tableId);
+    for (const event of missed) {
+      if (event.version > coveredUpTo) socket.emit(TABLE_EVENT, event);
+    }
+  }
+}
+
 /** One table's held events, between its actor and its room. */
 export class HeldBroadcasts {
   private held: Held[] = [];
@@ -54,6 +87,8 @@ export class HeldBroadcasts {
     private readonly io: BancoServer,
     private readonly room: string,
     private readonly times: HoldTimes,
+    /** The sockets at this table waiting for their join's ack (JoiningSockets.of). */
+    private readonly joining: () => ReadonlyMap<string, TableEvent[]> | undefined = () => undefined,
   ) {}
 
   broadcast(event: TableEvent): void {
@@ -93,12 +128,19 @@ export class HeldBroadcasts {
     this.flushAt = Number.POSITIVE_INFINITY;
     const held = this.held;
     this.held = [];
+    const joining = this.joining();
     for (const { event, served } of held) {
+      const skipped = [...served];
+      for (const [socketId, missed] of joining ?? []) {
+        if (served.has(socketId)) continue;
+        missed.push(event);
+        skipped.push(socketId);
+      }
       // Socket ids are rooms too: `except` skips the sockets that have the event already.
       // Local: with several nodes, the others replay the table's events to their own sockets
       // (T13.8); socket.io's Redis adapter must not send them a second copy.
       const room = this.io.local.to(this.room);
-      const to = served.size === 0 ? room : room.except([...served]);
+      const to = skipped.length === 0 ? room : room.except(skipped);
       to.emit(TABLE_EVENT, event);
     }
   }

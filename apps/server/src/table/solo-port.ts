@@ -24,17 +24,16 @@ export interface SoloTable {
   readonly name: string;
   readonly settings: TablePort['settings'];
   actor(): TablePort | undefined;
+  /** The players connected to the table here (the gateway's count, LocalPresence). */
+  present(): Iterable<string>;
 }
 
 /**
- * T13.15: one node alone, the same port for a table across the actors that run it. It keeps
- * who is connected (the gateway reports only a player's first and last socket), so an actor
- * started again after a lost lease hears of the players still connected, as a cluster node's
- * own port does for a table it takes over; and while no actor runs, it answers RESUMING.
+ * T13.15: one node alone, the same port for a table across the actors that run it. An actor
+ * started again after a lost lease hears of the players still connected (as a cluster node's
+ * own port does for a table it takes over); while no actor runs, it answers RESUMING.
  */
 export class SoloPort implements TablePort {
-  private readonly present = new Set<string>();
-
   constructor(private readonly table: SoloTable) {}
 
   get id() {
@@ -49,7 +48,7 @@ export class SoloPort implements TablePort {
 
   /** A new actor runs the table: the players connected meanwhile are present at it. */
   started(actor: TablePort): void {
-    for (const playerId of this.present) actor.presence(playerId, true);
+    for (const playerId of this.table.present()) actor.presence(playerId, true);
   }
 
   command<N extends CommandName>(
@@ -73,8 +72,6 @@ export class SoloPort implements TablePort {
   }
 
   presence(playerId: string, connected: boolean): void {
-    if (connected) this.present.add(playerId);
-    else this.present.delete(playerId);
     this.table.actor()?.presence(playerId, connected);
   }
 

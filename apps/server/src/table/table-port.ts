@@ -1,3 +1,4 @@
+import type { LocalPresence } from './local-presence.js';
 import type {
   Ack,
   CardsPeek,
@@ -107,6 +108,8 @@ export type CreateTables = (
   outboxFor: (tableId: string) => TableOutbox,
   /** The server's logger, ready before any table starts (a resuming table logs at once). */
   log: TableLog,
+  /** Who has a socket at each table on this node (the gateway keeps it). */
+  presence: LocalPresence,
 ) => Promise<TableRegistry>;
 
 export interface TableLog {
