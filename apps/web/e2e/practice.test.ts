@@ -81,7 +81,7 @@ describe.runIf(canRunBrowser)('a practice table of your own (issue 15)', () => {
     expect(await minorUnits(page.getByTestId('practice-balance'))).toBe(100_000);
     await expect
       .poll(() => page.getByTestId('practice-edges').innerText())
-      .toMatch(/Banker: player edge/);
+      .toMatch(/Banker: [\d.]+% in your favour/);
 
     // Round 1: Player, stake raised from 10 to 30.
     await tabTo(page, /^Player/);

@@ -126,7 +126,7 @@ describe('BetPanel', () => {
 describe('edgeWords', () => {
   it('names whose edge it is', () => {
     expect(edgeWords(0.010579)).toBe('house edge 1.06%');
-    expect(edgeWords(-0.3881)).toBe('player edge 38.81%');
+    expect(edgeWords(-0.3881)).toBe('38.81% in your favour');
     expect(edgeWords(0)).toBe('house edge 0.00%');
   });
 });

@@ -47,10 +47,13 @@ interface Shown {
   code: RefusalCode;
 }
 
-/** A negative house edge is the player's: say whose it is rather than print a minus. */
+/**
+ * A negative house edge is the bettor's: say so in words rather than print a minus. Not
+ * "player edge", which under the Banker spot read as the Player bet's edge.
+ */
 export function edgeWords(edge: number): string {
   const percent = `${(Math.abs(edge) * 100).toFixed(2)}%`;
-  return edge >= 0 ? `house edge ${percent}` : `player edge ${percent}`;
+  return edge >= 0 ? `house edge ${percent}` : `${percent} in your favour`;
 }
 
 function refusalText(shown: Shown, settings: TableSettings): string {
