@@ -19,3 +19,4 @@ export * from './socket-events.js';
 export * from './client/index.js';
 export * from './chat.js';
 export * from './chat-limits.js';
+export * from './verify-command.js';

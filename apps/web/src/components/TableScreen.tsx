@@ -171,6 +171,11 @@ function TableScreen({
           {notice}
         </p>
       ) : null}
+      {state.notices.away ? (
+        <p className="notice" data-testid="away-notice">
+          {state.notices.away}
+        </p>
+      ) : null}
       {state.notices.refill && state.notices.refill.playerId === state.you.playerId ? (
         <p className="notice notice--refill" data-testid="refill-notice">
           Your balance was below the table minimum, so it was topped up by{' '}
@@ -248,6 +253,11 @@ function TableScreen({
             {settings && !settings.cardTurning ? (
               <span data-testid="self-turning"> · cards turn over by themselves</span>
             ) : null}
+            {/* Below the fold on a laptop: say they are there, with a way down to them. */}
+            <span className="felt__more">
+              {' '}
+              · <a href="#instruments">Scoreboard, odds and why each card: below ↓</a>
+            </span>
             {state.shoe ? (
               <span className="felt__holder">
                 {' '}
