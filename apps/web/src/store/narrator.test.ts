@@ -151,7 +151,9 @@ describe('the narrator: the shoe’s story from events', () => {
       'While you were away, round 7 was finished: Banker wins 9 to 5.',
     );
     // …and where a returning player looks, above the felt, until the next round's result.
-    expect(state.notices.away).toBe('While you were away, round 7 was finished: Banker wins 9 to 5.');
+    expect(state.notices.away).toBe(
+      'While you were away, round 7 was finished: Banker wins 9 to 5.',
+    );
   });
 
   it('a first look says nothing of rounds before it, only who holds the shoe', () => {
