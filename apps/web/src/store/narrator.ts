@@ -115,7 +115,7 @@ function awayLines(before: TableState, snap: TableSnapshot): string[] {
 function nameOf(state: TableState, playerId: string): string {
   return (
     state.seats.find((s) => s.player.id === playerId)?.player.name ??
-    state.chat.findLast((m) => m.playerId === playerId)?.name ??
+    [...state.chat].reverse().find((m) => m.playerId === playerId)?.name ??
     'a player'
   );
 }

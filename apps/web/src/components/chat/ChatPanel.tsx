@@ -208,7 +208,7 @@ function ChatLine({
     >
       {/* Seen as name, words, time; heard as "Ann, 14:34: words", never run together. */}
       <span className="chat__who">{who}</span>
-      <span className="sr-only">, {time}: </span>{' '}
+      <span className="sr-inline">, {time}: </span>
       {message.kind === 'text' ? (
         <span className="chat__text">{message.text}</span>
       ) : (

@@ -108,17 +108,17 @@ function RoundDetail({
                 </span>
                 {round[side].natural ? (
                   <>
-                    <span className="sr-only">, </span>{' '}
+                    <span className="sr-inline">,</span>{' '}
                     <span className="history__tag">
-                      <span className="sr-only">a </span>natural
+                      <span className="sr-inline">a </span>natural
                     </span>
                   </>
                 ) : null}
                 {round[side].pair ? (
                   <>
-                    <span className="sr-only">, </span>{' '}
+                    <span className="sr-inline">,</span>{' '}
                     <span className="history__tag">
-                      <span className="sr-only">a </span>pair
+                      <span className="sr-inline">a </span>pair
                     </span>
                   </>
                 ) : null}

@@ -134,6 +134,10 @@ describe('the scoreboard draws the rules package’s roads (R12)', () => {
         'Longest runs: Banker 2, Player 7. Pairs: Player 1, Banker 1. Rounds with a natural: 3.',
     );
     expect(screen.getByText(/cannot tell you what comes next/)).toBeTruthy();
+    // The derived roads' jargon, said in plain words beside them.
+    expect(screen.getByTestId('derived-explained').textContent).toMatch(
+      /do not show who won.*Red means yes, the pattern repeats; blue means no, it breaks/s,
+    );
     expect(screen.getByRole('img', { name: /^Bead plate/ })).toBeTruthy();
   });
 
