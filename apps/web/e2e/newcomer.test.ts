@@ -9,6 +9,7 @@ import {
   canRunBrowser,
   launchChromium,
   newVisitor,
+  OUTPUT_DIR,
   screenshot,
   type Visitor,
 } from './support/browser.js';
@@ -123,6 +124,7 @@ describe.runIf(canRunBrowser)('a newcomer’s first visit', () => {
     const { page } = wes;
     await watchMain(page);
     await expect.poll(() => page.getByTestId('phase').innerText()).toMatch(/./);
+    await page.getByTestId('seat-14').waitFor();
     const long = 'A new shoe is being prepared (shoe 12). Waiting for a player to sit down.';
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -271,6 +273,7 @@ describe.runIf(canRunBrowser)('a newcomer’s first visit', () => {
     expect(await page.getByTestId('chat').innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
     await page.getByTestId('chat').scrollIntoViewIfNeeded();
     await screenshot(page, 'newcomer-chat-desktop');
+    await page.getByTestId('chat').screenshot({ path: `${OUTPUT_DIR}newcomer-chat-panel.png` });
     await page.setViewportSize(PHONE);
     await page.getByTestId('chat').scrollIntoViewIfNeeded();
     await screenshot(page, 'newcomer-chat-phone');
