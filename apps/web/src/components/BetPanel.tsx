@@ -154,6 +154,12 @@ export function BetPanel(props: BetPanelProps) {
         ) : null}
       </div>
 
+      {spots.some((spot) => (props.edges?.[spot] ?? 0) < 0) ? (
+        <p className="bets__swing" data-testid="bets-swing">
+          “In your favour” is the cards left in this shoe, and only for now: the next cards dealt
+          can turn it back.
+        </p>
+      ) : null}
       <div className="spots">
         {spots.map((spot) => {
           const limit = settings.limits[spot]!;
