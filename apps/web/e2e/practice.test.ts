@@ -81,7 +81,11 @@ describe.runIf(canRunBrowser)('a practice table of your own (T12)', () => {
     expect(await minorUnits(page.getByTestId('practice-balance'))).toBe(100_000);
     await expect
       .poll(() => page.getByTestId('practice-edges').innerText())
-      .toMatch(/Banker: player edge/);
+      .toMatch(/Banker: [\d.]+% in your favour/);
+    // Deal does two things here that a live table does in two steps: said beside the button.
+    expect(await page.getByTestId('practice-deal-note').innerText()).toMatch(
+      /Deal places your bet and deals in one press\. At a live table you press Confirm bets, and the player holding the shoe deals\./,
+    );
 
     // Round 1: Player, stake raised from 10 to 30.
     await tabTo(page, /^Player/);

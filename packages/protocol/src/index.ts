@@ -20,3 +20,4 @@ export * from './client/index.js';
 export * from './chat.js';
 export * from './chat-limits.js';
 export * from './chemin-de-fer.js';
+export * from './verify-command.js';

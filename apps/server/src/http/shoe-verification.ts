@@ -1,3 +1,4 @@
+import { verifyCommand } from '@banco/protocol';
 import { commitmentOf, playShoe, type ShoeConfig } from '@banco/rules';
 import { z } from 'zod';
 import type { HistoryShoe } from './stores.js';
@@ -31,34 +32,19 @@ export interface ShoeVerification {
   command: string;
 }
 
-/** POSIX shell quoting: bare when safe, single quotes otherwise. */
-export function shellQuote(value: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-/** The `banco verify` command line for a revealed shoe (packages/cli: verify). */
-export function verifyCommand(
-  shoe: { serverSeed: string; clientSeed: string; number: number },
-  config: ShoeConfig,
-): string {
-  return [
-    'pnpm banco verify',
-    `--server-seed ${shellQuote(shoe.serverSeed)}`,
-    `--client-seed ${shellQuote(shoe.clientSeed)}`,
-    `--shoe ${shoe.number}`,
-    `--decks ${config.decks}`,
-    `--cut ${config.cut}`,
-    `--last-hand ${config.lastHand}`,
-  ].join(' ');
-}
-
 /** Re-runs a revealed shoe from its seeds and compares every stored round's cards (R11). */
 export function verifyShoe(
   shoe: Omit<HistoryShoe, 'serverSeed' | 'clientSeed'> & { serverSeed: string; clientSeed: string },
   config: ShoeConfig,
 ): ShoeVerification {
-  const command = verifyCommand(shoe, config);
+  const command = verifyCommand({
+    serverSeed: shoe.serverSeed,
+    clientSeed: shoe.clientSeed,
+    shoeNumber: shoe.number,
+    decks: config.decks,
+    cut: config.cut,
+    lastHand: config.lastHand,
+  });
   const commitmentMatches = commitmentOf(shoe.serverSeed) === shoe.commitment;
   const played = playShoe({
     serverSeed: shoe.serverSeed,

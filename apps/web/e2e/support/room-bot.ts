@@ -2,10 +2,10 @@ import {
   createGuestReply,
   createRoomReply,
   PROTOCOL_VERSION,
-  TABLE_EVENT,
-  tableEventSchema,
+  ProtocolSocket,
+  socketIoTransport,
+  TableClient,
   type RoomSettingsInput,
-  type TableEvent,
 } from '@banco/protocol';
 import { io } from 'socket.io-client';
 
@@ -46,45 +46,63 @@ export async function playShortShoe(url: string): Promise<{ roomId: string; shoe
     body: JSON.stringify({ name: 'Short shoe', settings: SHORT_SHOE_ROOM }),
   });
   const { room } = createRoomReply.parse(await opened.json());
-  const socket = io(url, {
-    transports: ['websocket'],
-    auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
-    reconnection: false,
-  });
-  const send = (name: string, payload: object) =>
-    socket.timeout(10_000).emitWithAck(name, { tableId: room.id, ...payload }) as Promise<{
-      ok: boolean;
-    }>;
+  // The protocol's own typed socket and table client, as the pages use: events arrive parsed
+  // and in version order, and each command's payload and answer are typed by its name.
+  const socket = new ProtocolSocket(
+    socketIoTransport(
+      io(url, {
+        transports: ['websocket'],
+        auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
+        autoConnect: false,
+        reconnection: false,
+      }),
+    ),
+    { ackTimeoutMs: 10_000, reconnect: false },
+  );
+  const tableId = room.id;
+  let client: TableClient | null = null;
   try {
+    let joined!: () => void;
+    const ready = new Promise<void>((resolve) => (joined = resolve));
     const ended = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error('the short shoe did not end in 90 s')),
         90_000,
       );
-      socket.on(TABLE_EVENT, (raw: unknown) => {
-        const event: TableEvent = tableEventSchema.parse(raw);
-        if (event.type === 'betting.opened')
-          void send('bets.none', { round: event.round, seat: 1 });
-        if (event.type === 'dealing.started' && event.dealer === 1) {
-          void send('shoe.deal', { round: event.round });
-        }
-        if (event.type === 'shoe.ended') {
-          clearTimeout(timer);
-          resolve(event.shoeId);
-        }
+      client = new TableClient({
+        socket,
+        tableId,
+        sink: {
+          snapshot: () => joined(),
+          event: (event) => {
+            if (event.type === 'betting.opened')
+              void socket.send('bets.none', { tableId, round: event.round, seat: 1 });
+            if (event.type === 'dealing.started' && event.dealer === 1) {
+              void socket.send('shoe.deal', { tableId, round: event.round });
+            }
+            if (event.type === 'shoe.ended') {
+              clearTimeout(timer);
+              resolve(event.shoeId);
+            }
+          },
+          status: (status, refusal) => {
+            if (status === 'refused') reject(new Error(`the bot was refused: ${refusal?.code}`));
+          },
+        },
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    if (!(await send('table.join', {})).ok) throw new Error('the bot could not join its room');
-    if (!(await send('seat.take', { seat: 1 })).ok) throw new Error('the bot could not sit');
+    socket.open();
+    await socket.ready();
+    await ready;
+    if (!(await socket.send('seat.take', { tableId, seat: 1 })).ok) {
+      throw new Error('the bot could not sit');
+    }
     const shoeId = await ended;
     // The room stays open (its shoes stay listed); the bot stops playing.
-    await send('room.pause', { paused: true });
+    await socket.send('room.pause', { tableId, paused: true });
     return { roomId: room.id, shoeId };
   } finally {
+    (client as TableClient | null)?.close();
     socket.close();
   }
 }

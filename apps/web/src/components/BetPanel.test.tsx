@@ -112,6 +112,18 @@ describe('BetPanel', () => {
     expect(drafted('banker')).toBe('10');
   });
 
+  it('an edge in the bettor’s favour comes with a word of why, beside the spots', () => {
+    panel({ edges: { player: 0.0124, banker: 0.0106, tie: -0.2 } });
+    expect(screen.getByTestId('bets-swing').textContent).toMatch(
+      /the cards left in this shoe, and only for now/,
+    );
+  });
+
+  it('no word of a swing when every edge is the house’s', () => {
+    panel({ edges: { player: 0.0124, banker: 0.0106, tie: 0.1436 } });
+    expect(screen.queryByTestId('bets-swing')).toBeNull();
+  });
+
   it('shows committed stakes apart from the draft, and locks the layout once closed', () => {
     panel({ open: false, committed: [{ spot: 'banker', amount: 5_000 }], available: 95_000 });
     expect(screen.getByTestId('committed-banker').textContent).toBe('50 confirmed');
@@ -126,7 +138,7 @@ describe('BetPanel', () => {
 describe('edgeWords', () => {
   it('names whose edge it is', () => {
     expect(edgeWords(0.010579)).toBe('house edge 1.06%');
-    expect(edgeWords(-0.3881)).toBe('player edge 38.81%');
+    expect(edgeWords(-0.3881)).toBe('38.81% in your favour');
     expect(edgeWords(0)).toBe('house edge 0.00%');
   });
 });

@@ -47,10 +47,13 @@ interface Shown {
   code: RefusalCode;
 }
 
-/** A negative house edge is the player's: say whose it is rather than print a minus. */
+/**
+ * A negative house edge is the bettor's: say so in words rather than print a minus. Not
+ * "player edge", which under the Banker spot read as the Player bet's edge.
+ */
 export function edgeWords(edge: number): string {
   const percent = `${(Math.abs(edge) * 100).toFixed(2)}%`;
-  return edge >= 0 ? `house edge ${percent}` : `player edge ${percent}`;
+  return edge >= 0 ? `house edge ${percent}` : `${percent} in your favour`;
 }
 
 function refusalText(shown: Shown, settings: TableSettings): string {
@@ -151,6 +154,12 @@ export function BetPanel(props: BetPanelProps) {
         ) : null}
       </div>
 
+      {spots.some((spot) => (props.edges?.[spot] ?? 0) < 0) ? (
+        <p className="bets__swing" data-testid="bets-swing">
+          “In your favour” is the cards left in this shoe, and only for now: the next cards dealt
+          can turn it back.
+        </p>
+      ) : null}
       <div className="spots">
         {spots.map((spot) => {
           const limit = settings.limits[spot]!;

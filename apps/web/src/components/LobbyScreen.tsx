@@ -214,7 +214,7 @@ export function LobbyScreen() {
           );
         })}
       </ul>
-      <p className="lobby__care">
+      <p className="lobby__care" data-testid="lobby-care">
         <a href="/play-responsibly/">Play responsibly</a> · <a href="/shoes/">Past shoes</a> ·{' '}
         <a href="/fairness/">Check a shoe</a>
       </p>

@@ -86,30 +86,37 @@ export function PhaseHeader({
   state,
   name,
   bannerShown = false,
+  part = 'all',
 }: {
   state: TableState;
   name: Name;
   /** The result banner is up: the phase line would only repeat that the round is over. */
   bannerShown?: boolean;
+  /**
+   * The words go where the felt keeps room for them (above the oval on a desktop, where no seat
+   * is); the clock stays in the middle of the felt.
+   */
+  part?: 'all' | 'words' | 'clock';
 }) {
   // A paused room opens no next round: a countdown to one would promise what will not come.
   const paused =
     state.room?.paused === true &&
     (state.phase.kind === 'result' || state.phase.kind === 'waiting');
-  const clock = paused ? null : phaseClock(state);
+  const clock = paused || part === 'words' ? null : phaseClock(state);
+  const words = part !== 'clock';
   return (
     <>
-      {bannerShown && state.phase.kind === 'result' ? null : (
+      {!words || (bannerShown && state.phase.kind === 'result') ? null : (
         <p className="felt__phase" data-testid="phase">
           {phaseLine(state, name)}
         </p>
       )}
-      {paused ? (
+      {words && paused ? (
         <p className="untimed" data-testid="paused-line">
           The host has paused the game. Play goes on when they resume.
         </p>
       ) : null}
-      {state.phase.kind === 'betting' && state.phase.closesAt === null ? (
+      {words && state.phase.kind === 'betting' && state.phase.closesAt === null ? (
         <p className="untimed" data-testid="untimed">
           {waitingFor(undecided(state))}
         </p>

@@ -15,12 +15,10 @@ import { play, unlockSound } from '../sound/sound';
 import { useTableSounds } from '../sound/use-table-sounds';
 import { Announcer } from './Announcer';
 import { BetPanel } from './BetPanel';
-import { Hand } from './Hand';
+import { FeltCentre } from './FeltCentre';
 import { PhaseHeader } from './PhaseHeader';
 import { PipStrip } from './PipStrip';
-import { ResultBanner, VoidedBanner } from './ResultBanner';
 import { Seats } from './Seats';
-import { SettlementLine } from './SettlementLine';
 import { ShoeBar } from './ShoeBar';
 import { ShoePanel } from './ShoePanel';
 import { RoomBar } from './rooms/RoomBar';
@@ -86,7 +84,6 @@ function TableScreen({
   const nameOf = (n: number | null) =>
     n === null ? 'The house' : (state.seats.find((s) => s.seat === n)?.player.name ?? `Seat ${n}`);
   const phase = state.phase;
-  const layout = state.round?.layout ?? { player: [], banker: [] };
   const canBet = phase.kind === 'betting' && mySeat !== null && mySeat.betting === 'open';
   const dealing = phase.kind === 'dealing' && seat !== null && phase.dealer === seat;
   const turning = phase.kind === 'turning' && seat !== null && phase.turner === seat;
@@ -174,6 +171,11 @@ function TableScreen({
           {notice}
         </p>
       ) : null}
+      {state.notices.away ? (
+        <p className="notice" data-testid="away-notice">
+          {state.notices.away}
+        </p>
+      ) : null}
       {state.notices.refill && state.notices.refill.playerId === state.you.playerId ? (
         <p className="notice notice--refill" data-testid="refill-notice">
           Your balance was below the table minimum, so it was topped up by{' '}
@@ -183,36 +185,23 @@ function TableScreen({
 
       <div className="layout">
         <section className="felt-wrap" aria-label="Table">
+          {/* The felt keeps this place for what the table is doing: above the oval on a desktop,
+              where no seat can be, however long the line or however narrow the screen. */}
+          <div className="felt__words">
+            <PhaseHeader state={state} name={nameOf} bannerShown={result !== null} part="words" />
+          </div>
           <div className="felt">
-            <div className="felt__center">
-              {/* At the top, where it hides no seat: the banner says what "Round over." would. */}
-              {result ? (
-                <ResultBanner
-                  round={result.round}
-                  outcome={result.outcome}
-                  player={result.player.total}
-                  banker={result.banker.total}
+            <FeltCentre
+              state={state}
+              above={
+                <PhaseHeader
+                  state={state}
+                  name={nameOf}
+                  bannerShown={result !== null}
+                  part="clock"
                 />
-              ) : state.voided ? (
-                <VoidedBanner voided={state.voided} />
-              ) : null}
-              <PhaseHeader state={state} name={nameOf} bannerShown={result !== null} />
-              <div className="hands">
-                <Hand
-                  side="player"
-                  cards={layout.player}
-                  peek={state.peek?.hand === 'player' ? state.peek : null}
-                  why={state.why.player}
-                  winner={result?.outcome === 'player'}
-                />
-                <Hand
-                  side="banker"
-                  cards={layout.banker}
-                  peek={state.peek?.hand === 'banker' ? state.peek : null}
-                  why={state.why.banker}
-                  winner={result?.outcome === 'banker'}
-                />
-              </div>
+              }
+            >
               {dealing ? (
                 <button
                   type="button"
@@ -234,8 +223,7 @@ function TableScreen({
                   </button>
                 </div>
               ) : null}
-              <SettlementLine settlement={state.settlement} />
-            </div>
+            </FeltCentre>
             {settings ? (
               <Seats
                 count={settings.seats}
@@ -265,6 +253,11 @@ function TableScreen({
             {settings && !settings.cardTurning ? (
               <span data-testid="self-turning"> · cards turn over by themselves</span>
             ) : null}
+            {/* Below the fold on a laptop: say they are there, with a way down to them. */}
+            <span className="felt__more">
+              {' '}
+              · <a href="#instruments">Scoreboard, odds and why each card: below ↓</a>
+            </span>
             {state.shoe ? (
               <span className="felt__holder">
                 {' '}

@@ -1,15 +1,16 @@
 // @vitest-environment node
+import { verifyCommand } from '@banco/protocol';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkShoe } from './replay';
-import { TEST_VECTORS, verifyCommandOf } from './vectors';
+import { TEST_VECTORS } from './vectors';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** `pnpm banco verify …`, as a reader of the page would run it from a checkout. */
 function cli(vector: (typeof TEST_VECTORS)[number]) {
-  const args = verifyCommandOf(vector).replace(/^pnpm banco /, '');
+  const args = verifyCommand(vector).replace(/^pnpm banco /, '');
   const out = execFileSync('sh', ['-c', `pnpm --silent banco ${args}`], {
     cwd: repoRoot,
     encoding: 'utf8',

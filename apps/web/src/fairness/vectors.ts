@@ -52,20 +52,3 @@ export const TEST_VECTORS: readonly TestVector[] = [
     firstRound: { player: ['AC', 'JS', '2H'], banker: ['10S', '10D', '5C'] },
   },
 ];
-
-/** The command that checks a vector (or any revealed shoe) from a checkout of the repository. */
-export function verifyCommandOf(
-  v: Pick<TestVector, 'serverSeed' | 'clientSeed' | 'shoeNumber' | 'decks' | 'cut' | 'lastHand'>,
-): string {
-  const quote = (s: string) =>
-    /^[A-Za-z0-9_.-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
-  return [
-    'pnpm banco verify',
-    `--server-seed ${quote(v.serverSeed)}`,
-    `--client-seed ${quote(v.clientSeed)}`,
-    `--shoe ${v.shoeNumber}`,
-    `--decks ${v.decks}`,
-    `--cut ${v.cut}`,
-    `--last-hand ${v.lastHand}`,
-  ].join(' ');
-}

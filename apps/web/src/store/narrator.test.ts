@@ -1,6 +1,7 @@
 import type { TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { emptyRoads } from '../testing/roads';
+import { hostedRoom } from '../testing/room';
 import { mainTableSettings } from '../testing/table-settings';
 import { narrate, narrated, narratedSnapshot } from './narrator';
 import { applySnapshot, emptyTable, type TableState } from './table-state';
@@ -149,6 +150,10 @@ describe('the narrator: the shoe’s story from events', () => {
     expect(state.story.at(-1)).toBe(
       'While you were away, round 7 was finished: Banker wins 9 to 5.',
     );
+    // …and where a returning player looks, above the felt, until the next round's result.
+    expect(state.notices.away).toBe(
+      'While you were away, round 7 was finished: Banker wins 9 to 5.',
+    );
   });
 
   it('a first look says nothing of rounds before it, only who holds the shoe', () => {
@@ -174,5 +179,31 @@ describe('the narrator: the shoe’s story from events', () => {
       1_000_000,
     );
     expect(first.story).toEqual(['Ann holds the shoe.']);
+  });
+
+  it('P11.7: the host muting someone earns a story line, for the table and for the muted', () => {
+    const bob = {
+      seat: 4,
+      player: { id: 'bob', name: 'Bob' },
+      balance: 1_000,
+      betting: 'open' as const,
+      awayUntil: null,
+    };
+    const before = applySnapshot(
+      emptyTable('main'),
+      snapshot(10, { room: hostedRoom, seats: [...snapshot(10).seats, bob] }),
+      1_000_000,
+    );
+    const mute = (muted: string[], version: number): TableEvent => ({
+      ...at,
+      version,
+      type: 'room.updated',
+      room: { ...hostedRoom, muted },
+    });
+    const muted = narrated(before, mute(['bob'], 11));
+    expect(muted.story.at(-1)).toBe('The host muted Bob in the chat.');
+    expect(narrated(muted, mute([], 12)).story.at(-1)).toBe('The host unmuted Bob.');
+    const asBob = { ...before, you: { playerId: 'bob', seat: 4 } };
+    expect(narrated(asBob, mute(['bob'], 11)).story.at(-1)).toMatch(/^The host muted you/);
   });
 });

@@ -67,7 +67,7 @@ export function narrate(before: TableState, event: TableEvent): string | null {
       // The server's message is for logs and bots; a player is told in the table's own words.
       return 'The table is restarting. Open bets are returned; a dealt round is finished first.';
     case 'room.updated':
-      return roomChange(before.room, event.room, before.you.playerId);
+      return roomChange(before.room, event.room, before.you.playerId, (id) => nameOf(before, id));
     case 'player.kicked':
       if (event.playerId === before.you.playerId) return null;
       return `${before.seats.find((s) => s.player.id === event.playerId)?.player.name ?? 'A player'} was removed by the host.`;
@@ -92,6 +92,12 @@ export function narrateSnapshot(before: TableState, snap: TableSnapshot): string
       snap.houseDeals || !holder ? 'The house deals for now.' : `${holder} holds the shoe.`,
     );
   }
+  return [...lines, ...awayLines(before, snap)];
+}
+
+/** What became of the round in play while this page was away (called off, or finished). */
+function awayLines(before: TableState, snap: TableSnapshot): string[] {
+  const lines: string[] = [];
   const last = snap.lastRound;
   if (!last || before.version === 0) return lines;
   if (last.voided && last.voided.version > before.version) lines.push(voidedSentence(last.voided));
@@ -103,22 +109,56 @@ export function narrateSnapshot(before: TableState, snap: TableSnapshot): string
   return lines;
 }
 
+/** A player's name, from their seat or their chat lines. */
+function nameOf(state: TableState, playerId: string): string {
+  return (
+    state.seats.find((s) => s.player.id === playerId)?.player.name ??
+    [...state.chat].reverse().find((m) => m.playerId === playerId)?.name ??
+    'a player'
+  );
+}
+
 /** The next event applied, with the story line it earns. */
 export function narrated(state: TableState, event: TableEvent): TableState {
-  const next = applyEvent(state, event);
+  let next = applyEvent(state, event);
   if (next === state) return state;
+  // What happened while this page was away stays in sight until the next round's own result.
+  if (event.type === 'round.result' && next.notices.away) {
+    next = { ...next, notices: { ...next.notices, away: null } };
+  }
   const line = narrate(state, event);
   return line ? withStory(next, [line]) : next;
 }
 
 /** A snapshot applied, with the story lines it earns. */
 export function narratedSnapshot(state: TableState, snap: TableSnapshot, localNow: number) {
-  return withStory(applySnapshot(state, snap, localNow), narrateSnapshot(state, snap));
+  const next = withStory(applySnapshot(state, snap, localNow), narrateSnapshot(state, snap));
+  // The round finished or called off while away is said in the notices above the felt as well
+  // as in the shoe's story: the story sits in the side panel, where a returning player may not
+  // look, and a new round had opened by then.
+  const away = awayLines(state, snap);
+  return away.length > 0 ? { ...next, notices: { ...next.notices, away: away.join(' ') } } : next;
 }
 
 /** The story line for what the host just changed, if anything worth a line. */
-function roomChange(before: RoomState | null, after: RoomState, you: string): string | null {
+function roomChange(
+  before: RoomState | null,
+  after: RoomState,
+  you: string,
+  name: (playerId: string) => string,
+): string | null {
   if (!before) return null;
+  // A mute is told to the table too: otherwise a player only finds their chat box gone.
+  const muted = after.muted.find((id) => !before.muted.includes(id));
+  if (muted) {
+    return muted === you
+      ? 'The host muted you: you can still play, but not write in the chat.'
+      : `The host muted ${name(muted)} in the chat.`;
+  }
+  const unmuted = before.muted.find((id) => !after.muted.includes(id));
+  if (unmuted) {
+    return unmuted === you ? 'The host unmuted you.' : `The host unmuted ${name(unmuted)}.`;
+  }
   if (before.hostPlayerId !== after.hostPlayerId) {
     return after.hostPlayerId === you
       ? 'You are the host now.'

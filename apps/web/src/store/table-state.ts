@@ -36,6 +36,8 @@ export interface Notices {
   cutCard: EventOf<'shoe.cut-card'> | null;
   refill: EventOf<'balance.refilled'> | null;
   shoeEnded: EventOf<'shoe.ended'> | null;
+  /** What happened to the round in play while this page was away, in words. */
+  away?: string | null;
 }
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'refused';

@@ -33,7 +33,39 @@ function panel(overrides: Partial<ChatPanelProps> = {}) {
   return { send, ...view };
 }
 
+/** What a screen reader reads of an element: its text, less anything hidden from it. */
+function spoken(node: Node): string {
+  if (node.nodeType === 3) return node.textContent ?? '';
+  if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return '';
+  return [...node.childNodes].map(spoken).join('');
+}
+
 describe('ChatPanel', () => {
+  it('a line is read as "name, time: words", never run together', () => {
+    const at = new Date(2026, 11, 2, 14, 34).getTime();
+    panel({
+      messages: [
+        line(1, { name: 'Ann', playerId: 'ann', text: 'burst 0', at }),
+        { ...line(2, { at }), kind: 'reaction', reaction: 'luck' } as ChatMessage,
+      ],
+    });
+    const [text, reaction] = screen.getAllByTestId('chat-line');
+    expect(spoken(text!).replace(/\s+/g, ' ').trim()).toBe('Ann, 14:34: burst 0');
+    expect(spoken(reaction!).replace(/\s+/g, ' ').trim()).toBe('Bob, 14:34: Good luck');
+  });
+
+  it('reactions are drawn (inline SVG), not emoji glyphs a machine may lack a font for', () => {
+    const { container } = panel({
+      messages: [{ ...line(2), kind: 'reaction', reaction: 'fire' } as ChatMessage],
+    });
+    const pictures = [...container.querySelectorAll('svg.chat__icon')];
+    // Seven buttons and the line's own picture.
+    expect(pictures.length).toBe(8);
+    expect(pictures.every((svg) => svg.querySelector('path, circle, ellipse, rect'))).toBe(true);
+    // No emoji anywhere in what is shown.
+    expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
   it('shows markup as the text it is: no element is made from a message', () => {
     const { container } = panel({ messages: [line(1, { text: XSS })] });
     expect(screen.getByText(XSS)).toBeTruthy();

@@ -11,6 +11,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { refusalWords } from '../../lib/words';
 import type { Answer } from '../BetPanel';
 import { chatRightOf, closedWords } from './chat-rights';
+import { ReactionIcon } from './ReactionIcon';
 
 export type ChatBody = { text: string } | { reaction: ChatReaction };
 
@@ -125,7 +126,7 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
       {right === 'write' ? (
         <>
           <div className="chat__reactions" role="group" aria-label="Quick reactions">
-            {REACTIONS.map(([name, { emoji, words }]) => (
+            {REACTIONS.map(([name, { words }]) => (
               <button
                 key={name}
                 type="button"
@@ -135,7 +136,7 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
                 data-testid={`chat-react-${name}`}
                 onClick={() => void deliver({ reaction: name })}
               >
-                <span aria-hidden="true">{emoji}</span> {words}
+                <ReactionIcon reaction={name} /> {words}
               </button>
             ))}
           </div>
@@ -193,23 +194,30 @@ function ChatLine({
   onMute: ChatPanelProps['onMute'];
 }) {
   const who = `${message.name}${host ? ' (host)' : ''}${message.seat === null ? ' (watching)' : ''}`;
-  const time = new Date(message.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  // 24-hour, as a chat log reads: "Ann, 14:34: Good luck" to a screen reader.
+  const time = new Date(message.at).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return (
     <li
       className={`chat__line${mine ? ' chat__line--mine' : ''}`}
       data-testid="chat-line"
       data-kind={message.kind}
     >
+      {/* Seen as name, words, time; heard as "Ann, 14:34: words", never run together. */}
       <span className="chat__who">{who}</span>
+      <span className="sr-inline">, {time}: </span>
       {message.kind === 'text' ? (
         <span className="chat__text">{message.text}</span>
       ) : (
         <span className="chat__text chat__text--reaction">
-          <span aria-hidden="true">{CHAT_REACTIONS[message.reaction].emoji}</span>{' '}
+          <ReactionIcon reaction={message.reaction} />{' '}
           <span className="chat__reaction-words">{CHAT_REACTIONS[message.reaction].words}</span>
         </span>
-      )}
-      <time className="chat__time" dateTime={new Date(message.at).toISOString()}>
+      )}{' '}
+      <time className="chat__time" dateTime={new Date(message.at).toISOString()} aria-hidden="true">
         {time}
       </time>
       {onMute && !host ? (

@@ -182,16 +182,25 @@ export function FairnessPage() {
             />
           </label>
         ) : (
-          <label>
-            Client seed
-            <input
-              value={form.clientSeed}
-              onChange={(e) => set('clientSeed', e.target.value)}
-              spellCheck={false}
-              autoComplete="off"
-              required
-            />
-          </label>
+          <>
+            <label>
+              Client seed
+              <input
+                value={form.clientSeed}
+                onChange={(e) => set('clientSeed', e.target.value)}
+                spellCheck={false}
+                autoComplete="off"
+                aria-describedby="client-seed-help"
+                required
+              />
+            </label>
+            {/* Where a newcomer pastes, where it comes from: they asked which seed this was. */}
+            <p id="client-seed-help" className="fair-form__help" data-testid="client-seed-help">
+              64 hex characters, not the words people typed: copy it from the shoe on{' '}
+              <a href="/shoes/">Past shoes</a> (its “Verify shoe” link fills in this whole form), or
+              tick the box above to make it from the contributions.
+            </p>
+          </>
         )}
         <div className="fair-form__row">
           <label>

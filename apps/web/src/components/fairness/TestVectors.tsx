@@ -1,6 +1,7 @@
+import { verifyCommand } from '@banco/protocol';
 import { playShoe } from '@banco/rules';
 import { cardShort } from '../../lib/format';
-import { TEST_VECTORS, verifyCommandOf } from '../../fairness/vectors';
+import { TEST_VECTORS } from '../../fairness/vectors';
 
 /**
  * The published vectors, each computed again here by @banco/rules: if a line said ✗, this
@@ -46,7 +47,7 @@ export function TestVectors() {
                 <dt>Checked here</dt>
                 <dd>{agrees ? '✓ this browser gets the same' : '✗ this browser disagrees'}</dd>
               </dl>
-              <pre className="mono">{verifyCommandOf(v)}</pre>
+              <pre className="mono">{verifyCommand(v)}</pre>
             </li>
           );
         })}

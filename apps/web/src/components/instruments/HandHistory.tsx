@@ -100,13 +100,28 @@ function RoundDetail({
         <div className="history__hands">
           {(['player', 'banker'] as const).map((side) => (
             <div key={side} className={`history__hand history__hand--${side}`}>
+              {/* Read as a sentence ("Banker 0, a pair"): the badges are words after a comma. */}
               <h4>
                 {side === 'player' ? 'Player' : 'Banker'}{' '}
                 <span className="history__total" data-testid={`history-${side}-total`}>
                   {round[side].total}
                 </span>
-                {round[side].natural ? <span className="history__tag">natural</span> : null}
-                {round[side].pair ? <span className="history__tag">pair</span> : null}
+                {round[side].natural ? (
+                  <>
+                    <span className="sr-inline">,</span>{' '}
+                    <span className="history__tag">
+                      <span className="sr-inline">a </span>natural
+                    </span>
+                  </>
+                ) : null}
+                {round[side].pair ? (
+                  <>
+                    <span className="sr-inline">,</span>{' '}
+                    <span className="history__tag">
+                      <span className="sr-inline">a </span>pair
+                    </span>
+                  </>
+                ) : null}
               </h4>
               <Cards cards={round[side].cards} side={side} />
             </div>

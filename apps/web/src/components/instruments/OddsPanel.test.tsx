@@ -65,6 +65,13 @@ describe('the shoe, exactly (R13)', () => {
     render(<OddsPanel unseen={unseen} settings={SETTINGS} round={7} />);
     expect(value('odds-edge-tie')).toBeLessThan(0);
     expect(text('odds-edge-tie')).toMatch(/favours you/);
+    // …and says why, where the reader looks: an edge for the bettor is the cards left, not luck.
+    expect(screen.getByTestId('odds-swing').textContent).toMatch(/late in a shoe only a few cards/);
+  });
+
+  it('a fresh shoe says nothing of a swing: no bet favours the bettor', () => {
+    render(<OddsPanel unseen={fullShoeRanks(8)} settings={SETTINGS} round={1} />);
+    expect(screen.queryByTestId('odds-swing')).toBeNull();
   });
 
   it('says when there are no odds yet', () => {

@@ -44,6 +44,7 @@ export default function OddsPanel({ unseen, settings, round }: OddsPanelProps) {
   }
   const rows = rowsFor(settings);
   const mains = rows.filter((r) => r.spot === 'player' || r.spot === 'banker');
+  const favoured = Object.values(now.edges).some((edge) => edge < 0);
   return (
     <div className="odds" data-testid="odds-panel" data-unseen={unseenKey}>
       <p className="odds__lead">
@@ -124,6 +125,12 @@ export default function OddsPanel({ unseen, settings, round }: OddsPanelProps) {
         </div>
         <CardsLeftChart values={valuesOf(unseen)} decks={settings.decks} />
       </div>
+      {favoured ? (
+        <p className="odds__swing" data-testid="odds-swing">
+          Why a bet can favour you now: late in a shoe only a few cards are left, and some mixes of
+          them suit one bet. It lasts a round or two; the next cards dealt can turn it back.
+        </p>
+      ) : null}
       <p className="odds__meaning">
         What this is: the exact chances of one round, counted from the cards nobody has seen. What
         it is not: a forecast. The order of those cards stays hidden, and the main bets seldom move

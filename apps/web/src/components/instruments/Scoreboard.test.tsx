@@ -134,7 +134,22 @@ describe('the scoreboard draws the rules package’s roads (R12)', () => {
         'Longest runs: Banker 2, Player 7. Pairs: Player 1, Banker 1. Rounds with a natural: 3.',
     );
     expect(screen.getByText(/cannot tell you what comes next/)).toBeTruthy();
+    // The derived roads' jargon, said in plain words beside them.
+    expect(screen.getByTestId('derived-explained').textContent).toMatch(
+      /do not show who won.*Red means yes, the pattern repeats; blue means no, it breaks/s,
+    );
     expect(screen.getByRole('img', { name: /^Bead plate/ })).toBeTruthy();
+  });
+
+  it('after a Tie the summary says the last round was a Tie, not another win for the streak', () => {
+    render(<Scoreboard roads={roadsOf([...SHOE, win('tie')])} naturals={null} />);
+    const words = screen.getByTestId('road-summary').textContent;
+    expect(words).toContain('The last round was a Tie; before it, Banker had won the round.');
+    expect(words).not.toContain('Banker has won the last round');
+    render(<Scoreboard roads={roadsOf([win('tie')])} naturals={null} />);
+    expect(screen.getAllByTestId('road-summary')[1]!.textContent).toContain(
+      '1 round in this shoe: Banker 0, Player 0, Tie 1. The last round was a Tie.',
+    );
   });
 
   it('an empty shoe draws empty roads', () => {

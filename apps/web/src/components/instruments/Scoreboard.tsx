@@ -105,6 +105,11 @@ export default function Scoreboard({ roads, naturals }: ScoreboardProps) {
         </section>
       </div>
 
+      <p className="scoreboard__derived-why" data-testid="derived-explained">
+        Big Eye Boy, Small Road and Cockroach Pig do not show who won. Each asks of the big road:
+        does its newest column look like the one 1, 2 or 3 columns before it (same length, or both
+        cut short)? Red means yes, the pattern repeats; blue means no, it breaks.
+      </p>
       <div className="scoreboard__derived">
         {DERIVED.map((d) => (
           <section className="road" key={d.name} aria-labelledby={`road-${d.name}-title`}>

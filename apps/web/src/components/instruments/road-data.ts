@@ -38,6 +38,8 @@ export interface RoadSummary {
   bankerPairs: number;
   /** The run of wins the big road's last column shows (ties do not break it). */
   current: Streak | null;
+  /** The last round's own outcome: a Tie is not the streak's side winning again. */
+  last: 'player' | 'banker' | 'tie' | null;
   longest: { player: number; banker: number };
 }
 
@@ -59,6 +61,7 @@ export function summarise(roads: RoadsView): RoadSummary {
     playerPairs: count((b) => b.playerPair),
     bankerPairs: count((b) => b.bankerPair),
     current: last ? { side: last.side, length: last.entries.length } : null,
+    last: [...beads].sort((a, b) => a.round - b.round).at(-1)?.outcome ?? null,
     longest,
   };
 }
@@ -71,7 +74,13 @@ export function summaryWords(summary: RoadSummary, naturals: number | null): str
   const parts = [
     `${summary.rounds} round${summary.rounds === 1 ? '' : 's'} in this shoe: Banker ${summary.banker}, Player ${summary.player}, Tie ${summary.tie}.`,
   ];
-  if (summary.current) {
+  if (summary.last === 'tie') {
+    parts.push(
+      summary.current
+        ? `The last round was a Tie; before it, ${NAME[summary.current.side]} had won ${summary.current.length === 1 ? 'the round' : `${summary.current.length} in a row`}.`
+        : 'The last round was a Tie.',
+    );
+  } else if (summary.current) {
     parts.push(
       `${NAME[summary.current.side]} has won the last ${summary.current.length === 1 ? 'round' : `${summary.current.length} in a row`}.`,
     );

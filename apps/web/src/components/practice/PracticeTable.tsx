@@ -9,10 +9,8 @@ import { changesBySeat, pipsOf, yourBets } from '../../store/derive';
 import type { TableState } from '../../store/table-state';
 import type { Send } from '../../table/use-table-controller';
 import { edgeWords } from '../BetPanel';
-import { Hand } from '../Hand';
+import { FeltCentre } from '../FeltCentre';
 import { PipStrip } from '../PipStrip';
-import { ResultBanner } from '../ResultBanner';
-import { SettlementLine } from '../SettlementLine';
 import { clampStake, StakeStepper } from './StakeStepper';
 import { SpotPicker, type PracticeSpot } from './SpotPicker';
 
@@ -112,7 +110,6 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
     });
   };
 
-  const layout = state.round?.layout ?? { player: [], banker: [] };
   const result = state.result;
   const mine = yourBets(state)[0];
   const change = seat === null ? undefined : changesBySeat(state).get(seat);
@@ -139,47 +136,28 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
       <div className="practice__layout">
         <section className="felt-wrap" aria-label="Table">
           <div className="felt practice__felt">
-            <div className="felt__center">
-              {result ? (
-                <ResultBanner
-                  round={result.round}
-                  outcome={result.outcome}
-                  player={result.player.total}
-                  banker={result.banker.total}
-                />
-              ) : null}
-              <p className="practice__status" data-testid="practice-status" role="status">
-                {statusOf(state, canBet)}
-              </p>
-              <div className="hands">
-                <Hand
-                  side="player"
-                  cards={layout.player}
-                  peek={null}
-                  why={state.why.player}
-                  winner={result?.outcome === 'player'}
-                />
-                <Hand
-                  side="banker"
-                  cards={layout.banker}
-                  peek={null}
-                  why={state.why.banker}
-                  winner={result?.outcome === 'banker'}
-                />
-              </div>
-              <SettlementLine settlement={state.settlement} />
-              {result && mine ? (
-                <p className="practice__yours" data-testid="practice-yours">
-                  You bet {chips(mine.amount)} on {mine.spot === 'tie' ? 'a Tie' : mine.spot}:{' '}
-                  {change && change.won > 0
-                    ? `won ${chips(change.won)}`
-                    : change && change.lost > 0
-                      ? `lost ${chips(change.lost)}`
-                      : 'your stake came back'}
-                  .
+            <FeltCentre
+              state={state}
+              squeeze={false}
+              above={
+                <p className="practice__status" data-testid="practice-status" role="status">
+                  {statusOf(state, canBet)}
                 </p>
-              ) : null}
-            </div>
+              }
+              after={
+                result && mine ? (
+                  <p className="practice__yours" data-testid="practice-yours">
+                    You bet {chips(mine.amount)} on {mine.spot === 'tie' ? 'a Tie' : mine.spot}:{' '}
+                    {change && change.won > 0
+                      ? `won ${chips(change.won)}`
+                      : change && change.lost > 0
+                        ? `lost ${chips(change.lost)}`
+                        : 'your stake came back'}
+                    .
+                  </p>
+                ) : null
+              }
+            />
           </div>
         </section>
 
@@ -240,6 +218,10 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
           {canBet && spot === null ? (
             <p className="practice__hint">Pick Player, Banker or Tie to deal.</p>
           ) : null}
+          <p className="practice__hint" data-testid="practice-deal-note">
+            Here Deal places your bet and deals in one press. At a live table you press Confirm
+            bets, and the player holding the shoe deals.
+          </p>
         </section>
 
         <aside className="side">
@@ -265,7 +247,7 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
                 </ul>
                 {edges.banker < 0 ? (
                   <p className="practice__hint">
-                    A player edge means the bet wins a little more than it loses over many rounds.
+                    In your favour means the bet wins a little more than it loses over many rounds.
                     No casino pays Banker like this; at the main table Banker pays 0.95 to 1.
                   </p>
                 ) : null}

@@ -1,8 +1,7 @@
 import { allRoads, resolveFromCards, type CardCode, type RoadResult } from '@banco/rules';
-import { cardShort } from '../../lib/format';
 import type { ShoeRecord } from '../../fairness/records';
+import { RoundsOfShoe } from '../rounds/RoundsOfShoe';
 
-const OUTCOME = { player: 'Player', banker: 'Banker', tie: 'Tie' } as const;
 const LETTER = { player: 'P', banker: 'B', tie: 'T' } as const;
 
 interface Played {
@@ -46,7 +45,6 @@ function played(record: ShoeRecord): Played[] {
 export function ShoeRounds({ record }: { record: ShoeRecord }) {
   const rounds = played(record);
   const roads = allRoads(rounds.map((r) => r.result));
-  const cards = (list: string[]) => list.map(cardShort).join(' ');
   return (
     <div className="shoe-rounds">
       <div className="roads">
@@ -91,37 +89,17 @@ export function ShoeRounds({ record }: { record: ShoeRecord }) {
           </div>
         </figure>
       </div>
-      <div
-        className="table-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={`Rounds of shoe ${record.number}`}
-      >
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Round</th>
-              <th scope="col">Player</th>
-              <th scope="col">Banker</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.map((r) => (
-              <tr key={r.number}>
-                <th scope="row">{r.number}</th>
-                <td>
-                  {cards(r.player)} ({r.playerTotal})
-                </td>
-                <td>
-                  {cards(r.banker)} ({r.bankerTotal})
-                </td>
-                <td>{OUTCOME[r.outcome]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RoundsOfShoe
+        label={{ text: `Rounds of shoe ${record.number}` }}
+        rounds={rounds.map((r) => ({
+          number: r.number,
+          played: {
+            player: { cards: r.player, total: r.playerTotal },
+            banker: { cards: r.banker, total: r.bankerTotal },
+            outcome: r.outcome,
+          },
+        }))}
+      />
     </div>
   );
 }

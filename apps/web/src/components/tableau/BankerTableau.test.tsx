@@ -9,6 +9,13 @@ const cellAt = (banker: number, third: string) =>
   document.querySelector<HTMLElement>(`td[data-banker="${banker}"][data-third="${third}"]`)!;
 
 describe('BankerTableau', () => {
+  it('the no-third-card column says so in words: "Player stood", not a bare "none"', () => {
+    render(<BankerTableau />);
+    const head = screen.getByTestId('tableau-stood-head');
+    expect(head.textContent).toBe('Playerstood');
+    expect(head.closest('thead')!.textContent).not.toMatch(/none/);
+  });
+
   it('shows every cell exactly as the rules package decides (R6, R7)', () => {
     render(<BankerTableau />);
     const cells = screen.getByTestId('banker-tableau').querySelectorAll('td');

@@ -114,7 +114,12 @@ export function BankerTableau({
                 rowSpan={2}
                 className={`tableau__col tableau__col--none${onColumn(null) ? ' is-axis' : ''}`}
               >
-                <span aria-hidden="true">none</span>
+                {/* Said where it is read: "none" alone left a newcomer asking "none of what?" */}
+                <span aria-hidden="true" data-testid="tableau-stood-head">
+                  Player
+                  <br />
+                  stood
+                </span>
                 <span className="sr-only">{columnLabel(null)}</span>
               </th>
               <th scope="colgroup" colSpan={10} className="tableau__third">
@@ -185,8 +190,8 @@ export function BankerTableau({
         <span className="tableau__key tableau__key--stand" aria-hidden="true">
           S
         </span>{' '}
-        Banker stands · “none”: Player took no third card · Banker on 8 or 9 has a natural and never
-        draws.
+        Banker stands · “Player stood”: Player took no third card, so only Banker’s total counts ·
+        Banker on 8 or 9 has a natural and never draws.
       </p>
       {explain ? (
         <p className="tableau__why" id={whyId} aria-live="polite" data-testid="tableau-why">
