@@ -22,7 +22,7 @@ const ready = (client: Redis): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => client.once('ready', () => resolve()));
 
-describe('the bus through a Redis outage (issue 23)', () => {
+describe('the bus through a Redis outage (T13.13)', () => {
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await TestRedis.start();

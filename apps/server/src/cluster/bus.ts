@@ -28,7 +28,7 @@ export interface BusHandlers {
 }
 
 /**
- * Issue 23: every client gets an error handler (ioredis prints "Unhandled error event" for a
+ * T13.13: every client gets an error handler (ioredis prints "Unhandled error event" for a
  * client without one), which logs the first error of an outage only: ioredis retries by itself
  * and would otherwise log each failed attempt. The connection coming back is logged once too.
  */

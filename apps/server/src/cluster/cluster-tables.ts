@@ -68,7 +68,7 @@ export function clusterTables(live: LiveTables, cluster: Cluster, drainMs: numbe
       ...cluster.remotePublic(),
     ],
     definition: (tableId) => live.definition(tableId) ?? cluster.lastKnown(tableId)?.definition,
-    // Issue 23: a table fenced off here is news only until another node is heard running it
+    // T13.3, P3.1: a table fenced off here is news only until another node is heard running it
     // (a woken zombie's /health no longer lists a table that plays on elsewhere).
     fenced: () => live.fenced().filter((table) => !cluster.runsElsewhere(table.id)),
     adopt: (definition) => live.adopt(definition),

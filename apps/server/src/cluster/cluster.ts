@@ -24,7 +24,7 @@ const BEATS_BEFORE_GONE = 3;
 
 /**
  * Requests that only read or enter a table: asked again of a table's new owner when the one
- * asked lost it before answering (issue 23: a resync is answered as soon as the table is back).
+ * asked lost it before answering (P13.2: a resync is answered as soon as the table is back).
  * Anything else is answered MOVING and sent again by the client (P13.2).
  */
 const ASKED_AGAIN: ReadonlySet<CommandName> = new Set([
@@ -90,7 +90,7 @@ export class Cluster {
   private readonly asking = new Set<Asking>();
   /**
    * Since when this node's receiving connection to Redis is down. Meanwhile nobody's silence
-   * counts: a node that cannot hear takes no other node for gone (issue 23).
+   * counts: a node that cannot hear takes no other node for gone (T13.9).
    */
   private deafSince: number | undefined;
   /** Every table announced so far, at its highest epoch. */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-// Issue 16 (T12): which node runs which table. A lease row per table with an epoch that every
+// T13.1: which node runs which table. A lease row per table with an epoch that every
 // claim raises (the fencing token, checked by every write: db/fence.ts). A node renews all its
 // leases in one statement and gives them up itself before they can expire elsewhere.
 

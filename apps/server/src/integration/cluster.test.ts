@@ -10,7 +10,7 @@ import { startNode, TestProxy, TestRedis } from '../testing/cluster-harness.js';
 import { freePort, type ServerProcess } from '../testing/server-process.js';
 
 /**
- * Issue 16 on real infrastructure: a Redis and an HAProxy the test starts itself, two server
+ * T13 on real infrastructure: a Redis and an HAProxy the test starts itself, two server
  * processes over one Postgres, real socket.io clients. Every wait is for an event, a version or
  * a log line, never a sleep.
  */
@@ -191,11 +191,11 @@ describe('several nodes (T12)', () => {
   const takeovers: Record<string, number[]> = {};
   /** From kill -9 to the other node's log saying it claimed and resumed the table. */
   const resumes: Record<string, number[]> = {};
-  /** From kill -9 to the moment the last player has the resumed table with its seat (issue 23). */
+  /** From kill -9 to the moment the last player has the resumed table with its seat (P13.2). */
   const seatings: Record<string, number[]> = {};
 
   /**
-   * P13.2, issue 23: each player asks for the table as a client following docs/protocol.md
+   * P13.2: each player asks for the table as a client following docs/protocol.md
    * does (again on TABLE_CLOSING), until the resumed table (past `stored`) answers with its
    * seat. Resolves with the time the last one had it, from `since`.
    */
@@ -369,7 +369,7 @@ describe('several nodes (T12)', () => {
         newcomer.close();
         expect(found.ok ? 'ok' : found.code).toBe('ok');
         expect(took).toBeLessThan(10_000);
-        // Issue 23: a lease, a beat and the recovery; no request left waiting on the dead owner.
+        // T13.10: a lease, a beat and the recovery; no request left waiting on the dead owner.
         expect(allBack).toBeLessThan(LEASE_MS + 2_000);
         expect((await ownerOfMain()).id).not.toBe(owner.id);
         await aRoundAfter(round);
@@ -413,7 +413,7 @@ describe('several nodes (T12)', () => {
       expect(health.tables.find((t) => t.id === 'main')?.problems.join() ?? 'fenced').toMatch(
         /fenced/,
       );
-      // Issue 23, P3.1: once it hears the new owner's beat (at most a beat later), the zombie's
+      // T13.3, P3.1: once it hears the new owner's beat (at most a beat later), the zombie's
       // health no longer lists a table that plays on elsewhere: it is a healthy node again.
       await expect
         .poll(
@@ -478,7 +478,7 @@ describe('several nodes (T12)', () => {
         }
       });
 
-      // CLUSTER_REDIS_ROUNDS=5 restarts Redis five times (issue 23 saw it go wrong once in four).
+      // CLUSTER_REDIS_ROUNDS=5 restarts Redis five times (it once went wrong one time in four).
       const restarts = Array.from(
         { length: Number(process.env.CLUSTER_REDIS_ROUNDS ?? 1) },
         (_, i) => i + 1,

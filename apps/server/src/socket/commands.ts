@@ -81,7 +81,7 @@ export function commandHandlers(deps: CommandDeps) {
 
     const playerId = socket.data.player.id;
     let entered = false;
-    /** Set while the command's ack is awaited by a socket new at the table (P1.7, issue 23). */
+    /** Set while the command's ack is awaited by a socket new at the table (P1.7). */
     let joining = false;
     const enter = () => {
       if (socket.data.tables.has(tableId)) return false;

@@ -119,7 +119,7 @@ describe('held broadcasts (P1.7)', () => {
     expect(a.heard).toEqual([7]);
   });
 
-  it('P1.7 issue 23: a joining socket is not flushed what its join snapshot covers (no duplicate version)', async () => {
+  it('P1.7: a joining socket is not flushed what its join snapshot covers (no duplicate version)', async () => {
     const a = await seated();
     const b = await seated();
     const joining = new JoiningSockets();

@@ -45,7 +45,7 @@ interface Held {
 }
 
 /**
- * P1.7, issue 23: sockets whose join (or first command at the table) is waiting for its ack,
+ * P1.7: sockets whose join (or first command at the table) is waiting for its ack,
  * with what went out to the room meanwhile. A flush skips them: the ack's snapshot may cover an
  * event already (a duplicate if sent first), so each gets, once answered, only what its ack
  * does not cover (`finish`).

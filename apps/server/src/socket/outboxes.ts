@@ -51,7 +51,7 @@ export class TableOutboxes {
     };
   }
 
-  /** The socket is new at the table and its command is on its way (P1.7, issue 23). */
+  /** The socket is new at the table and its command is on its way (P1.7). */
   startJoining(tableId: string, socket: BancoSocket): void {
     this.joining.start(tableId, socket.id);
   }
