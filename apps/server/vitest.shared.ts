@@ -1,7 +1,8 @@
 /**
  * Test files that start real processes (server nodes, redis-server, HAProxy, embedded Postgres)
- * and time what they see: they run in their own task (`test:procs`, vitest.procs.config.ts), one
- * file at a time, beside the browser suite, while the in-process files share the workers.
+ * and time what they see, plus the bot that must act inside 200 ms windows: they run in their
+ * own task (`test:procs`, vitest.procs.config.ts), one file at a time, beside the browser suite,
+ * while the in-process files share the workers.
  */
 export const PROCESS_TESTS = [
   'src/integration/crash.test.ts',
@@ -13,6 +14,7 @@ export const PROCESS_TESTS = [
   'src/integration/rooms-restart.test.ts',
   'src/integration/practice.test.ts',
   'src/db/embedded.test.ts',
+  'src/integration/bot.test.ts',
 ];
 
 /** Latency measurements: alone, after everything else (vitest.load.config.ts). */
