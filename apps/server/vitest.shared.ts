@@ -15,6 +15,7 @@ export const PROCESS_TESTS = [
   'src/integration/practice.test.ts',
   'src/db/embedded.test.ts',
   'src/integration/bot.test.ts',
+  'src/cluster/bus.test.ts',
 ];
 
 /** Latency measurements: alone, after everything else (vitest.load.config.ts). */
