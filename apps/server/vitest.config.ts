@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     exclude: [LOAD_TESTS, ...PROCESS_TESTS, '**/node_modules/**'],
-    // Each file has its own database and ephemeral port, so files share nothing but the machine.
-    maxWorkers: 2,
+    // One file at a time: presence and timer tests here still time what they see (a 300 ms seat
+    // hold), and two of these beside the process and browser lanes stretched them past it.
+    fileParallelism: false,
     globalSetup: ['src/testing/template-database.setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
