@@ -6,10 +6,9 @@ export default defineConfig({
     exclude: ['node_modules/**', 'output/**'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
-    // Each file has its own server, database and port, and its own browser contexts in the
-    // suite's one Chromium, so two files run at once: most of a file's time is spent waiting
-    // for the table's windows, not on the two cores.
-    maxWorkers: 2,
+    // Each file runs a real server and its people in the suite's one Chromium: one file at a
+    // time, since two at once beside the server's lanes stretched the pages' timed waits.
+    fileParallelism: false,
     globalSetup: ['support/chromium.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 90_000,
