@@ -9,18 +9,7 @@
  */
 import { bankerDecision } from '../draw-table.js';
 import type { GameCounts, OutcomeCounts } from './game-counts.js';
-import {
-  add,
-  compare,
-  div,
-  mul,
-  ONE,
-  rational,
-  sign,
-  sub,
-  ZERO,
-  type Rational,
-} from './rational.js';
+import { add, compare, ONE, rational, sign, ZERO, type Rational } from './rational.js';
 
 /**
  * Where the banker may choose: everywhere (the parlor game Kemeny and Snell solved), or only at
@@ -50,26 +39,36 @@ export interface Equilibrium {
   readonly puntoValue: Rational;
 }
 
-/** a + b·p */
+/**
+ * a + b·p, both over the game's one common denominator (100 × the number of deals: the cagnotte
+ * is a whole percent), so the search itself adds and compares plain integers and reduces no
+ * fraction; only what it reports is made a fraction.
+ */
 interface Line {
-  readonly a: Rational;
-  readonly b: Rational;
+  readonly a: bigint;
+  readonly b: bigint;
 }
 
-const at = (line: Line, p: Rational) => add(line.a, mul(line.b, p));
+/** The sign of a + b·p: the denominator of p is positive. */
+const signAt = (line: Line, p: Rational) => {
+  const v = line.a * p.den + line.b * p.num;
+  return v < 0n ? -1 : v > 0n ? 1 : 0;
+};
+const signOf = (v: bigint) => (v < 0n ? -1 : v > 0n ? 1 : 0);
 
 interface Payoffs {
-  readonly banker: (counts: OutcomeCounts) => Rational;
-  readonly punto: (counts: OutcomeCounts) => Rational;
+  /** Numerators over `denominator`. */
+  readonly banker: (counts: OutcomeCounts) => bigint;
+  readonly punto: (counts: OutcomeCounts) => bigint;
+  readonly denominator: bigint;
 }
 
 function payoffs(query: EquilibriumQuery): Payoffs {
-  const keep = rational(100 - query.cagnottePercent, 100);
-  const d = BigInt(query.counts.denominator);
+  const keep = BigInt(100 - query.cagnottePercent);
   return {
-    banker: (c) =>
-      sub(mul(keep, rational(BigInt(c.bankerWins), d)), rational(BigInt(c.puntoWins), d)),
-    punto: (c) => rational(BigInt(c.puntoWins) - BigInt(c.bankerWins), d),
+    banker: (c) => keep * BigInt(c.bankerWins) - 100n * BigInt(c.puntoWins),
+    punto: (c) => 100n * (BigInt(c.puntoWins) - BigInt(c.bankerWins)),
+    denominator: 100n * BigInt(query.counts.denominator),
   };
 }
 
@@ -78,6 +77,8 @@ interface InfoSet {
   /** Banker's and punto's payoffs of the banker drawing [0] or standing [1], in p. */
   readonly banker: readonly [Line, Line];
   readonly punto: readonly [Line, Line];
+  /** What the banker gains by drawing rather than standing, in p. */
+  readonly gain: Line;
   /** Null where the banker may choose, else what the table makes him do. */
   readonly forced: boolean | null;
 }
@@ -96,36 +97,45 @@ function infoSets(
   return counts.bankerInfo.map((info, i) => {
     const row = counts.cells[i]!;
     const stood = info.puntoThird === null;
-    const line = (value: (c: OutcomeCounts) => Rational, option: 0 | 1): Line => {
+    const line = (value: (c: OutcomeCounts) => bigint, option: 0 | 1): Line => {
       let fixed = value(row[0]![option]);
       pure.forEach((draws, k) => {
         // A pure class is in this set when it drew and a third card came, or stood and none did.
-        if (k + 1 !== open && (draws === 1) !== stood)
-          fixed = add(fixed, value(row[k + 1]![option]));
+        if (k + 1 !== open && (draws === 1) !== stood) fixed += value(row[k + 1]![option]);
       });
       const five = value(row[open]![option]);
       // The open class's 5s are here when they drew (probability p) or stood (1 − p).
-      return stood ? { a: add(fixed, five), b: sub(ZERO, five) } : { a: fixed, b: five };
+      return stood ? { a: fixed + five, b: -five } : { a: fixed, b: five };
     };
     const decision = bankerDecision(info.bankerTotal, info.puntoThird);
     const free = query.freedom === 'parlor' || decision.kind === 'choice';
+    const banker = [line(pay.banker, 0), line(pay.banker, 1)] as const;
     return {
       label: info.label,
-      banker: [line(pay.banker, 0), line(pay.banker, 1)],
+      banker,
       punto: [line(pay.punto, 0), line(pay.punto, 1)],
+      gain: { a: banker[0].a - banker[1].a, b: banker[0].b - banker[1].b },
       forced: free ? null : decision.kind === 'draw',
     };
   });
 }
 
-const gainOf = (set: InfoSet): Line => ({
-  a: sub(set.banker[0].a, set.banker[1].a),
-  b: sub(set.banker[0].b, set.banker[1].b),
-});
-
-/** The punto's payoff slope in p when the banker draws at `set` with probability y. */
-function puntoSlope(set: InfoSet, y: Rational): Rational {
-  return add(mul(y, set.punto[0].b), mul(sub(ONE, y), set.punto[1].b));
+/**
+ * Σ y·drawn + (1 − y)·stood over `denominator`, each term numerators over it. Most y are 0 or 1,
+ * so those terms are summed as integers and only the mixed ones as fractions.
+ */
+function mixedSum(
+  terms: Iterable<{ y: Rational; drawn: bigint; stood: bigint }>,
+  denominator: bigint,
+): Rational {
+  let whole = 0n;
+  let mixed = ZERO;
+  for (const { y, drawn, stood } of terms) {
+    if (sign(y) === 0) whole += stood;
+    else if (compare(y, ONE) === 0) whole += drawn;
+    else mixed = add(mixed, rational(y.num * drawn + (y.den - y.num) * stood, y.den * denominator));
+  }
+  return add(rational(whole, denominator), mixed);
 }
 
 function valueAt(
@@ -133,12 +143,17 @@ function valueAt(
   p: Rational,
   y: Rational[],
   pick: 'banker' | 'punto',
-  natural: Rational,
+  natural: bigint,
+  denominator: bigint,
 ) {
-  return sets.reduce((sum, set, i) => {
-    const lines = set[pick];
-    return add(sum, add(mul(y[i]!, at(lines[0], p)), mul(sub(ONE, y[i]!), at(lines[1], p))));
-  }, natural);
+  // Each line at p, over denominator × p's denominator.
+  const at = (line: Line) => line.a * p.den + line.b * p.num;
+  const terms = sets.map((set, i) => ({
+    y: y[i]!,
+    drawn: at(set[pick][0]),
+    stood: at(set[pick][1]),
+  }));
+  return add(rational(natural, denominator), mixedSum(terms, denominator * p.den));
 }
 
 /** The equilibria where every punto class but `open` plays `pure`, and `open` may mix. */
@@ -146,11 +161,12 @@ function solveOpen(query: EquilibriumQuery, pay: Payoffs, open: number, pure: re
   const sets = infoSets(query, pay, open, pure);
   const breaks = new Map<string, Rational>();
   for (const set of sets) {
-    if (set.forced !== null) continue;
-    const gain = gainOf(set);
-    if (sign(gain.b) === 0) continue;
-    const p = div(sub(ZERO, gain.a), gain.b);
-    if (compare(p, ZERO) > 0 && compare(p, ONE) < 0) breaks.set(`${p.num}/${p.den}`, p);
+    if (set.forced !== null || set.gain.b === 0n) continue;
+    // p = −a / b, kept (and only then reduced) when 0 < p < 1.
+    const [num, den] = set.gain.b > 0n ? [-set.gain.a, set.gain.b] : [set.gain.a, -set.gain.b];
+    if (num <= 0n || num >= den) continue;
+    const p = rational(num, den);
+    breaks.set(`${p.num}/${p.den}`, p);
   }
   const candidates = [ZERO, ONE, ...breaks.values()];
   const found: Equilibrium[] = [];
@@ -158,30 +174,30 @@ function solveOpen(query: EquilibriumQuery, pay: Payoffs, open: number, pure: re
     // The banker's best reply at p; `indifferent` are the free sets where his gain is zero.
     const y: Rational[] = [];
     const indifferent: number[] = [];
+    // The punto's payoff slope in p against that reply, over the common denominator.
+    let slope = 0n;
     sets.forEach((set, i) => {
-      if (set.forced !== null) {
-        y.push(set.forced ? ONE : ZERO);
-        return;
-      }
-      const g = sign(at(gainOf(set), p));
-      y.push(g > 0 ? ONE : ZERO);
-      if (g === 0) indifferent.push(i);
+      const gain = set.forced === null ? signAt(set.gain, p) : 0;
+      const draws = set.forced ?? gain > 0;
+      y.push(draws ? ONE : ZERO);
+      slope += set.punto[draws ? 0 : 1].b;
+      if (set.forced === null && gain === 0) indifferent.push(i);
     });
-    let slope = sets.reduce((sum, set, i) => add(sum, puntoSlope(set, y[i]!)), ZERO);
     // Mixing at an open set moves the slope by y·(draw − stand); walk them one at a time.
     const wanted = compare(p, ZERO) === 0 ? -1 : compare(p, ONE) === 0 ? 1 : 0;
-    const fits = (s: Rational) => (wanted === 0 ? sign(s) === 0 : sign(s) * wanted >= 0);
+    const fits = (s: bigint) => (wanted === 0 ? s === 0n : signOf(s) * wanted >= 0);
     for (const i of indifferent) {
       if (fits(slope)) break;
       const set = sets[i]!;
-      const step = sub(set.punto[0].b, set.punto[1].b);
-      if (sign(step) === 0) continue;
+      const step = set.punto[0].b - set.punto[1].b;
+      if (step === 0n) continue;
       // y_i = −slope / step puts the slope at 0, clamped to [0, 1].
-      let yi = div(sub(ZERO, slope), step);
+      let yi = rational(-slope, step);
       if (compare(yi, ZERO) < 0) yi = ZERO;
       if (compare(yi, ONE) > 0) yi = ONE;
       y[i] = yi;
-      slope = add(slope, mul(yi, step));
+      // Unclamped, the slope is now exactly 0; clamped, the whole step (at 1) or none (at 0).
+      slope = compare(yi, ONE) === 0 ? slope + step : sign(yi) === 0 ? slope : 0n;
     }
     if (!fits(slope)) continue;
     const natural = (pick: 'banker' | 'punto') => pay[pick](query.counts.natural);
@@ -194,8 +210,8 @@ function solveOpen(query: EquilibriumQuery, pay: Payoffs, open: number, pure: re
       bankerMixes: sets
         .filter((_, i) => sign(y[i]!) > 0 && compare(y[i]!, ONE) < 0)
         .map((s) => s.label),
-      bankerValue: valueAt(sets, p, y, 'banker', natural('banker')),
-      puntoValue: valueAt(sets, p, y, 'punto', natural('punto')),
+      bankerValue: valueAt(sets, p, y, 'banker', natural('banker'), pay.denominator),
+      puntoValue: valueAt(sets, p, y, 'punto', natural('punto'), pay.denominator),
     });
   }
   return found;
@@ -208,16 +224,19 @@ function classPayoffs(
   k: number,
   y: ReadonlyMap<string, Rational>,
 ) {
-  let draw = ZERO;
-  let stand = ZERO;
-  query.counts.bankerInfo.forEach((info, i) => {
-    const cell = query.counts.cells[i]![k]!;
-    const yi = y.get(info.label)!;
-    const mixed = add(mul(yi, pay.punto(cell[0])), mul(sub(ONE, yi), pay.punto(cell[1])));
-    if (info.puntoThird === null) stand = add(stand, mixed);
-    else draw = add(draw, mixed);
-  });
-  return { draw, stand };
+  const terms = (stood: boolean) =>
+    query.counts.bankerInfo
+      .map((info, i) => ({ info, cell: query.counts.cells[i]![k]! }))
+      .filter(({ info }) => (info.puntoThird === null) === stood)
+      .map(({ info, cell }) => ({
+        y: y.get(info.label)!,
+        drawn: pay.punto(cell[0]),
+        stood: pay.punto(cell[1]),
+      }));
+  return {
+    draw: mixedSum(terms(false), pay.denominator),
+    stand: mixedSum(terms(true), pay.denominator),
+  };
 }
 
 /**
