@@ -100,7 +100,7 @@ export const envSchema = z.object({
   /** P1.7: the same for others' bets, which a betting window is full of (ms). */
   BET_BROADCAST_HOLD_MS: integer(400, 0, 2_000),
   TABLE_TIMINGS: optionalEnv(
-    z.enum(['live', 'fast', 'patient', 'bots', 'instant']).default('live'),
+    z.enum(['live', 'fast', 'patient', 'browser', 'bots', 'instant']).default('live'),
   ),
   /** The static export of apps/web, served at `/` (relative: from the repository root). */
   WEB_DIR: optionalEnv(z.string().min(1).default('apps/web/out')),
@@ -210,7 +210,7 @@ export interface Config {
   webDir: string;
   /** TEST ONLY: see TEST_SCRIPTED_SHOE. */
   scriptedShoe: readonly CardCode[] | undefined;
-  tableTimings: 'live' | 'fast' | 'patient' | 'bots' | 'instant';
+  tableTimings: 'live' | 'fast' | 'patient' | 'browser' | 'bots' | 'instant';
   trustProxy: TrustProxy;
   socketsPerPlayer: number;
   socketsPerAddress: number;

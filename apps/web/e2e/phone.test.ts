@@ -27,6 +27,8 @@ describe.runIf(canRunBrowser)('a phone, keyboard only', () => {
     // Player 7 stands; Banker 3 draws a 6 (R6.1): Pia turns Banker's two cards, then its third.
     server = await startServer({
       TEST_SCRIPTED_SHOE: scriptedShoe([['7H', '3C', 'JD', 'KH', '6S']]),
+      // The whole result pause: the phone reads the banner and its balance while it is up.
+      TABLE_TIMINGS: 'patient',
     });
     browser = await launchChromium();
     observer = await TableObserver.join(server.url);

@@ -65,6 +65,8 @@ describe.runIf(canRunBrowser)('three friends and a watcher at one table', () => 
   beforeAll(async () => {
     server = await startServer({
       TEST_SCRIPTED_SHOE: scriptedShoe([SCRIPT[1], SCRIPT[2], SCRIPT[3]]),
+      // The whole result pause: the settlement is photographed while it is up.
+      TABLE_TIMINGS: 'patient',
     });
     browser = await launchChromium();
     observer = await TableObserver.join(server.url);

@@ -5,7 +5,9 @@ import type { TableSettings } from '@banco/protocol';
  * 200 ms, long enough for a bot written from docs/protocol.md to bet, deal and reveal (P6).
  * 'instant' runs every window at 0 s, for tests and benchmarks that drive rounds by timers.
  * 'patient' gives each player's window a minute (betting still closes once everyone has decided,
- * T2.3), for newcomers and for browser tests that must not race a timer.
+ * T2.3), for newcomers and for browser tests that must not race a timer. 'browser' is 'patient'
+ * with a short result pause, for the browser tests that read a result as it comes and then play
+ * on: a suite of them spends most of its time waiting out pauses nobody is watching.
  */
 export const TIMINGS = {
   live: {
@@ -25,6 +27,14 @@ export const TIMINGS = {
     dealMs: 60_000,
     revealMs: 60_000,
     resultMs: 6_000,
+  },
+  browser: {
+    seedMs: 1_000,
+    bettingMs: 60_000,
+    lastBetsMs: 5_000,
+    dealMs: 60_000,
+    revealMs: 60_000,
+    resultMs: 2_000,
   },
   /**
    * For scripted bots (the crash suite): windows long enough to act in, and rounds that move on

@@ -73,7 +73,7 @@ async function launch(
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
       LOG_LEVEL: 'warn',
-      TABLE_TIMINGS: 'patient',
+      TABLE_TIMINGS: 'browser',
       // Another export may be tested in place of apps/web/out (e.g. a copy built elsewhere).
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
       ...env,
