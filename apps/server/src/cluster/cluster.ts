@@ -425,11 +425,7 @@ export class Cluster {
     if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
     this.raiseFloor(tableId, message.epoch);
     if (!this.link?.presence.count(tableId)) return;
-    let outbox = this.mirrors.get(tableId);
-    if (!outbox) {
-      outbox = this.link!.outboxFor(tableId);
-      this.mirrors.set(tableId, outbox);
-    }
+    const outbox = this.mirrorOf(tableId, this.link);
     switch (message.k) {
       case 'event':
         return outbox.broadcast(message.event);
@@ -438,6 +434,16 @@ export class Cluster {
       case 'eject':
         return outbox.eject(message.playerId);
     }
+  }
+
+  /** The gateway's outbox for a table another node runs: its sockets here. */
+  private mirrorOf(tableId: string, link: ClusterLink): TableOutbox {
+    let outbox = this.mirrors.get(tableId);
+    if (!outbox) {
+      outbox = link.outboxFor(tableId);
+      this.mirrors.set(tableId, outbox);
+    }
+    return outbox;
   }
 
   private heard(beat: Heartbeat, ageMs = 0): void {
@@ -452,6 +458,10 @@ export class Cluster {
       const id = table.definition.id;
       if ((!was || table.epoch > was.epoch) && this.link?.presence.count(id)) {
         newOwner = true;
+        // T13.16: the sockets here at a table that moved to another node are told to follow it.
+        if (beat.node !== this.nodeId && !this.link.live.get(id)) {
+          this.mirrorOf(id, this.link).pointTo?.(beat.node);
+        }
       }
     }
     if (beat.node === this.nodeId) return;
