@@ -51,6 +51,8 @@ describe('socket.io event maps', () => {
     // P13.7: a table id as the commands take it, and a node.
     const owner = { tableId: 'main-2', node: 'server2' };
     expect(SERVER_MESSAGES[TABLE_OWNER].parse(owner)).toEqual(owner);
-    expect(SERVER_MESSAGES[TABLE_OWNER].safeParse({ tableId: 'a b', node: 'x' }).success).toBe(false);
+    expect(SERVER_MESSAGES[TABLE_OWNER].safeParse({ tableId: 'a b', node: 'x' }).success).toBe(
+      false,
+    );
   });
 });

@@ -84,7 +84,8 @@ if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19) {
  * every table's players reach it over the bus (the worst case: a proxy that ignores the table).
  */
 const placement = values.placement;
-if (placement !== 'owner' && placement !== 'spread') throw new Error('--placement: owner or spread');
+if (placement !== 'owner' && placement !== 'spread')
+  throw new Error('--placement: owner or spread');
 const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
@@ -197,7 +198,7 @@ class BeatWatch {
   /** The node whose latest beat lists the table. */
   ownerOf(tableId: string): string | undefined {
     for (const [node, beat] of this.latest) {
-      if (beat.tables.some((t) => t.definition.id === tableId)) return node;
+      if (beat.tables.some((t) => t.id === tableId)) return node;
     }
     return undefined;
   }
@@ -394,7 +395,10 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
         // One loopback address a table: each stays far inside the per-address limits (P1.6).
         localAddress: `127.10.${Math.floor(t / 250)}.${(t % 250) + 1}`,
         sitAt: 0,
-        guests: guestsOf[t]!.map((guest) => ({ ...guest, url: urlOf(benchTableId(t), guest.seat) })),
+        guests: guestsOf[t]!.map((guest) => ({
+          ...guest,
+          url: urlOf(benchTableId(t), guest.seat),
+        })),
       });
     }
     const connecting = bots.map((bot) =>

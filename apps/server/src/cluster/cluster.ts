@@ -4,7 +4,15 @@ import type { LocalPresence } from '../table/local-presence.js';
 import type { LiveTables, TableDefinition } from './registry.js';
 import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
-import type { Heartbeat, NodeMessage, OwnedTable, Request, TableMessage } from './messages.js';
+import type {
+  BeatTable,
+  Heartbeat,
+  NodeMessage,
+  OwnedTable,
+  Request,
+  TableDetails,
+  TableMessage,
+} from './messages.js';
 import { RemoteTable } from './remote-table.js';
 import { SharedLimits } from './shared-limits.js';
 
@@ -21,6 +29,11 @@ const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
 
 /** A node silent for this many beats is taken for gone: its sockets' presence ends (T13.9). */
 const BEATS_BEFORE_GONE = 3;
+/**
+ * T13.6: every this many beats a beat carries every table's details, changed or not, so a beat
+ * lost while Redis restarted is mended; in between only what changed.
+ */
+const WHOLE_BEAT_EVERY = 10;
 
 /**
  * Requests that only read or enter a table: asked again of a table's new owner when the one
@@ -95,6 +108,13 @@ export class Cluster {
   private deafSince: number | undefined;
   /** Every table announced so far, at its highest epoch. */
   private readonly known = new Map<string, OwnedTable>();
+  /** The latest details heard of each table (a beat carries them only when they changed). */
+  private readonly details = new Map<string, TableDetails>();
+  /** This node's tables' details as its beats last said them. */
+  private readonly said = new Map<string, string>();
+  /** What the stored beat holds: its tables and their details. */
+  private stored = '';
+  private beats = 0;
   private readonly remotes = new Map<string, RemoteTable>();
   private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
   private ticker: NodeJS.Timeout | undefined;
@@ -195,16 +215,16 @@ export class Cluster {
   remotePublic(): TablePort[] {
     const ids = new Set<string>();
     for (const { beat } of this.aliveNodes()) {
-      for (const t of beat.tables) if (t.definition.isPublic) ids.add(t.definition.id);
+      for (const t of beat.tables) if (this.details.get(t.id)?.definition.isPublic) ids.add(t.id);
     }
     return [...ids].flatMap((id) => (this.link?.live.get(id) ? [] : (this.port(id) ?? [])));
   }
 
   /** The owner of a table as the latest beats tell it, while that node is alive. */
-  ownerOf(tableId: string): { node: string; table: OwnedTable } | undefined {
-    let best: { node: string; table: OwnedTable; alive: boolean } | undefined;
+  ownerOf(tableId: string): { node: string; table: BeatTable } | undefined {
+    let best: { node: string; table: BeatTable; alive: boolean } | undefined;
     for (const [node, seen] of this.nodes) {
-      const table = seen.beat.tables.find((t) => t.definition.id === tableId);
+      const table = seen.beat.tables.find((t) => t.id === tableId);
       if (table && (!best || table.epoch > best.table.epoch)) {
         best = { node, table, alive: this.alive(seen) };
       }
@@ -244,6 +264,8 @@ export class Cluster {
       };
       this.asking.add(asking);
       try {
+        // P6 across nodes: the events a command causes are heard here before its ack.
+        if (this.link?.presence.count(request.tableId)) await this.bus.watch(request.tableId);
         return await this.bus.ask(owner.node, request, asking.controller.signal);
       } catch (error) {
         const left = asking.controller.signal.aborted;
@@ -271,6 +293,9 @@ export class Cluster {
       if (!elsewhere) actor.presence(playerId, connected);
       return;
     }
+    // T13.8: this node hears a table's word while it has a socket there.
+    if (connected) void this.bus.watch(tableId);
+    else if (!this.link?.presence.count(tableId)) this.bus.unwatch(tableId);
     const owner = this.ownerOf(tableId);
     if (owner) {
       this.bus.send(owner.node, { k: 'presence', from: this.nodeId, tableId, playerId, connected });
@@ -306,27 +331,47 @@ export class Cluster {
     }
     // A table just claimed learns at once who is here (T13.9).
     for (const actor of live.list()) this.localPort(actor.id, actor);
-    const tables = live.list().flatMap((port): OwnedTable[] => {
+    const whole = this.beats++ % WHOLE_BEAT_EVERY === 0;
+    const said = new Map<string, string>();
+    const all: BeatTable[] = [];
+    const tables = live.list().flatMap((port): BeatTable[] => {
       const epoch = this.options.leases.epochOf(port.id);
       const definition = live.definition(port.id);
       if (epoch === undefined || !definition) return [];
       const { scriptedShoe: _scripted, ...announced } = definition;
-      return [
-        {
-          epoch,
-          definition: { ...announced, settings: port.settings },
-          seated: port.seatedCount(),
-          seats: port.seatsHeld?.() ?? [],
-          spectators: port.spectatorCount(),
-        },
-      ];
+      const details: TableDetails = {
+        definition: { ...announced, settings: port.settings },
+        seats: port.seatsHeld?.() ?? [],
+      };
+      const text = `${epoch}:${JSON.stringify(details)}`;
+      said.set(port.id, text);
+      const counts = {
+        id: port.id,
+        epoch,
+        seated: port.seatedCount(),
+        spectators: port.spectatorCount(),
+      };
+      all.push({ ...counts, details });
+      // T13.6: the definition and seats only when they changed: the counts every beat.
+      return [whole || this.said.get(port.id) !== text ? { ...counts, details } : counts];
     });
+    this.said.clear();
+    for (const [id, text] of said) this.said.set(id, text);
     const present = (this.link?.presence.tables() ?? []).flatMap(([tableId, players]) =>
       live.get(tableId) ? [] : [{ tableId, players }],
     );
     const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables, present };
     this.heard(beat);
-    this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE);
+    // A node that starts reads the stored beat: it is written whole whenever a table or its
+    // details changed, else only kept alive.
+    const stored = [...said].join('\n');
+    const changed = stored !== this.stored;
+    this.stored = stored;
+    this.bus.beat(
+      beat,
+      this.options.beatMs * BEATS_BEFORE_GONE,
+      changed || whole ? { ...beat, tables: all } : undefined,
+    );
   }
 
   private localPort(tableId: string, actor: TablePort): TablePort {
@@ -452,20 +497,35 @@ export class Cluster {
     this.nodes.set(beat.node, { beat, at: performance.now() - ageMs });
     // A new owner (a failover, a hand-over) hears of this node's players at once, not a beat later.
     let newOwner = false;
-    for (const table of beat.tables) {
-      const was = this.known.get(table.definition.id);
-      if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
-      const id = table.definition.id;
+    for (const entry of beat.tables) {
+      const id = entry.id;
+      // A fenced owner's details (a lower epoch) never stand over the current owner's.
+      if (entry.details && entry.epoch >= (this.known.get(id)?.epoch ?? 0)) {
+        this.details.set(id, entry.details);
+      }
+      const details = this.details.get(id);
+      // Counts of a table whose details never came yet (a lost beat): known at the next whole one.
+      if (!details) continue;
+      const table: OwnedTable = {
+        epoch: entry.epoch,
+        definition: details.definition,
+        seated: entry.seated,
+        spectators: entry.spectators,
+        ...(details.seats ? { seats: details.seats } : {}),
+      };
+      const was = this.known.get(id);
+      if (!was || table.epoch >= was.epoch) this.known.set(id, table);
       if ((!was || table.epoch > was.epoch) && this.link?.presence.count(id)) {
         newOwner = true;
         // T13.16: the sockets here at a table that moved to another node are told to follow it.
         if (beat.node !== this.nodeId && !this.link.live.get(id)) {
+          void this.bus.watch(id);
           this.mirrorOf(id, this.link).pointTo?.(beat.node);
         }
       }
     }
     if (beat.node === this.nodeId) return;
-    for (const table of beat.tables) this.raiseFloor(table.definition.id, table.epoch);
+    for (const table of beat.tables) this.raiseFloor(table.id, table.epoch);
     this.dropStaleAsks();
     this.reconcile(beat);
     // A node back from silence (a Redis restart) may have taken this one for gone: it hears
@@ -527,8 +587,19 @@ export class Cluster {
     return [...this.nodes.values()].filter((seen) => this.alive(seen));
   }
 
+  /** What the bus hears follows where this node's sockets are, each beat (T13.8). */
+  private watchTables(link: ClusterLink): void {
+    for (const [tableId] of link.presence.tables()) {
+      if (!link.live.get(tableId)) void this.bus.watch(tableId);
+    }
+    for (const tableId of [...this.bus.watching()]) {
+      if (link.live.get(tableId) || !link.presence.count(tableId)) this.bus.unwatch(tableId);
+    }
+  }
+
   private tick(): void {
     this.beat();
+    if (this.link) this.watchTables(this.link);
     this.dropStaleAsks();
     // T13.9: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {

@@ -174,7 +174,9 @@ describe('a table’s players on its owner (T13.16)', () => {
     players.push(eve);
     await expect.poll(() => whereIs(eve, 'main-2'), { timeout: 15_000 }).toEqual(['route-b']);
     const eveAt = eve.client.versions.version;
-    await expect.poll(() => eve.client.versions.version, { timeout: 20_000 }).toBeGreaterThan(eveAt);
+    await expect
+      .poll(() => eve.client.versions.version, { timeout: 20_000 })
+      .toBeGreaterThan(eveAt);
   }, 90_000);
 
   it('T13.16 T13.8: a socket watching both tables is never sent away, and hears both', async () => {
