@@ -237,16 +237,35 @@ interface RedisTraffic {
   commands: number;
   bytesIn: number;
   bytesOut: number;
+  /** Calls of each command (INFO commandstats): which part of the bus the commands are. */
+  byCommand: Record<string, number>;
 }
 
 async function redisTraffic(client: Redis): Promise<RedisTraffic> {
   const info = await client.info('stats');
   const field = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? NaN);
+  const byCommand: Record<string, number> = {};
+  for (const [, name, calls] of (await client.info('commandstats')).matchAll(
+    /cmdstat_([^:]+):calls=(\d+)/g,
+  )) {
+    byCommand[name!] = Number(calls);
+  }
   return {
     commands: field('total_commands_processed'),
     bytesIn: field('total_net_input_bytes'),
     bytesOut: field('total_net_output_bytes'),
+    byCommand,
   };
+}
+
+/** Each command's calls per round, the most called first. */
+function perRoundByCommand(before: RedisTraffic, after: RedisTraffic, rounds: number): string {
+  return Object.entries(after.byCommand)
+    .map(([name, calls]) => [name, (calls - (before.byCommand[name] ?? 0)) / rounds] as const)
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${f(n, 1)}`)
+    .join(', ');
 }
 
 interface PhaseOutcome {
@@ -499,6 +518,12 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
             commands: trafficAfter.commands - trafficBefore.commands,
             bytesIn: trafficAfter.bytesIn - trafficBefore.bytesIn,
             bytesOut: trafficAfter.bytesOut - trafficBefore.bytesOut,
+            byCommand: Object.fromEntries(
+              Object.entries(trafficAfter.byCommand).map(([name, calls]) => [
+                name,
+                calls - (trafficBefore.byCommand[name] ?? 0),
+              ]),
+            ),
           }
         : null;
     const loadDuring = loadAverage();
@@ -769,6 +794,14 @@ function summarise(r: {
             'redis / round',
             `${f(r.busTraffic.commands / Math.max(1, settled), 0)} commands, ${f(r.busTraffic.bytesIn / Math.max(1, settled) / 1024)} kB in, ${f(r.busTraffic.bytesOut / Math.max(1, settled) / 1024)} kB out`,
           ],
+          [
+            'redis commands / round',
+            perRoundByCommand(
+              { commands: 0, bytesIn: 0, bytesOut: 0, byCommand: {} },
+              r.busTraffic,
+              Math.max(1, settled),
+            ),
+          ],
         ] as [string, string][])
       : []),
     ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
@@ -811,6 +844,9 @@ function summarise(r: {
       commands: r.busTraffic.commands / Math.max(1, settled),
       bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
       bytesOut: r.busTraffic.bytesOut / Math.max(1, settled),
+      byCommand: Object.fromEntries(
+        Object.entries(r.busTraffic.byCommand).map(([k, n]) => [k, n / Math.max(1, settled)]),
+      ),
     },
   };
 }

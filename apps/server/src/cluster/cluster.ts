@@ -1,7 +1,7 @@
 import type { AckError, CommandName } from '@banco/protocol';
 import type { TableLeases } from './leases.js';
 import type { LocalPresence } from '../table/local-presence.js';
-import type { LiveTables, TableDefinition } from './registry.js';
+import type { LiveTables } from './registry.js';
 import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
 import type {
@@ -13,6 +13,8 @@ import type {
   TableDetails,
   TableMessage,
 } from './messages.js';
+import { Announcement } from './announcement.js';
+import { Claims, type ClaimsLink } from './claims.js';
 import { RemoteTable } from './remote-table.js';
 import { SharedLimits } from './shared-limits.js';
 
@@ -29,11 +31,6 @@ const ENTRY_COMMANDS: ReadonlySet<CommandName> = new Set([
 
 /** A node silent for this many beats is taken for gone: its sockets' presence ends (T13.9). */
 const BEATS_BEFORE_GONE = 3;
-/**
- * T13.6: every this many beats a beat carries every table's details, changed or not, so a beat
- * lost while Redis restarted is mended; in between only what changed.
- */
-const WHOLE_BEAT_EVERY = 10;
 
 /**
  * Requests that only read or enter a table: asked again of a table's new owner when the one
@@ -66,21 +63,11 @@ interface Seen {
   at: number;
 }
 
-export interface Claimable {
-  /** OPEN tables this node could run. */
-  total: number;
-  /** Those with no live lease. */
-  free: TableDefinition[];
-  /** T13.14: free ones nobody has claimed for `strandedMs`: any node takes them, share or not. */
-  stranded: ReadonlySet<string>;
-}
 
-export interface ClusterLink {
+export interface ClusterLink extends ClaimsLink {
   live: LiveTables;
   /** The gateway's outbox for a table: its sockets on this node. */
   outboxFor(tableId: string): TableOutbox;
-  /** OPEN tables in Postgres, and those of them no node holds a lease on (T13.7). */
-  claimable(strandedMs: number): Promise<Claimable>;
   log: TableLog;
   /** Who has a socket at each table on this node (the gateway's count, T13.9). */
   presence: LocalPresence;
@@ -110,23 +97,22 @@ export class Cluster {
   private readonly known = new Map<string, OwnedTable>();
   /** The latest details heard of each table (a beat carries them only when they changed). */
   private readonly details = new Map<string, TableDetails>();
-  /** This node's tables' details as its beats last said them. */
-  private readonly said = new Map<string, string>();
-  /** What the stored beat holds: its tables and their details. */
-  private stored = '';
-  private beats = 0;
+  private readonly announcement: Announcement;
+  private readonly claims: Claims;
   private readonly remotes = new Map<string, RemoteTable>();
   private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
   private ticker: NodeJS.Timeout | undefined;
-  private claiming = false;
   private closing: Promise<void> | undefined;
-  /** Tables this node gave up for another to claim (T13.14). */
-  private readonly givenUp = new Set<string>();
-  private keepAllUntil = 0;
   draining = false;
 
   constructor(private readonly options: ClusterOptions) {
     this.nodeId = options.nodeId;
+    this.announcement = new Announcement(options.nodeId, options.leases);
+    this.claims = new Claims(
+      options.nodeId,
+      options.beatMs * BEATS_BEFORE_GONE,
+      () => this.draining,
+    );
     this.bus = new ClusterBus(
       options.redisUrl,
       options.nodeId,
@@ -331,47 +317,9 @@ export class Cluster {
     }
     // A table just claimed learns at once who is here (T13.9).
     for (const actor of live.list()) this.localPort(actor.id, actor);
-    const whole = this.beats++ % WHOLE_BEAT_EVERY === 0;
-    const said = new Map<string, string>();
-    const all: BeatTable[] = [];
-    const tables = live.list().flatMap((port): BeatTable[] => {
-      const epoch = this.options.leases.epochOf(port.id);
-      const definition = live.definition(port.id);
-      if (epoch === undefined || !definition) return [];
-      const { scriptedShoe: _scripted, ...announced } = definition;
-      const details: TableDetails = {
-        definition: { ...announced, settings: port.settings },
-        seats: port.seatsHeld?.() ?? [],
-      };
-      const text = `${epoch}:${JSON.stringify(details)}`;
-      said.set(port.id, text);
-      const counts = {
-        id: port.id,
-        epoch,
-        seated: port.seatedCount(),
-        spectators: port.spectatorCount(),
-      };
-      all.push({ ...counts, details });
-      // T13.6: the definition and seats only when they changed: the counts every beat.
-      return [whole || this.said.get(port.id) !== text ? { ...counts, details } : counts];
-    });
-    this.said.clear();
-    for (const [id, text] of said) this.said.set(id, text);
-    const present = (this.link?.presence.tables() ?? []).flatMap(([tableId, players]) =>
-      live.get(tableId) ? [] : [{ tableId, players }],
-    );
-    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables, present };
+    const { beat, whole } = this.announcement.next(live, this.link?.presence, this.draining);
     this.heard(beat);
-    // A node that starts reads the stored beat: it is written whole whenever a table or its
-    // details changed, else only kept alive.
-    const stored = [...said].join('\n');
-    const changed = stored !== this.stored;
-    this.stored = stored;
-    this.bus.beat(
-      beat,
-      this.options.beatMs * BEATS_BEFORE_GONE,
-      changed || whole ? { ...beat, tables: all } : undefined,
-    );
+    this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE, whole);
   }
 
   private localPort(tableId: string, actor: TablePort): TablePort {
@@ -617,66 +565,16 @@ export class Cluster {
     void this.claimFree();
   }
 
-  /**
-   * T13.14: a node over its share (another joined, or came back) gives tables up between
-   * rounds while some live node has fewer than its share to claim them: the emptiest first, so
-   * the fewest players see their table move.
-   */
-  private async giveUpExcess(link: ClusterLink, share: number, sharing: Seen[]): Promise<void> {
-    if (performance.now() < this.keepAllUntil) return;
-    const excess = link.live.list().length - share;
-    const room = sharing.some(
-      (seen) => seen.beat.node !== this.nodeId && seen.beat.tables.length < share,
-    );
-    if (excess <= 0 || !room) return;
-    const emptiest = [...link.live.list()].sort(
-      (a, b) => a.seatedCount() + a.spectatorCount() - (b.seatedCount() + b.spectatorCount()),
-    );
-    // Only the emptiest go, each once it is between rounds: one mid-round waits for a later
-    // beat rather than a fuller table going in its place.
-    for (const table of emptiest.slice(0, Math.min(excess, GIVE_UP_PER_BEAT))) {
-      if (this.draining) break;
-      if (await link.live.giveUp(table.id)) {
-        if (this.givenUp.size >= 1_000) this.givenUp.clear();
-        this.givenUp.add(table.id);
-      }
-    }
-  }
-
-  /**
-   * T13.7: claims free tables up to this node's share of the OPEN tables among the live nodes
-   * that are not draining; a draining node claims nothing.
-   */
-  private async claimFree(): Promise<void> {
+  /** T13.7, T13.14: claims up to this node's share, gives up what is over it. */
+  private claimFree(): Promise<void> {
     const link = this.link;
-    if (!link || this.claiming || this.draining) return;
-    this.claiming = true;
-    try {
-      const { total, free, stranded } = await link.claimable(
-        this.options.beatMs * BEATS_BEFORE_GONE,
-      );
-      const sharing = this.aliveNodes().filter((seen) => !seen.beat.draining);
-      const share = Math.ceil(total / (sharing.length || 1));
-      for (const definition of free) {
-        if (link.live.list().length >= share && !stranded.has(definition.id)) continue;
-        const adopted = await link.live.adopt(definition);
-        // Given up for a node that never took it: that node cannot claim, so stop giving.
-        if (adopted && stranded.has(definition.id) && this.givenUp.has(definition.id)) {
-          this.keepAllUntil = performance.now() + KEEP_ALL_MS;
-        }
-      }
-      await this.giveUpExcess(link, share, sharing);
-    } catch (error) {
-      link.log.error({ err: error }, 'could not look for tables to claim');
-    } finally {
-      this.claiming = false;
-    }
+    if (!link) return Promise.resolve();
+    return this.claims.claimFree(link, () =>
+      this.aliveNodes()
+        .filter((seen) => !seen.beat.draining)
+        .map((seen) => ({ node: seen.beat.node, tables: seen.beat.tables.length })),
+    );
   }
 }
-
-/** T13.14: at most this many tables a beat move off a node over its share: a gentle ramp. */
-const GIVE_UP_PER_BEAT = 10;
-/** After a table given up came back unclaimed, this node keeps what it has for this long. */
-const KEEP_ALL_MS = 60_000;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
