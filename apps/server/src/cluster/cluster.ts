@@ -161,12 +161,23 @@ export class Cluster {
     // The table is ours now: what another owner said of it is no longer replayed here.
     this.mirrors.get(tableId)?.release?.();
     this.mirrors.delete(tableId);
+    const since = performance.now();
+    const graceMs = this.options.beatMs * BEATS_BEFORE_GONE;
+    /**
+     * T13.8: the table's word crosses the bus only while another node has a socket at it (its
+     * presence reaches this node before any command of that socket does). For three beats after
+     * the table came here it always does: the other nodes' players are heard of a beat later.
+     */
+    const heardElsewhere = () =>
+      (this.remotePresent.get(tableId)?.size ?? 0) > 0 || performance.now() - since < graceMs;
     const say = (message: DistributiveOmit<TableMessage, 'node' | 'epoch'>): boolean => {
       const epoch = this.options.leases.epochOf(tableId);
       // T13.3: a table whose lease this node no longer trusts says nothing more, here or there.
       if (epoch === undefined) return false;
       this.raiseFloor(tableId, epoch);
-      this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
+      if (heardElsewhere()) {
+        this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
+      }
       return true;
     };
     return {
