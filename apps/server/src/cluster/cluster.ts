@@ -63,7 +63,6 @@ interface Seen {
   at: number;
 }
 
-
 export interface ClusterLink extends ClaimsLink {
   live: LiveTables;
   /** The gateway's outbox for a table: its sockets on this node. */
