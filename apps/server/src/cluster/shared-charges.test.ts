@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestRedis } from '../testing/cluster-harness.js';
 import { SharedCharges } from './shared-charges.js';
 
-
 describe('command budgets charged a turn at a time (P13.5)', () => {
   // A Redis of the test's own: its command count is this test's alone.
   let server: TestRedis;
