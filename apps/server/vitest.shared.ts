@@ -8,6 +8,7 @@ export const PROCESS_TESTS = [
   'src/integration/crash.test.ts',
   'src/integration/cluster.test.ts',
   'src/integration/cluster-balance.test.ts',
+  'src/integration/cluster-routing.test.ts',
   'src/integration/cluster-limits.test.ts',
   'src/integration/postgres-outage.test.ts',
   'src/integration/graceful-restart.test.ts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors.js';
+import { tableIdSchema } from './primitives.js';
 
 /** socket.io `auth` payload (P1.0): the guest's session token and the client's protocol. */
 export const handshakeAuthSchema = z.object({
@@ -15,6 +16,17 @@ export const connectRefusalSchema = z.object({
   serverProtocolVersion: z.number().int(),
 });
 export type ConnectRefusal = z.infer<typeof connectRefusalSchema>;
+
+/**
+ * P13.7: sent to a socket at one table when another node runs that table: the node's id, for a
+ * client that can to reconnect naming it (`?node=`), so the proxy puts it on the owner.
+ */
+export const TABLE_OWNER = 'table.owner';
+export const tableOwnerSchema = z.object({
+  tableId: tableIdSchema,
+  node: z.string().min(1).max(128),
+});
+export type TableOwner = z.infer<typeof tableOwnerSchema>;
 
 /** Socket.io event names outside the command set. */
 export const TABLE_EVENT = 'table.event';

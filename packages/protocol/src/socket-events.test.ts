@@ -4,6 +4,7 @@ import {
   COMMAND_REFUSED,
   SERVER_MESSAGES,
   SESSION_ENDED,
+  TABLE_OWNER,
   TABLE_EVENT,
   TABLE_PRIVATE,
   type ACKS,
@@ -39,12 +40,18 @@ describe('socket.io event maps', () => {
 
   it('name every message the server sends, each with its schema', () => {
     expect(Object.keys(SERVER_MESSAGES).sort()).toEqual(
-      [TABLE_EVENT, TABLE_PRIVATE, COMMAND_REFUSED, SESSION_ENDED].sort(),
+      [TABLE_EVENT, TABLE_PRIVATE, COMMAND_REFUSED, SESSION_ENDED, TABLE_OWNER].sort(),
     );
     expectTypeOf<Parameters<ServerToClientEvents['table.event']>[0]>().toEqualTypeOf<TableEvent>();
     const refused = { code: 'RATE_LIMITED', message: 'slow down' };
     expect(SERVER_MESSAGES[COMMAND_REFUSED].parse(refused)).toEqual(refused);
     expect(SERVER_MESSAGES[COMMAND_REFUSED].safeParse({ code: 'NOPE', message: '' }).success).toBe(
+      false,
+    );
+    // P13.7: a table id as the commands take it, and a node.
+    const owner = { tableId: 'main-2', node: 'server2' };
+    expect(SERVER_MESSAGES[TABLE_OWNER].parse(owner)).toEqual(owner);
+    expect(SERVER_MESSAGES[TABLE_OWNER].safeParse({ tableId: 'a b', node: 'x' }).success).toBe(
       false,
     );
   });

@@ -7,7 +7,9 @@ import {
   SESSION_ENDED,
   sessionEndedSchema,
   TABLE_EVENT,
+  TABLE_OWNER,
   TABLE_PRIVATE,
+  tableOwnerSchema,
 } from './handshake.js';
 
 /**
@@ -28,6 +30,7 @@ export const SERVER_MESSAGES = {
   [TABLE_PRIVATE]: cardsPeekMessage,
   [COMMAND_REFUSED]: commandRefusedSchema,
   [SESSION_ENDED]: sessionEndedSchema,
+  [TABLE_OWNER]: tableOwnerSchema,
 } as const satisfies Record<string, z.ZodType>;
 export type ServerMessageName = keyof typeof SERVER_MESSAGES;
 export type ServerMessage<N extends ServerMessageName> = z.infer<(typeof SERVER_MESSAGES)[N]>;

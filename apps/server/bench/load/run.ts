@@ -55,6 +55,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
     nodes: { type: 'string', default: '1' },
+    placement: { type: 'string', default: 'owner' },
   },
 });
 
@@ -77,6 +78,14 @@ const botNice = Number(values['bot-nice']);
 if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19) {
   throw new Error('--bot-nice: a whole number 0–19');
 }
+/**
+ * T13.16, with several nodes: `owner` puts each table's bots on the node that runs it (where the
+ * proxy and the `table.owner` hint put a page); `spread` puts seat s on node s mod N, so half of
+ * every table's players reach it over the bus (the worst case: a proxy that ignores the table).
+ */
+const placement = values.placement;
+if (placement !== 'owner' && placement !== 'spread')
+  throw new Error('--placement: owner or spread');
 const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
@@ -186,6 +195,14 @@ class BeatWatch {
     this.latest.clear();
   }
 
+  /** The node whose latest beat lists the table. */
+  ownerOf(tableId: string): string | undefined {
+    for (const [node, beat] of this.latest) {
+      if (beat.tables.some((t) => t.id === tableId)) return node;
+    }
+    return undefined;
+  }
+
   /** Tables per node in each node's latest beat. */
   running(): Map<string, number> {
     return new Map([...this.latest].map(([node, beat]) => [node, beat.tables.length]));
@@ -220,16 +237,35 @@ interface RedisTraffic {
   commands: number;
   bytesIn: number;
   bytesOut: number;
+  /** Calls of each command (INFO commandstats): which part of the bus the commands are. */
+  byCommand: Record<string, number>;
 }
 
 async function redisTraffic(client: Redis): Promise<RedisTraffic> {
   const info = await client.info('stats');
   const field = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? NaN);
+  const byCommand: Record<string, number> = {};
+  for (const [, name, calls] of (await client.info('commandstats')).matchAll(
+    /cmdstat_([^:]+):calls=(\d+)/g,
+  )) {
+    byCommand[name!] = Number(calls);
+  }
   return {
     commands: field('total_commands_processed'),
     bytesIn: field('total_net_input_bytes'),
     bytesOut: field('total_net_output_bytes'),
+    byCommand,
   };
+}
+
+/** Each command's calls per round, the most called first. */
+function perRoundByCommand(before: RedisTraffic, after: RedisTraffic, rounds: number): string {
+  return Object.entries(after.byCommand)
+    .map(([name, calls]) => [name, (calls - (before.byCommand[name] ?? 0)) / rounds] as const)
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${f(n, 1)}`)
+    .join(', ');
 }
 
 interface PhaseOutcome {
@@ -242,6 +278,8 @@ interface PhaseOutcome {
   betAckMs: Quantiles;
   closeToResultMs: Quantiles;
   profiles: (string | null)[];
+  /** What crossed Redis per round settled, when there was a bus. */
+  bus: RedisTraffic | null;
 }
 
 async function runPhase(phase: Phase): Promise<PhaseOutcome> {
@@ -364,6 +402,11 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       if (botNice > 0) setPriority(bot.pid!, botNice);
       return bot;
     });
+    const urlOf = (tableId: string, seat: number): string => {
+      const owner = placement === 'owner' ? beats?.ownerOf(tableId) : undefined;
+      const at = owner === undefined ? -1 : nodeIds.indexOf(owner);
+      return urls[at >= 0 ? at : seat % urls.length]!;
+    };
     const assigned: BotTable[][] = bots.map(() => []);
     for (let t = 0; t < tables; t++) {
       assigned[t % botProcs]!.push({
@@ -371,9 +414,10 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
         // One loopback address a table: each stays far inside the per-address limits (P1.6).
         localAddress: `127.10.${Math.floor(t / 250)}.${(t % 250) + 1}`,
         sitAt: 0,
-        // Seat s on node s mod N: whichever node owns the table, with 2 nodes half of its
-        // players are on the owner and half reach it over the bus.
-        guests: guestsOf[t]!.map((guest) => ({ ...guest, url: urls[guest.seat % urls.length]! })),
+        guests: guestsOf[t]!.map((guest) => ({
+          ...guest,
+          url: urlOf(benchTableId(t), guest.seat),
+        })),
       });
     }
     const connecting = bots.map((bot) =>
@@ -474,6 +518,12 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
             commands: trafficAfter.commands - trafficBefore.commands,
             bytesIn: trafficAfter.bytesIn - trafficBefore.bytesIn,
             bytesOut: trafficAfter.bytesOut - trafficBefore.bytesOut,
+            byCommand: Object.fromEntries(
+              Object.entries(trafficAfter.byCommand).map(([name, calls]) => [
+                name,
+                calls - (trafficBefore.byCommand[name] ?? 0),
+              ]),
+            ),
           }
         : null;
     const loadDuring = loadAverage();
@@ -562,8 +612,16 @@ const quantiles = (list: number[]): Quantiles => ({
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-/** The issue's goals: p99 bet ack ≤ 50 ms, p99 close of betting → result ≤ 250 ms. */
+/** The goals: p99 bet ack ≤ 50 ms, p99 close of betting → result ≤ 250 ms. */
 const GOALS = { betAckP99Ms: 50, closeToResultP99Ms: 250 } as const;
+/**
+ * Several nodes' goals (docs/performance.md): a round on two nodes costs the servers and
+ * Postgres at most 10 % more CPU than on one, and crosses Redis in at most 30 commands and
+ * 20 kB each way.
+ */
+const CLUSTER_GOALS = { cpuRatio: 1.1, redisCommands: 30, redisBytes: 20 * 1024 } as const;
+const atMost = (value: number, goal: number) =>
+  Number.isFinite(value) && value <= goal ? 'held' : 'MISSED';
 const held = (p99: number, goal: number) =>
   Number.isFinite(p99) && p99 <= goal ? 'held' : 'MISSED';
 
@@ -692,7 +750,7 @@ function summarise(r: {
       ? ([
           [
             'nodes',
-            `${r.stats.length} on one Redis; tables run ${Object.values(r.tablesPerNode ?? {}).join(' + ')}; seat s connects to node s mod ${r.stats.length}`,
+            `${r.stats.length} on one Redis; tables run ${Object.values(r.tablesPerNode ?? {}).join(' + ')}; ${placement === 'owner' ? "each table's bots on its owner (T13.16)" : `seat s connects to node s mod ${r.stats.length}`}`,
           ],
         ] as [string, string][])
       : []),
@@ -736,6 +794,14 @@ function summarise(r: {
             'redis / round',
             `${f(r.busTraffic.commands / Math.max(1, settled), 0)} commands, ${f(r.busTraffic.bytesIn / Math.max(1, settled) / 1024)} kB in, ${f(r.busTraffic.bytesOut / Math.max(1, settled) / 1024)} kB out`,
           ],
+          [
+            'redis commands / round',
+            perRoundByCommand(
+              { commands: 0, bytesIn: 0, bytesOut: 0, byCommand: {} },
+              r.busTraffic,
+              Math.max(1, settled),
+            ),
+          ],
         ] as [string, string][])
       : []),
     ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
@@ -774,6 +840,14 @@ function summarise(r: {
     betAckMs: quantiles(acks),
     closeToResultMs: quantiles(results),
     profiles: r.phase.profiles,
+    bus: r.busTraffic && {
+      commands: r.busTraffic.commands / Math.max(1, settled),
+      bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
+      bytesOut: r.busTraffic.bytesOut / Math.max(1, settled),
+      byCommand: Object.fromEntries(
+        Object.entries(r.busTraffic.byCommand).map(([k, n]) => [k, n / Math.max(1, settled)]),
+      ),
+    },
   };
 }
 
@@ -851,11 +925,26 @@ async function main(): Promise<number> {
       ].join('\n') +
       `\nbus overhead per round: ${pct(overhead)} (servers + postgres), ${pct(withRedis)} with redis`,
   );
+  const ratio = total(many) / total(one);
+  const bus = many.bus;
+  console.log(
+    [
+      `\n── goals of ${nodes} nodes (${placement} placement) ──`,
+      `CPU / round, servers + postgres, ${nodes} nodes ÷ 1 node: ${f(ratio, 2)} (goal ≤ ${CLUSTER_GOALS.cpuRatio}: ${atMost(ratio, CLUSTER_GOALS.cpuRatio)})`,
+      bus
+        ? `redis / round: ${f(bus.commands, 1)} commands (goal ≤ ${CLUSTER_GOALS.redisCommands}: ${atMost(bus.commands, CLUSTER_GOALS.redisCommands)}), ${f(bus.bytesIn / 1024)} kB in, ${f(bus.bytesOut / 1024)} kB out (goal ≤ ${CLUSTER_GOALS.redisBytes / 1024} kB each way: ${atMost(Math.max(bus.bytesIn, bus.bytesOut), CLUSTER_GOALS.redisBytes)})`
+        : 'redis / round: not measured',
+      `p99 goals: 1 node ${goals(one)}; ${nodes} nodes ${goals(many)}`,
+    ].join('\n'),
+  );
   console.log(
     JSON.stringify({
       nodes,
       phases: { one: one.result, many: many.result },
       busOverhead: { serversAndPostgres: overhead, withRedis },
+      placement,
+      cpuRatio: ratio,
+      busPerRound: bus,
     }),
   );
   const failures = [

@@ -4,7 +4,6 @@ import {
   beatKey,
   HEARTBEATS,
   nodeChannel,
-  TABLE_PATTERN,
   TABLE_PREFIX,
   signed,
   tableChannel,
@@ -84,6 +83,12 @@ export class ClusterBus {
   private readonly sub: Redis;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /**
+   * T13.8: the tables whose word this node hears: those another node runs with a socket here.
+   * Each maps to its SUBSCRIBE (or UNSUBSCRIBE) in flight; ioredis subscribes again after a
+   * Redis restart.
+   */
+  private readonly watched = new Map<string, Promise<unknown>>();
 
   constructor(
     url: string,
@@ -119,11 +124,27 @@ export class ClusterBus {
   async start(): Promise<void> {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
     this.sub.on('message', (channel: string, text: string) => this.onMessage(channel, text));
-    this.sub.on('pmessage', (_pattern: string, channel: string, text: string) =>
-      this.onMessage(channel, text),
-    );
     await this.sub.subscribe(nodeChannel(this.nodeId), HEARTBEATS);
-    await this.sub.psubscribe(TABLE_PATTERN);
+  }
+
+  /** Starts hearing a table's word; resolves once Redis has the subscription. */
+  watch(tableId: string): Promise<unknown> {
+    let subscribed = this.watched.get(tableId);
+    if (!subscribed) {
+      subscribed = this.sub.subscribe(tableChannel(tableId)).catch(() => undefined);
+      this.watched.set(tableId, subscribed);
+    }
+    return subscribed;
+  }
+
+  unwatch(tableId: string): void {
+    if (!this.watched.delete(tableId)) return;
+    void this.sub.unsubscribe(tableChannel(tableId)).catch(() => undefined);
+  }
+
+  /** The tables heard now. */
+  watching(): IterableIterator<string> {
+    return this.watched.keys();
   }
 
   /**
@@ -169,16 +190,17 @@ export class ClusterBus {
 
   /**
    * Says the beat to every node listening, and keeps it for `aliveMs` for a node that starts
-   * later: one connection, so the stored beat is never older than the last one heard.
+   * later (`whole`, when given: the beat with every table's details).
    */
-  beat(beat: Heartbeat, aliveMs: number): void {
-    const text = JSON.stringify(beat);
-    void this.pub
+  beat(beat: Heartbeat, aliveMs: number, whole?: Heartbeat): void {
+    const pipeline = this.pub
       .pipeline()
-      .publish(HEARTBEATS, signed(this.nodeId, text))
-      .set(beatKey(this.nodeId), text, 'PX', aliveMs)
-      .exec()
-      .catch(() => undefined);
+      .publish(HEARTBEATS, signed(this.nodeId, JSON.stringify(beat)));
+    // The stored beat is whole (every table's details) for a node that starts; it is written
+    // again only when something in it changed, and kept alive by each beat meanwhile.
+    if (whole) pipeline.set(beatKey(this.nodeId), JSON.stringify(whole), 'PX', aliveMs);
+    else pipeline.pexpire(beatKey(this.nodeId), aliveMs);
+    void pipeline.exec().catch(() => undefined);
   }
 
   /**

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { RoomStore } from '../db/rooms.js';
 import type { LiveTables, TableDefinition } from './registry.js';
 import type { TablePort } from '../table/table-port.js';
-import type { Claimable, Cluster } from './cluster.js';
+import type { Claimable } from './claims.js';
+import type { Cluster } from './cluster.js';
 
 /**
  * T13.7: the OPEN tables this node could run (the operator's public tables and the open rooms)

@@ -1,10 +1,20 @@
 import type { AckError, CommandName } from '@banco/protocol';
 import type { TableLeases } from './leases.js';
 import type { LocalPresence } from '../table/local-presence.js';
-import type { LiveTables, TableDefinition } from './registry.js';
+import type { LiveTables } from './registry.js';
 import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
 import { ClusterBus, RequestFailed } from './bus.js';
-import type { Heartbeat, NodeMessage, OwnedTable, Request, TableMessage } from './messages.js';
+import type {
+  BeatTable,
+  Heartbeat,
+  NodeMessage,
+  OwnedTable,
+  Request,
+  TableDetails,
+  TableMessage,
+} from './messages.js';
+import { Announcement } from './announcement.js';
+import { Claims, type ClaimsLink } from './claims.js';
 import { RemoteTable } from './remote-table.js';
 import { SharedLimits } from './shared-limits.js';
 
@@ -53,21 +63,10 @@ interface Seen {
   at: number;
 }
 
-export interface Claimable {
-  /** OPEN tables this node could run. */
-  total: number;
-  /** Those with no live lease. */
-  free: TableDefinition[];
-  /** T13.14: free ones nobody has claimed for `strandedMs`: any node takes them, share or not. */
-  stranded: ReadonlySet<string>;
-}
-
-export interface ClusterLink {
+export interface ClusterLink extends ClaimsLink {
   live: LiveTables;
   /** The gateway's outbox for a table: its sockets on this node. */
   outboxFor(tableId: string): TableOutbox;
-  /** OPEN tables in Postgres, and those of them no node holds a lease on (T13.7). */
-  claimable(strandedMs: number): Promise<Claimable>;
   log: TableLog;
   /** Who has a socket at each table on this node (the gateway's count, T13.9). */
   presence: LocalPresence;
@@ -95,18 +94,24 @@ export class Cluster {
   private deafSince: number | undefined;
   /** Every table announced so far, at its highest epoch. */
   private readonly known = new Map<string, OwnedTable>();
+  /** The latest details heard of each table (a beat carries them only when they changed). */
+  private readonly details = new Map<string, TableDetails>();
+  private readonly announcement: Announcement;
+  private readonly claims: Claims;
   private readonly remotes = new Map<string, RemoteTable>();
   private readonly localPorts = new Map<string, { actor: TablePort; port: TablePort }>();
   private ticker: NodeJS.Timeout | undefined;
-  private claiming = false;
   private closing: Promise<void> | undefined;
-  /** Tables this node gave up for another to claim (T13.14). */
-  private readonly givenUp = new Set<string>();
-  private keepAllUntil = 0;
   draining = false;
 
   constructor(private readonly options: ClusterOptions) {
     this.nodeId = options.nodeId;
+    this.announcement = new Announcement(options.nodeId, options.leases);
+    this.claims = new Claims(
+      options.nodeId,
+      options.beatMs * BEATS_BEFORE_GONE,
+      () => this.draining,
+    );
     this.bus = new ClusterBus(
       options.redisUrl,
       options.nodeId,
@@ -155,12 +160,23 @@ export class Cluster {
     // The table is ours now: what another owner said of it is no longer replayed here.
     this.mirrors.get(tableId)?.release?.();
     this.mirrors.delete(tableId);
+    const since = performance.now();
+    const graceMs = this.options.beatMs * BEATS_BEFORE_GONE;
+    /**
+     * T13.8: the table's word crosses the bus only while another node has a socket at it (its
+     * presence reaches this node before any command of that socket does). For three beats after
+     * the table came here it always does: the other nodes' players are heard of a beat later.
+     */
+    const heardElsewhere = () =>
+      (this.remotePresent.get(tableId)?.size ?? 0) > 0 || performance.now() - since < graceMs;
     const say = (message: DistributiveOmit<TableMessage, 'node' | 'epoch'>): boolean => {
       const epoch = this.options.leases.epochOf(tableId);
       // T13.3: a table whose lease this node no longer trusts says nothing more, here or there.
       if (epoch === undefined) return false;
       this.raiseFloor(tableId, epoch);
-      this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
+      if (heardElsewhere()) {
+        this.bus.publishTable(tableId, { ...message, node: this.nodeId, epoch } as TableMessage);
+      }
       return true;
     };
     return {
@@ -195,16 +211,16 @@ export class Cluster {
   remotePublic(): TablePort[] {
     const ids = new Set<string>();
     for (const { beat } of this.aliveNodes()) {
-      for (const t of beat.tables) if (t.definition.isPublic) ids.add(t.definition.id);
+      for (const t of beat.tables) if (this.details.get(t.id)?.definition.isPublic) ids.add(t.id);
     }
     return [...ids].flatMap((id) => (this.link?.live.get(id) ? [] : (this.port(id) ?? [])));
   }
 
   /** The owner of a table as the latest beats tell it, while that node is alive. */
-  ownerOf(tableId: string): { node: string; table: OwnedTable } | undefined {
-    let best: { node: string; table: OwnedTable; alive: boolean } | undefined;
+  ownerOf(tableId: string): { node: string; table: BeatTable } | undefined {
+    let best: { node: string; table: BeatTable; alive: boolean } | undefined;
     for (const [node, seen] of this.nodes) {
-      const table = seen.beat.tables.find((t) => t.definition.id === tableId);
+      const table = seen.beat.tables.find((t) => t.id === tableId);
       if (table && (!best || table.epoch > best.table.epoch)) {
         best = { node, table, alive: this.alive(seen) };
       }
@@ -244,6 +260,8 @@ export class Cluster {
       };
       this.asking.add(asking);
       try {
+        // P6 across nodes: the events a command causes are heard here before its ack.
+        if (this.link?.presence.count(request.tableId)) await this.bus.watch(request.tableId);
         return await this.bus.ask(owner.node, request, asking.controller.signal);
       } catch (error) {
         const left = asking.controller.signal.aborted;
@@ -271,6 +289,9 @@ export class Cluster {
       if (!elsewhere) actor.presence(playerId, connected);
       return;
     }
+    // T13.8: this node hears a table's word while it has a socket there.
+    if (connected) void this.bus.watch(tableId);
+    else if (!this.link?.presence.count(tableId)) this.bus.unwatch(tableId);
     const owner = this.ownerOf(tableId);
     if (owner) {
       this.bus.send(owner.node, { k: 'presence', from: this.nodeId, tableId, playerId, connected });
@@ -306,27 +327,9 @@ export class Cluster {
     }
     // A table just claimed learns at once who is here (T13.9).
     for (const actor of live.list()) this.localPort(actor.id, actor);
-    const tables = live.list().flatMap((port): OwnedTable[] => {
-      const epoch = this.options.leases.epochOf(port.id);
-      const definition = live.definition(port.id);
-      if (epoch === undefined || !definition) return [];
-      const { scriptedShoe: _scripted, ...announced } = definition;
-      return [
-        {
-          epoch,
-          definition: { ...announced, settings: port.settings },
-          seated: port.seatedCount(),
-          seats: port.seatsHeld?.() ?? [],
-          spectators: port.spectatorCount(),
-        },
-      ];
-    });
-    const present = (this.link?.presence.tables() ?? []).flatMap(([tableId, players]) =>
-      live.get(tableId) ? [] : [{ tableId, players }],
-    );
-    const beat: Heartbeat = { node: this.nodeId, draining: this.draining, tables, present };
+    const { beat, whole } = this.announcement.next(live, this.link?.presence, this.draining);
     this.heard(beat);
-    this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE);
+    this.bus.beat(beat, this.options.beatMs * BEATS_BEFORE_GONE, whole);
   }
 
   private localPort(tableId: string, actor: TablePort): TablePort {
@@ -425,11 +428,7 @@ export class Cluster {
     if (message.epoch < (this.floors.get(tableId) ?? 0)) return;
     this.raiseFloor(tableId, message.epoch);
     if (!this.link?.presence.count(tableId)) return;
-    let outbox = this.mirrors.get(tableId);
-    if (!outbox) {
-      outbox = this.link!.outboxFor(tableId);
-      this.mirrors.set(tableId, outbox);
-    }
+    const outbox = this.mirrorOf(tableId, this.link);
     switch (message.k) {
       case 'event':
         return outbox.broadcast(message.event);
@@ -440,22 +439,51 @@ export class Cluster {
     }
   }
 
+  /** The gateway's outbox for a table another node runs: its sockets here. */
+  private mirrorOf(tableId: string, link: ClusterLink): TableOutbox {
+    let outbox = this.mirrors.get(tableId);
+    if (!outbox) {
+      outbox = link.outboxFor(tableId);
+      this.mirrors.set(tableId, outbox);
+    }
+    return outbox;
+  }
+
   private heard(beat: Heartbeat, ageMs = 0): void {
     const previous = this.nodes.get(beat.node);
     const wasAlive = previous !== undefined && this.alive(previous);
     this.nodes.set(beat.node, { beat, at: performance.now() - ageMs });
     // A new owner (a failover, a hand-over) hears of this node's players at once, not a beat later.
     let newOwner = false;
-    for (const table of beat.tables) {
-      const was = this.known.get(table.definition.id);
-      if (!was || table.epoch >= was.epoch) this.known.set(table.definition.id, table);
-      const id = table.definition.id;
+    for (const entry of beat.tables) {
+      const id = entry.id;
+      // A fenced owner's details (a lower epoch) never stand over the current owner's.
+      if (entry.details && entry.epoch >= (this.known.get(id)?.epoch ?? 0)) {
+        this.details.set(id, entry.details);
+      }
+      const details = this.details.get(id);
+      // Counts of a table whose details never came yet (a lost beat): known at the next whole one.
+      if (!details) continue;
+      const table: OwnedTable = {
+        epoch: entry.epoch,
+        definition: details.definition,
+        seated: entry.seated,
+        spectators: entry.spectators,
+        ...(details.seats ? { seats: details.seats } : {}),
+      };
+      const was = this.known.get(id);
+      if (!was || table.epoch >= was.epoch) this.known.set(id, table);
       if ((!was || table.epoch > was.epoch) && this.link?.presence.count(id)) {
         newOwner = true;
+        // T13.16: the sockets here at a table that moved to another node are told to follow it.
+        if (beat.node !== this.nodeId && !this.link.live.get(id)) {
+          void this.bus.watch(id);
+          this.mirrorOf(id, this.link).pointTo?.(beat.node);
+        }
       }
     }
     if (beat.node === this.nodeId) return;
-    for (const table of beat.tables) this.raiseFloor(table.definition.id, table.epoch);
+    for (const table of beat.tables) this.raiseFloor(table.id, table.epoch);
     this.dropStaleAsks();
     this.reconcile(beat);
     // A node back from silence (a Redis restart) may have taken this one for gone: it hears
@@ -517,8 +545,19 @@ export class Cluster {
     return [...this.nodes.values()].filter((seen) => this.alive(seen));
   }
 
+  /** What the bus hears follows where this node's sockets are, each beat (T13.8). */
+  private watchTables(link: ClusterLink): void {
+    for (const [tableId] of link.presence.tables()) {
+      if (!link.live.get(tableId)) void this.bus.watch(tableId);
+    }
+    for (const tableId of [...this.bus.watching()]) {
+      if (link.live.get(tableId) || !link.presence.count(tableId)) this.bus.unwatch(tableId);
+    }
+  }
+
   private tick(): void {
     this.beat();
+    if (this.link) this.watchTables(this.link);
     this.dropStaleAsks();
     // T13.9: the sockets of a node gone silent are gone too.
     for (const [node, seen] of this.nodes) {
@@ -536,66 +575,16 @@ export class Cluster {
     void this.claimFree();
   }
 
-  /**
-   * T13.14: a node over its share (another joined, or came back) gives tables up between
-   * rounds while some live node has fewer than its share to claim them: the emptiest first, so
-   * the fewest players see their table move.
-   */
-  private async giveUpExcess(link: ClusterLink, share: number, sharing: Seen[]): Promise<void> {
-    if (performance.now() < this.keepAllUntil) return;
-    const excess = link.live.list().length - share;
-    const room = sharing.some(
-      (seen) => seen.beat.node !== this.nodeId && seen.beat.tables.length < share,
-    );
-    if (excess <= 0 || !room) return;
-    const emptiest = [...link.live.list()].sort(
-      (a, b) => a.seatedCount() + a.spectatorCount() - (b.seatedCount() + b.spectatorCount()),
-    );
-    // Only the emptiest go, each once it is between rounds: one mid-round waits for a later
-    // beat rather than a fuller table going in its place.
-    for (const table of emptiest.slice(0, Math.min(excess, GIVE_UP_PER_BEAT))) {
-      if (this.draining) break;
-      if (await link.live.giveUp(table.id)) {
-        if (this.givenUp.size >= 1_000) this.givenUp.clear();
-        this.givenUp.add(table.id);
-      }
-    }
-  }
-
-  /**
-   * T13.7: claims free tables up to this node's share of the OPEN tables among the live nodes
-   * that are not draining; a draining node claims nothing.
-   */
-  private async claimFree(): Promise<void> {
+  /** T13.7, T13.14: claims up to this node's share, gives up what is over it. */
+  private claimFree(): Promise<void> {
     const link = this.link;
-    if (!link || this.claiming || this.draining) return;
-    this.claiming = true;
-    try {
-      const { total, free, stranded } = await link.claimable(
-        this.options.beatMs * BEATS_BEFORE_GONE,
-      );
-      const sharing = this.aliveNodes().filter((seen) => !seen.beat.draining);
-      const share = Math.ceil(total / (sharing.length || 1));
-      for (const definition of free) {
-        if (link.live.list().length >= share && !stranded.has(definition.id)) continue;
-        const adopted = await link.live.adopt(definition);
-        // Given up for a node that never took it: that node cannot claim, so stop giving.
-        if (adopted && stranded.has(definition.id) && this.givenUp.has(definition.id)) {
-          this.keepAllUntil = performance.now() + KEEP_ALL_MS;
-        }
-      }
-      await this.giveUpExcess(link, share, sharing);
-    } catch (error) {
-      link.log.error({ err: error }, 'could not look for tables to claim');
-    } finally {
-      this.claiming = false;
-    }
+    if (!link) return Promise.resolve();
+    return this.claims.claimFree(link, () =>
+      this.aliveNodes()
+        .filter((seen) => !seen.beat.draining)
+        .map((seen) => ({ node: seen.beat.node, tables: seen.beat.tables.length })),
+    );
   }
 }
-
-/** T13.14: at most this many tables a beat move off a node over its share: a gentle ramp. */
-const GIVE_UP_PER_BEAT = 10;
-/** After a table given up came back unclaimed, this node keeps what it has for this long. */
-const KEEP_ALL_MS = 60_000;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

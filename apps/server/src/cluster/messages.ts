@@ -19,7 +19,6 @@ export function unsign(text: string): { node: string; json: string } {
   return { node: text.slice(0, cut), json: text.slice(cut + 1) };
 }
 export const tableChannel = (tableId: string): string => `${TABLE_PREFIX}${tableId}`;
-export const TABLE_PATTERN = `${TABLE_PREFIX}*`;
 export const HEARTBEATS = 'banco:nodes';
 /** Each node's latest beat, kept for as long as it counts as alive: what a new node reads first. */
 export const beatKey = (nodeId: string): string => `banco:beat:${nodeId}`;
@@ -45,7 +44,23 @@ export type TableMessage = { node: string; epoch: number } & (
   | { k: 'eject'; playerId: string }
 );
 
-/** One table as its owner announces it. */
+/** What a beat says of a table only when it changed (and every few beats, T13.6). */
+export interface TableDetails {
+  definition: Omit<TableDefinition, 'scriptedShoe'>;
+  /** P10.6: who sits where, so any node can tell a player where they hold a seat. */
+  seats?: HeldSeat[];
+}
+
+/** One table in a beat: its epoch and counts every beat, its details when they changed. */
+export interface BeatTable {
+  id: string;
+  epoch: number;
+  seated: number;
+  spectators: number;
+  details?: TableDetails;
+}
+
+/** One table as the other nodes know it: its latest beat and its latest details. */
 export interface OwnedTable {
   epoch: number;
   definition: Omit<TableDefinition, 'scriptedShoe'>;
@@ -59,7 +74,7 @@ export interface OwnedTable {
 export interface Heartbeat {
   node: string;
   draining: boolean;
-  tables: OwnedTable[];
+  tables: BeatTable[];
   /**
    * T13.9: the players with a socket on this node at each table another node runs. Each owner
    * takes it as the whole truth for this node, every beat: a presence message lost (Redis

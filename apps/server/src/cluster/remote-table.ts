@@ -7,6 +7,7 @@ import type { OwnedTable, Request } from './messages.js';
 export interface TableOwners {
   ask(request: Request): Promise<unknown>;
   lastKnown(tableId: string): OwnedTable | undefined;
+  ownerOf(tableId: string): { node: string } | undefined;
   presence(tableId: string, playerId: string, connected: boolean): void;
 }
 
@@ -103,6 +104,10 @@ export class RemoteTable implements TablePort {
       if (error instanceof RequestFailed && error.moved) return MOVING;
       throw error;
     }
+  }
+
+  runsOn(): string | undefined {
+    return this.cluster.ownerOf(this.id)?.node;
   }
 
   problems(): string[] {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { SharedCharges, type ChargeOptions } from './shared-charges.js';
 
 // P1.6 across nodes: a player or an address gets one share of the whole cluster, not one per
 // node. Counts and buckets live in Redis and change only inside Lua scripts, so two nodes
@@ -77,6 +78,7 @@ export type SharedAdmission = { release: () => void } | { refused: 'player' | 'a
 const nodeHash = (nodeId: string) => `banco:share:node:${nodeId}`;
 
 export class SharedLimits {
+  private readonly charged: SharedCharges[] = [];
   readonly nodeId: string;
   private renewal: NodeJS.Timeout | undefined;
   private readonly commands: LimitCommands;
@@ -155,7 +157,15 @@ export class SharedLimits {
     return allowed === 1 ? { allowed: true } : { allowed: false, waitMs };
   }
 
+  /** Buckets charged after the fact, a turn at a time (P13.5: a player's commands). */
+  charges(prefix: string, options: ChargeOptions): SharedCharges {
+    const charges = new SharedCharges(this.redis, prefix, options);
+    this.charged.push(charges);
+    return charges;
+  }
+
   async close(): Promise<void> {
+    for (const charges of this.charged) charges.close();
     if (this.renewal) clearInterval(this.renewal);
     this.renewal = undefined;
     await this.redis.del(nodeHash(this.options.nodeId)).catch(() => undefined);

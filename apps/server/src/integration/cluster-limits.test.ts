@@ -1,3 +1,4 @@
+import { CHARGE_EVERY_MS } from '../cluster/shared-charges.js';
 import { createGuestReply, PROTOCOL_VERSION } from '@banco/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,9 @@ describe('P1.6 on several nodes', () => {
     // bucket is full, but the player's is empty.
     for (let i = 0; i < PLAYER_RATE_BURST; i++) codes.push(await ask(first!));
     expect(codes.filter((c) => c === 'RATE_LIMITED')).toEqual([]);
+    // The first node charges the cluster's bucket a turn at a time (P13.5): its last turn is
+    // out within one more, and answered within a round trip.
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHARGE_EVERY_MS));
     const elsewhere: string[] = [];
     for (let i = 0; i < PLAYER_RATE_BURST; i++) elsewhere.push(await ask(second!));
     // One may pass before the other node's answer is back (the charge is not awaited); a

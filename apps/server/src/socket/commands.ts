@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { TableRegistry } from '../table/table-port.js';
 import { coveredBy, invalidSetting, payloadBytes, refusal, splitArgs } from './command-args.js';
-import type { TableOutboxes } from './outboxes.js';
+import { pointTo, type TableOutboxes } from './outboxes.js';
 import type { TableRooms } from './table-rooms.js';
 import type { TokenBucket } from '../token-bucket.js';
 import type { BancoSocket } from './typed-io.js';
@@ -115,6 +115,8 @@ export function commandHandlers(deps: CommandDeps) {
       if (entered && !response.ok) rooms.exit(socket, tableId, true);
       outboxes.catchUp(tableId, socket, coveredBy(response), joining);
       reply(response);
+      const owner = response.ok && entered ? table.runsOn?.() : undefined;
+      if (owner) pointTo(socket, tableId, owner);
     } catch (error) {
       if (joining) outboxes.stopJoining(tableId, socket);
       if (entered) rooms.exit(socket, tableId, true);

@@ -1,3 +1,4 @@
+import type { SharedCharges } from '../cluster/shared-charges.js';
 import type { SharedLimits } from '../cluster/shared-limits.js';
 import {
   CONNECT_BURST,
@@ -23,6 +24,8 @@ const WARN_EVERY_MS = 60_000;
 export class SharedFairShare {
   private readonly local: FairShare;
   private warnedAt = Number.NEGATIVE_INFINITY;
+  /** P13.5: the players' command budgets in the cluster, charged a turn at a time. */
+  private readonly charges: SharedCharges | undefined;
 
   constructor(
     private readonly limits: FairShareLimits,
@@ -30,6 +33,12 @@ export class SharedFairShare {
     private readonly log: Log,
   ) {
     this.local = new FairShare(limits);
+    this.charges = shared?.charges('banco:share:commands', {
+      ratePerSecond: limits.playerRatePerSecond,
+      capacity: limits.playerRateBurst,
+      spent: (playerId, waitMs) => this.local.hold(playerId, waitMs),
+      failed: (error) => this.unavailable(error),
+    });
   }
 
   /** Checked before the token costs a database lookup. */
@@ -80,19 +89,11 @@ export class SharedFairShare {
   /**
    * One command from the player: false once their budget is spent. The cluster's bucket is
    * charged after the command is let through, so no command waits on Redis; a budget spent on
-   * other nodes stops this one within a round trip.
+   * other nodes stops this one within a charging turn (CHARGE_EVERY_MS) and a round trip.
    */
   take(playerId: string): boolean {
     if (!this.local.take(playerId)) return false;
-    if (this.shared) {
-      void this.sharedTake(
-        `player:${playerId}`,
-        this.limits.playerRatePerSecond,
-        this.limits.playerRateBurst,
-      ).then((taken) => {
-        if (!taken.allowed) this.local.hold(playerId, taken.waitMs);
-      });
-    }
+    this.charges?.charge(playerId);
     return true;
   }
 

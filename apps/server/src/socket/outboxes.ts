@@ -1,8 +1,18 @@
-import { TABLE_PRIVATE } from '@banco/protocol';
+import { TABLE_OWNER, TABLE_PRIVATE } from '@banco/protocol';
 import type { TableOutbox } from '../table/table-port.js';
 import { HeldBroadcasts, JoiningSockets, type HoldTimes } from './held-broadcasts.js';
 import { playerRoom, tableRoom, type TableRooms } from './table-rooms.js';
 import type { BancoServer, BancoSocket } from './typed-io.js';
+
+/**
+ * T13.16: a socket at this one table hears which node runs it, to reconnect there through the
+ * proxy. A socket at several tables stays: its tables are served over the cluster bus.
+ */
+export function pointTo(socket: BancoSocket, tableId: string, node: string): void {
+  if (socket.data.tables.size === 1 && socket.data.tables.has(tableId)) {
+    socket.emit(TABLE_OWNER, { tableId, node });
+  }
+}
 
 /**
  * Where each table's actor speaks: its events held a moment and sent to its room together
@@ -42,6 +52,13 @@ export class TableOutboxes {
       eject: (playerId) => {
         held.flush();
         for (const socket of socketsOf(playerId)) this.rooms.exit(socket, tableId, true);
+      },
+      pointTo: (node) => {
+        held.flush();
+        for (const id of io.sockets.adapter.rooms.get(tableRoom(tableId)) ?? []) {
+          const socket = io.sockets.sockets.get(id);
+          if (socket) pointTo(socket, tableId, node);
+        }
       },
       release: () => {
         held.flush();

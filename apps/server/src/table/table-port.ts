@@ -28,6 +28,8 @@ export interface TableOutbox {
   eject(playerId: string): void;
   /** The table has stopped: what the transport still holds for it goes out, then it forgets it. */
   release?(): void;
+  /** T13.16: the table runs on `node` now: the sockets here are told, to go there. */
+  pointTo?(node: string): void;
 }
 
 /** One live table as the transport sees it: commands in, acknowledgements out. */
@@ -75,6 +77,8 @@ export interface TablePort {
    * (NOT_AT_TABLE when it does not know the player); a local table answers them directly.
    */
   admission?(playerId: string): Promise<{ ok: false; code: ErrorCode; message: string } | null>;
+  /** T13.16: the live node running a table another node runs; undefined for a local table. */
+  runsOn?(): string | undefined;
   /** T9.8: database effects that keep failing at this table; empty when healthy. */
   problems(): string[];
   /** T9.7: refuse commands, finish or void the round in flight, store the state, close. */

@@ -90,7 +90,11 @@ export class TestProxy {
     readonly port: number,
   ) {}
 
-  static async start(nodePorts: readonly number[]): Promise<TestProxy> {
+  /** `nodeIds`: each slot's NODE_ID, for `?node=` (T13.16); node1..node3 when left out. */
+  static async start(
+    nodePorts: readonly number[],
+    nodeIds: readonly string[] = [],
+  ): Promise<TestProxy> {
     const port = await freePort();
     // Unused slots point at a port nobody listens on: HAProxy marks them down, as it would a
     // replica that is not running.
@@ -102,6 +106,7 @@ export class TestProxy {
         BANCO_NODE1: nodes[0],
         BANCO_NODE2: nodes[1],
         BANCO_NODE3: nodes[2],
+        ...Object.fromEntries(nodeIds.map((id, i) => [`BANCO_NODE${i + 1}_ID`, id])),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -37,6 +37,8 @@ export function connectTable(options: ConnectOptions): TableConnection {
     socketIoTransport(
       io(options.origin, {
         transports: ['websocket'],
+        // P13.7: the proxy puts a table's players on the node that runs it (docs/scaling.md).
+        query: { table: tableId },
         auth: { token: options.token, protocolVersion: PROTOCOL_VERSION },
         autoConnect: false,
         reconnection: false,

@@ -1,5 +1,5 @@
 import { ACKS, type Ack, type CommandName } from '../commands.js';
-import { connectRefusalSchema, SESSION_ENDED } from '../handshake.js';
+import { connectRefusalSchema, SESSION_ENDED, TABLE_OWNER } from '../handshake.js';
 import {
   SERVER_MESSAGES,
   type CommandInput,
@@ -92,6 +92,10 @@ export class ProtocolSocket {
       message: (name, payload) => this.receive(name, payload),
     });
     this.on(SESSION_ENDED, (ended) => this.refuse({ code: ended.code, message: ended.message }));
+    // P13.7: the table runs on another node: go there (the table client resyncs on arrival).
+    this.on(TABLE_OWNER, (owner) => {
+      if (this.state === 'live') transport.retarget?.(owner.node);
+    });
   }
 
   get status(): SocketStatus {

@@ -23,6 +23,11 @@ export interface TableTransport {
   disconnect(): void;
   /** Sends a command; resolves with the raw acknowledgement, rejects after `timeoutMs`. */
   request(name: string, payload: unknown, timeoutMs: number): Promise<unknown>;
+  /**
+   * P13.7: connects again naming `node` to the proxy; false (and nothing done) when that node
+   * is named already: a proxy that could not honour it must not make the client go round.
+   */
+  retarget?(node: string): boolean;
 }
 
 /**
@@ -36,6 +41,8 @@ export interface SocketIoLike {
   disconnect(): unknown;
   on(event: string, listener: (...args: never[]) => void): unknown;
   timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
+  /** The socket's manager: its query is read again by every new connection it opens. */
+  readonly io?: { opts: { query?: Record<string, unknown> } };
 }
 
 export function socketIoTransport(socket: SocketIoLike): TableTransport {
@@ -56,5 +63,13 @@ export function socketIoTransport(socket: SocketIoLike): TableTransport {
     connect: () => void socket.connect(),
     disconnect: () => void socket.disconnect(),
     request: (name, payload, timeoutMs) => socket.timeout(timeoutMs).emitWithAck(name, payload),
+    retarget(node) {
+      const opts = socket.io?.opts;
+      if (!opts || opts.query?.node === node) return false;
+      opts.query = { ...opts.query, node };
+      socket.disconnect();
+      socket.connect();
+      return true;
+    },
   };
 }
