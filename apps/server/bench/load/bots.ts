@@ -1,10 +1,18 @@
 /**
  * Players for the load bench, in their own processes so their sockets and JSON never share the
- * server's event loop. Each bot is a real socket.io client that sits, bets once a round at a
- * random moment of the betting window, deals when it holds the shoe and reveals its cards at
- * once. Timestamps are epoch ms from performance.timeOrigin + now: every process is on one
- * machine, so the bots' clock and the server's `at` are comparable.
+ * server's event loop. Each bot is a socket.io client that sits, bets once a round at a random
+ * moment of the betting window, deals when it holds the shoe and reveals its cards at once.
+ * Timestamps are epoch ms from performance.timeOrigin + now: every process is on one machine,
+ * so the bots' clock and the server's `at` are comparable.
+ *
+ * The bots share the server's cores, so they must cost less than what they measure. By default
+ * (`BENCH_BOTS=lean`) they speak socket.io through `lean-transport.ts`, and only the first
+ * player of each table puts a `ProtocolSocket` on it, parsing every message and ack with its
+ * schema as a page does; the other 13 read the JSON and trust it. `BENCH_BOTS=protocol` gives
+ * every bot socket.io-client and a `ProtocolSocket`, as the bench did first.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import {
   PROTOCOL_VERSION,
@@ -17,10 +25,17 @@ import {
   type SendResult,
 } from '@banco/protocol';
 import { io } from 'socket.io-client';
+import { leanTransport } from './lean-transport.js';
 import type { BotCommand, BotMessage, BotReport, BotTable } from './messages.js';
+import { TrustingSocket } from './trusting-socket.js';
 
-/** A bot's connection: the protocol's socket, so every event and ack is parsed as a page's is. */
-type Socket = ProtocolSocket;
+/** What a bot needs of its connection: `ProtocolSocket` has it, and so has `TrustingSocket`. */
+interface Socket extends Pick<ProtocolSocket, 'on' | 'send' | 'close' | 'onStatus' | 'ready'> {
+  open(): unknown;
+}
+
+const BOTS = process.env.BENCH_BOTS ?? 'lean';
+if (BOTS !== 'lean' && BOTS !== 'protocol') throw new Error('BENCH_BOTS: lean or protocol');
 
 const epochNow = () => performance.timeOrigin + performance.now();
 const send = (message: BotMessage) => process.send!(message);
@@ -43,6 +58,11 @@ let betsSent = 0;
 let betsAcked = 0;
 let stopping = false;
 const sockets: Socket[] = [];
+/**
+ * `BENCH_BOT_BURSTS=1`: how many separate arrivals (a server write, read in one go) the bots
+ * saw over the whole run, by the first message in each, printed to stderr at the report.
+ */
+const bursts = process.env.BENCH_BOT_BURSTS ? new Map<string, number>() : null;
 
 const LOOP_TICK_MS = 20;
 const loopDelays: [at: number, ms: number][] = [];
@@ -73,19 +93,31 @@ async function command<N extends CommandName>(
   return reply;
 }
 
-async function connect(url: string, token: string, localAddress: string): Promise<Socket> {
-  const raw = io(url, {
-    transports: ['websocket'],
-    auth: { token, protocolVersion: PROTOCOL_VERSION },
-    autoConnect: false,
-    reconnection: false,
-    forceNew: true,
-    localAddress,
-  } as Parameters<typeof io>[1]);
-  const socket = new ProtocolSocket(socketIoTransport(raw), {
-    ackTimeoutMs: ACK_TIMEOUT_MS,
-    reconnect: false,
-  });
+async function connect(
+  url: string,
+  token: string,
+  localAddress: string,
+  checked: boolean,
+): Promise<Socket> {
+  const auth = { token, protocolVersion: PROTOCOL_VERSION };
+  const transport =
+    BOTS === 'lean'
+      ? leanTransport({ url, auth, localAddress })
+      : socketIoTransport(
+          io(url, {
+            transports: ['websocket'],
+            auth,
+            autoConnect: false,
+            reconnection: false,
+            forceNew: true,
+            localAddress,
+          } as Parameters<typeof io>[1]),
+        );
+  const options = { ackTimeoutMs: ACK_TIMEOUT_MS, reconnect: false as const };
+  const socket: Socket =
+    BOTS === 'protocol' || checked
+      ? new ProtocolSocket(transport, options)
+      : new TrustingSocket(transport, options);
   socket.onStatus((status) => {
     if (status === 'reconnecting' && !stopping) disconnects++;
   });
@@ -99,9 +131,17 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
   const { tableId } = table;
   let lastVersion: number | null = null;
   const closedAt = new Map<number, { closedAt: number }>();
+  let inBurst = false;
+  const burst = (first: string) => {
+    if (!bursts || inBurst) return;
+    inBurst = true;
+    bursts.set(first, (bursts.get(first) ?? 0) + 1);
+    setImmediate(() => (inBurst = false));
+  };
   socket.on(TABLE_EVENT, (event) => {
     const receivedAt = epochNow();
     framesAt.push(receivedAt);
+    burst(event.type);
     if (lastVersion !== null && event.version > lastVersion + 1) versionGaps++;
     if (lastVersion === null || event.version > lastVersion) lastVersion = event.version;
     switch (event.type) {
@@ -142,6 +182,7 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
   });
   socket.on(TABLE_PRIVATE, (peek) => {
     framesAt.push(epochNow());
+    burst('cards.peek');
     void command(socket, 'cards.reveal', { tableId, round: peek.round });
   });
 
@@ -177,7 +218,9 @@ async function connectAll(tables: BotTable[]): Promise<string[]> {
     for (let table = queue.shift(); table; table = queue.shift()) {
       try {
         const tableSockets = await Promise.all(
-          table.guests.map((guest) => connect(guest.url, guest.token, table.localAddress)),
+          table.guests.map((guest, i) =>
+            connect(guest.url, guest.token, table.localAddress, i === 0),
+          ),
         );
         sockets.push(...tableSockets);
         for (const socket of tableSockets) {
@@ -232,6 +275,32 @@ function report(from: number, to: number): BotReport {
   };
 }
 
+/**
+ * `BENCH_BOT_CPU_PROF=<prefix>`: a V8 CPU profile of this bot process from the sit-down to the
+ * report, in `<prefix>.bot-<pid>.cpuprofile`, to see what the harness itself spends.
+ */
+const profilePrefix = process.env.BENCH_BOT_CPU_PROF;
+const profiler = profilePrefix ? new Session() : null;
+function startProfile(): void {
+  if (!profiler) return;
+  profiler.connect();
+  profiler.post('Profiler.enable', () => profiler.post('Profiler.start'));
+}
+function stopProfile(): Promise<void> {
+  if (!profiler) return Promise.resolve();
+  return new Promise((resolve) =>
+    profiler.post('Profiler.stop', (error, result) => {
+      if (!error) {
+        writeFileSync(
+          `${profilePrefix}.bot-${process.pid}.cpuprofile`,
+          JSON.stringify(result.profile),
+        );
+      }
+      resolve();
+    }),
+  );
+}
+
 process.on('message', (message: BotCommand) => {
   switch (message.type) {
     case 'connect':
@@ -241,9 +310,13 @@ process.on('message', (message: BotCommand) => {
       return;
     case 'sit':
       sit(message.sitAt);
+      startProfile();
       return;
     case 'report':
-      send({ type: 'report', report: report(message.from, message.to) });
+      if (bursts) console.error(`[bot ${process.pid}] bursts ${JSON.stringify([...bursts])}`);
+      void stopProfile().then(() =>
+        send({ type: 'report', report: report(message.from, message.to) }),
+      );
       return;
     case 'stop':
       stopping = true;

@@ -17,6 +17,11 @@ const send = (message: ServerMessage) => process.send!(message);
 
 const tableCount = Number(process.env.BENCH_TABLES);
 if (!Number.isInteger(tableCount) || tableCount < 1) throw new Error('BENCH_TABLES: a count');
+// One node starts its tables one after another, each claiming its lease as it starts, and renews
+// them only once all are up: starting 500 on a loaded 2-core machine can outlast the default
+// 10 s lease, and the first tables were then fenced off before a bot had joined. A lone node
+// has no one to fail over to, so its leases may be long.
+if (!process.env.REDIS_URL) process.env.LEASE_MS ??= '120000';
 const config = loadConfig();
 const tables = benchTables(tableCount);
 const banco = await startBanco({

@@ -13,16 +13,24 @@ export class Membership {
   /** T11.1: a locked room still lets them back in. */
   private readonly members = new Set<string>();
 
+  /** The last count of spectators and what it was counted from (the table asks every input). */
+  private counted: { seats: TableState['seats']; watchers: number; spectators: number } | null =
+    null;
+  /** Bumped by every change to `watchers`, so a count can tell it is still current. */
+  private watcherChanges = 0;
+
   constructor(joinedBefore: Iterable<string> = []) {
     this.joinedBefore = new Set(joinedBefore);
   }
 
   watch(playerId: string): void {
+    if (this.watchers.has(playerId)) return;
     this.watchers.add(playerId);
+    this.watcherChanges++;
   }
 
   unwatch(playerId: string): void {
-    this.watchers.delete(playerId);
+    if (this.watchers.delete(playerId)) this.watcherChanges++;
   }
 
   /** Players connected right now. */
@@ -52,8 +60,16 @@ export class Membership {
 
   /** Connected players without a seat. */
   spectators(state: TableState): number {
+    // The state is immutable: the same seats list and no watcher change give the same count.
+    const last = this.counted;
+    if (last?.seats === state.seats && last.watchers === this.watcherChanges) {
+      return last.spectators;
+    }
     const seated = new Set(state.seats.map((s) => s.player.id));
-    return [...this.watchers].filter((id) => !seated.has(id)).length;
+    let spectators = 0;
+    for (const id of this.watchers) if (!seated.has(id)) spectators++;
+    this.counted = { seats: state.seats, watchers: this.watcherChanges, spectators };
+    return spectators;
   }
 
   /** T9.4: whom a restarted table should remember as joined: stored with its state. */

@@ -19,12 +19,10 @@ export const VERSION_LEASE = 64;
 export function durableKey(state: TableState): string {
   const { phase } = state;
   const seq = 'round' in phase ? phase.round.seq : phase.kind === 'opening' ? phase.seq : null;
-  let seats = '';
-  for (const s of state.seats) seats += `${s.seat}=${s.player.id};`;
   return [
     phase.kind,
     seq,
-    seats,
+    seatsKey(state.seats),
     state.shoe?.id ?? null,
     state.holder,
     state.houseDeals,
@@ -35,6 +33,18 @@ export function durableKey(state: TableState): string {
     // T11: the host controls, and with them the settings a room changed.
     state.room === null ? null : JSON.stringify(state.room),
   ].join('|');
+}
+
+/** Who sits where, once per seats list: a bet moves balances, not seats, and keeps the key. */
+const seatKeys = new WeakMap<TableState['seats'], string>();
+function seatsKey(list: TableState['seats']): string {
+  let key = seatKeys.get(list);
+  if (key === undefined) {
+    key = '';
+    for (const s of list) key += `${s.seat}=${s.player.id};`;
+    seatKeys.set(list, key);
+  }
+  return key;
 }
 
 /** The round in play (opening to settling), for the startup sweep (T9.5). */
