@@ -64,7 +64,6 @@ function postBank(step: Step, seat: SeatState, payload: CommandPayload<'chemin.b
   const { state } = step;
   const seq = state.roundSeq + 1;
   if (payload.coup !== seq) return step.refuse('STALE_ROUND', `the next coup is ${seq}`);
-  if (payload.amount % CHIP !== 0) return step.refuse('FRACTIONAL_CHIPS', 'a bank is whole chips');
   const table = cheminOf(state);
   const posted = cheminDeFer.postBank({
     rules: coupRulesOf(state.settings.cheminDeFer!),
@@ -76,6 +75,10 @@ function postBank(step: Step, seat: SeatState, payload: CommandPayload<'chemin.b
     bancoSuivi: table.bancoSuivi,
   });
   if (!posted.ok) return step.refuse(refusalCode(posted.error.code), posted.error.message);
+  // A riding bank is whatever the last coup left it, cagnotte cents included (R17.3).
+  if (table.offer.kind !== 'ride' && payload.amount % CHIP !== 0) {
+    return step.refuse('FRACTIONAL_CHIPS', 'a bank is whole chips');
+  }
   // T15.4: nothing is held yet, but a bank the wallet could not cover is refused now.
   if (payload.amount > seat.balance) {
     return step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover this bank');
