@@ -19,6 +19,8 @@ import {
   setCoup,
 } from './chemin-view.js';
 
+const seatedSeats = (state: TableState): number[] => state.seats.map((s) => s.seat);
+
 export const isChemin = (state: TableState): boolean => state.settings.cheminDeFer !== undefined;
 
 /** T15.2: how long an offer of the bank, and the cover, stay open: the room's betting window. */
@@ -33,9 +35,9 @@ function choiceMs(state: TableState): number | null {
 export function startChemin(step: Step): void {
   step.update({ phase: { kind: 'chemin' } });
   if (cheminOf(step.state).coup) return;
-  const seats = playingSeats(step.state);
+  const seats = seatedSeats(step.state);
   const { offer } = cheminOf(step.state);
-  // T15.2: an offer to a seat that is gone (or away) moves on to the next seat in order.
+  // T15.2: an offer to a seat that is gone moves on; an away seat's is held as its seat is.
   const stands = offer.kind !== 'vacant' && seats.includes(offer.seat);
   const next = stands
     ? offer
@@ -281,7 +283,7 @@ function endCoup(
 ): void {
   const state = coup.coup;
   if (!cheminDeFer.isOver(state)) return;
-  const next = cheminDeFer.nextBank(state, playingSeats(step.state));
+  const next = cheminDeFer.nextBank(state, seatedSeats(step.state));
   // The table's shoe is the coup's: the cards it took are gone from it.
   step.update({ shoe: step.state.shoe ? { ...step.state.shoe, state: state.shoe } : null });
   setChemin(step, {
