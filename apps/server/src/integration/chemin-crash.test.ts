@@ -132,7 +132,7 @@ describe('Chemin de Fer coups survive a crash (T15.9)', () => {
     await until(async () => (await roundStatus(tableId, 2)) === 'VOIDED', 'coup 2 called off');
     expect(await wallet(dan.player.id)).toBe(start.dan - 10_000);
     expect(await wallet(eve.player.id)).toBe(start.eve + 10_000);
-    ({ d, e } = await seatAll());
+    ({ e } = await seatAll());
     const again = await e.send('table.snapshot', { tableId });
     if (!again.ok) throw new Error(again.code);
     expect(again.snapshot.cheminDeFer?.last).toMatchObject({ coup: 2, phase: 'not-dealt' });

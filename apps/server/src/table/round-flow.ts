@@ -25,7 +25,7 @@ import type { RevealStep, RoundState, ShoeSession } from './state.js';
 import type { Step } from './step.js';
 import { layoutOf, liveOdds, roadsView, shoeView } from './views.js';
 import { turnOrReveal } from './turning.js';
-import { isChemin, startChemin } from './chemin/coup-flow.js';
+import { isChemin, startChemin } from './chemin/offer.js';
 
 const shoeIsOver = (shoe: ShoeSession | null) =>
   shoe === null || roundStatus(shoe.state) === 'finished';

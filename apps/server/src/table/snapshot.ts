@@ -11,11 +11,11 @@ function roundOf(phase: Phase): RoundState | null {
 
 function phaseView(phase: Phase, holder: number | null): PhaseView {
   switch (phase.kind) {
+    // C4.1: a Chemin de Fer table's coup is in `cheminDeFer`.
+    case 'chemin':
     case 'waiting':
     case 'shuffling':
     case 'opening':
-    // C4.1: a Chemin de Fer table's coup is in `cheminDeFer`.
-    case 'chemin':
       return { kind: 'waiting' };
     case 'seeding':
       return {

@@ -12,7 +12,8 @@ import {
   setChemin,
   setCoup,
 } from './chemin-view.js';
-import { afterChoice, closeCover, offerBank, offerMs } from './coup-flow.js';
+import { afterChoice, closeCover } from './coup-flow.js';
+import { offerBank, offerMs } from './offer.js';
 
 type CheminCommand = Extract<TableCommand, { readonly name: `chemin.${string}` }>;
 

@@ -9,6 +9,7 @@ import { endShoe } from '../shoe-end.js';
 import type { ChipReturn, TableState } from '../state.js';
 import type { Step } from '../step.js';
 import type { CheminCoup } from './chemin-state.js';
+import { choiceMs, isChemin, offerBank, seatedSeats } from './offer.js';
 import {
   cheminOf,
   coupViewOf,
@@ -18,45 +19,6 @@ import {
   setChemin,
   setCoup,
 } from './chemin-view.js';
-
-const seatedSeats = (state: TableState): number[] => state.seats.map((s) => s.seat);
-
-export const isChemin = (state: TableState): boolean => state.settings.cheminDeFer !== undefined;
-
-/** T15.2: how long an offer of the bank, and the cover, stay open: the room's betting window. */
-export const offerMs = (state: TableState): number => state.settings.bettingMs;
-
-function choiceMs(state: TableState): number | null {
-  const choices = state.settings.cheminDeFer?.choices;
-  return choices?.mode === 'window' ? choices.seconds * 1000 : null;
-}
-
-/** T15.1: a shoe is ready and someone is seated: the bank is offered (or still is). */
-export function startChemin(step: Step): void {
-  step.update({ phase: { kind: 'chemin' } });
-  if (cheminOf(step.state).coup) return;
-  const seats = seatedSeats(step.state);
-  const { offer } = cheminOf(step.state);
-  // T15.2: an offer to a seat that is gone moves on; an away seat's is held as its seat is.
-  const stands = offer.kind !== 'vacant' && seats.includes(offer.seat);
-  const next = stands
-    ? offer
-    : cheminDeFer.openBank(seats, offer.kind === 'vacant' ? null : offer.seat);
-  offerBank(step, next, 'offered', null, stands ? cheminOf(step.state).bancoSuivi : null);
-}
-
-export function offerBank(
-  step: Step,
-  offer: cheminDeFer.BankOffer,
-  what: 'offered' | 'declined' | 'passed',
-  seat: number | null,
-  bancoSuivi: number | null = cheminOf(step.state).bancoSuivi,
-): void {
-  const until = step.now + offerMs(step.state);
-  setChemin(step, { offer, offerUntil: until, bancoSuivi });
-  step.wakeAt(until);
-  emitChemin(step, what, seat);
-}
 
 /** The table's one timer, read by the stage it is in (T15.2, T15.3, T15.5). */
 export function cheminClock(step: Step): void {
