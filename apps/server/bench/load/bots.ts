@@ -182,6 +182,7 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
   });
   socket.on(TABLE_PRIVATE, (peek) => {
     framesAt.push(epochNow());
+    if (peek.type !== 'cards.peek') return;
     burst('cards.peek');
     void command(socket, 'cards.reveal', { tableId, round: peek.round });
   });

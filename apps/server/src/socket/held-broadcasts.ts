@@ -23,6 +23,8 @@ export const EAGER_EVENTS: ReadonlySet<TableEventType> = new Set<TableEventType>
   'table.closing',
   'room.closed',
   'player.kicked',
+  // T15: every Chemin de Fer change asks someone to act (the bank, a call, a choice).
+  'chemin.updated',
 ]);
 
 /** Others' bets: the events a betting window is full of, held longest. */

@@ -508,6 +508,14 @@ function reduce(state: TableState, event: TableEvent): TableState {
       };
     case 'chat.message':
       return { ...state, chat: [...state.chat, event.message].slice(-CHAT_HISTORY) };
+    case 'chemin.updated': {
+      // C5.1: the wallets a Chemin de Fer change moved; its coup is drawn from `event.view`.
+      let seats = state.seats;
+      for (const b of event.balances) {
+        seats = updateSeat({ ...state, seats }, b.seat, { balance: b.balance });
+      }
+      return { ...state, seats };
+    }
     default: {
       const unknown: never = event;
       return unknown;

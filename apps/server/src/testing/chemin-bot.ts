@@ -1,0 +1,175 @@
+import type { CheminDeFerView, TableEvent } from '@banco/protocol';
+import type { TestClient } from './test-banco.js';
+
+type Updated = Extract<TableEvent, { type: 'chemin.updated' }>;
+
+export interface CheminBotCounts {
+  posted: number;
+  declined: number;
+  passed: number;
+  called: number;
+  chose: number;
+  settled: number;
+}
+
+/**
+ * A Chemin de Fer player for the bot game: it answers every `chemin.updated` that asks it
+ * something (the bank offered to its seat, a bank to cover, a choice of its own) with a random
+ * legal move, and keeps its own account of its balance from the settlements it sees, to compare
+ * with the ledger's.
+ */
+export class CheminBot {
+  readonly counts: CheminBotCounts = {
+    posted: 0,
+    declined: 0,
+    passed: 0,
+    called: 0,
+    chose: 0,
+    settled: 0,
+  };
+  /** The balance by this bot's own arithmetic (T15.6): start, plus each coup's result. */
+  expected: number;
+  private readonly done = new Set<string>();
+  private view: CheminDeFerView | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly client: TestClient,
+    readonly tableId: string,
+    readonly seat: number,
+    start: number,
+    private readonly random: () => number,
+    /** True once the game has played its coups: the bot then asks nothing more. */
+    private readonly over: () => boolean,
+  ) {
+    this.expected = start;
+    client.socket.on('table.event', (event: TableEvent) => {
+      if (event.tableId !== tableId) return;
+      if (event.type === 'chemin.updated') {
+        this.view = event.view;
+        void this.on(event);
+      }
+      // A bank refused for want of punters is posted again once someone sits down.
+      if (event.type === 'seat.taken' && this.view?.coup === null && !this.stopped) {
+        void this.offer(this.view);
+      }
+    });
+  }
+
+  get finished(): boolean {
+    return this.over();
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private once(key: string): boolean {
+    if (this.done.has(key)) return false;
+    this.done.add(key);
+    return true;
+  }
+
+  private async on(event: Updated): Promise<void> {
+    const { view } = event;
+    if (event.what === 'settled' && view.last) this.account(view);
+    if (this.stopped || this.finished) return;
+    const coup = view.coup;
+    if (!coup) return this.offer(view);
+    if (coup.phase === 'covering' && coup.punters.includes(this.seat)) {
+      if (!coup.calls.some((c) => c.seat === this.seat) && this.once(`call:${coup.coup}`)) {
+        await this.call(coup.coup, coup.bank);
+      }
+      return;
+    }
+    const pending = coup.pending;
+    if (pending?.seat === this.seat && this.once(`choose:${coup.coup}:${pending.hand}`)) {
+      const option = this.random() < 0.5 ? 'draw' : 'stand';
+      const name = pending.hand === 'punto' ? 'chemin.punto.choose' : 'chemin.banker.choose';
+      const ack = await this.client.send(name, { tableId: this.tableId, coup: coup.coup, option });
+      if (ack.ok) this.counts.chose += 1;
+    }
+  }
+
+  private async offer(view: CheminDeFerView): Promise<void> {
+    const { offer } = view;
+    if (offer.kind === 'vacant' || offer.seat !== this.seat) return;
+    const key = `offer:${view.nextCoup}:${offer.kind}:${offer.kind === 'fresh' ? offer.declined.length : 0}`;
+    if (this.finished || !this.once(key)) return;
+    const tableId = this.tableId;
+    // One answer per offer; a bank refused for want of punters is tried again (seat.taken).
+    const answered = (ok: boolean, why?: { ok: boolean; code?: string }) => {
+      if (why && !why.ok && why.code === 'NO_PUNTERS') {
+        this.done.delete(key);
+        setTimeout(() => this.view && void this.offer(this.view), 50);
+      }
+      return ok;
+    };
+    if (offer.kind === 'ride') {
+      if (this.random() < 0.3) {
+        const ack = await this.client.send('chemin.bank.pass', { tableId });
+        if (answered(ack.ok)) this.counts.passed += 1;
+        return;
+      }
+      const ack = await this.client.send('chemin.bank.post', {
+        tableId,
+        coup: view.nextCoup,
+        amount: offer.amount,
+      });
+      if (answered(ack.ok, ack)) this.counts.posted += 1;
+      return;
+    }
+    const { min, max } = BANK;
+    const top = Math.min(max, Math.floor(this.expected / 100) * 100);
+    if (top < min || (this.random() < 0.15 && offer.declined.length < 3)) {
+      const ack = await this.client.send('chemin.bank.decline', { tableId });
+      if (answered(ack.ok)) this.counts.declined += 1;
+      return;
+    }
+    const amount = min + Math.floor((this.random() * (top - min)) / 100) * 100;
+    const ack = await this.client.send('chemin.bank.post', {
+      tableId,
+      coup: view.nextCoup,
+      amount,
+    });
+    if (answered(ack.ok, ack)) this.counts.posted += 1;
+  }
+
+  private async call(coup: number, bank: number): Promise<void> {
+    const r = this.random();
+    const wallet = this.expected;
+    const call =
+      r < 0.2 && wallet >= bank
+        ? { kind: 'banco' as const }
+        : r < 0.4 && wallet >= Math.ceil(bank / 2)
+          ? { kind: 'avec-la-table' as const }
+          : r < 0.85 && wallet >= 100
+            ? {
+                kind: 'stake' as const,
+                amount: Math.max(
+                  100,
+                  Math.floor((this.random() * Math.min(wallet, bank)) / 100) * 100,
+                ),
+              }
+            : { kind: 'none' as const };
+    const ack = await this.client.send('chemin.cover', { tableId: this.tableId, coup, call });
+    if (ack.ok) this.counts.called += 1;
+  }
+
+  /** T15.6 by the bot's own arithmetic: what it held in the coup against what came back. */
+  private account(view: CheminDeFerView): void {
+    const last = view.last!;
+    if (last.phase !== 'settled' || !last.cover || !last.settlement) return;
+    this.counts.settled += 1;
+    if (last.banker === this.seat) {
+      this.expected += last.settlement.banker - last.cover.covered;
+      return;
+    }
+    const held = last.cover.covers.find((c) => c.seat === this.seat)?.amount ?? 0;
+    const back = last.settlement.punters.find((p) => p.seat === this.seat)?.amount ?? 0;
+    this.expected += back - held;
+  }
+}
+
+/** The bot game's bank limits, in minor units: 10 to 100 chips. */
+export const BANK = { min: 1_000, max: 10_000 } as const;
