@@ -1,8 +1,10 @@
 import { cheminDeFer, createShoe, burnShoe, type CardCode } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import {
+  ACKS,
   CHEMIN_DE_FER_COMMANDS,
   CHEMIN_DE_FER_ERROR_CODES,
+  COMMANDS,
   cheminDeFerSettingsSchema,
   coupRulesOf,
   coverCallSchema,
@@ -10,6 +12,7 @@ import {
   ERROR_CODES,
   roomKindOf,
   roomSettingsInputSchema,
+  roomTableSettings,
   settingField,
   type RoomSettingsInput,
 } from './index.js';
@@ -197,11 +200,29 @@ describe('C3 refusals', () => {
     expect(CHEMIN_DE_FER_ERROR_CODES.filter((code) => !given.has(code))).toEqual(['SHOE_FINISHED']);
   });
 
-  it('C3.1 the Chemin de Fer codes neither repeat nor reuse a shared code with another meaning', () => {
-    expect(new Set(CHEMIN_DE_FER_ERROR_CODES).size).toBe(CHEMIN_DE_FER_ERROR_CODES.length);
+  it('C3.1 the Chemin de Fer codes are in ERROR_CODES once each, none reusing a shared code', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    const shared = ERROR_CODES.slice(0, ERROR_CODES.length - CHEMIN_DE_FER_ERROR_CODES.length);
+    expect(ERROR_CODES.slice(shared.length)).toEqual([...CHEMIN_DE_FER_ERROR_CODES]);
     expect(
-      CHEMIN_DE_FER_ERROR_CODES.filter((code) => (ERROR_CODES as readonly string[]).includes(code)),
+      CHEMIN_DE_FER_ERROR_CODES.filter((code) => (shared as readonly string[]).includes(code)),
     ).toEqual([]);
+  });
+
+  it('C2 the commands are in COMMANDS with an ack each, one schema per command', () => {
+    for (const [name, schema] of Object.entries(CHEMIN_DE_FER_COMMANDS)) {
+      expect(COMMANDS[name as keyof typeof COMMANDS]).toBe(schema);
+      expect(ACKS[name as keyof typeof ACKS].safeParse({ ok: true, version: 3 }).success).toBe(
+        true,
+      );
+      expect(
+        ACKS[name as keyof typeof ACKS].safeParse({
+          ok: false,
+          code: 'NOT_YOUR_BANK',
+          message: 'x',
+        }).success,
+      ).toBe(true);
+    }
   });
 
   it('C3.2 a refused action leaves the coup as it was', () => {
@@ -236,5 +257,18 @@ describe('C3 refusals', () => {
     });
     expect(refused.ok).toBe(false);
     expect(JSON.stringify(posted.value)).toBe(before);
+  });
+});
+
+describe('C1.4 the table a Chemin de Fer room opens', () => {
+  const pace = { seedMs: 0, lastBetsMs: 0, dealMs: 1_000, revealMs: 1_000, resultMs: 1_000 };
+
+  it('C1.4 carries the room’s Chemin de Fer settings and deals the Chemin de Fer shoe', () => {
+    const settings = roomTableSettings(roomSettingsInputSchema.parse(chemin), pace);
+    expect(settings.cheminDeFer).toEqual(roomSettingsInputSchema.parse(chemin).cheminDeFer);
+    expect([settings.decks, settings.cut, settings.lastHand]).toEqual([6, 7, 'finish-current']);
+    const plain = roomTableSettings(roomSettingsInputSchema.parse(puntoBanco), pace);
+    expect(plain.cheminDeFer).toBeUndefined();
+    expect([plain.decks, plain.cut, plain.lastHand]).toEqual([8, 16, 'plus-one']);
   });
 });

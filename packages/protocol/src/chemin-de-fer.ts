@@ -1,8 +1,8 @@
 /**
  * C1–C3 in docs/protocol.md: Chemin de Fer rooms. The game itself is the rules package's
  * (`cheminDeFer`, R14–R18); this is what a client may send about it and what it may be told.
- * Its commands and error codes are kept apart from COMMANDS and ERROR_CODES until a server
- * serves them, so Punto Banco clients and servers are unchanged (C1.1).
+ * Its commands and error codes are spread into COMMANDS and ERROR_CODES (one source of truth for
+ * the socket maps); a Punto Banco table refuses the commands WRONG_PHASE (C2).
  */
 import { cheminDeFer } from '@banco/rules';
 import { z } from 'zod';
@@ -68,6 +68,7 @@ export const coverCallSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('stake'), amount: minorUnitsSchema.positive() }),
   z.strictObject({ kind: z.literal('none') }),
 ]);
+export type CoverCall = z.infer<typeof coverCallSchema>;
 export const coverCommand = z.strictObject({ ...atCoup, call: coverCallSchema });
 /** C2.3: the punto hand's choice on 5; C2.4: the banker's at 3 v 9 or 5 v 4. */
 export const puntoChoiceCommand = z.strictObject({ ...atCoup, option: drawOptionSchema });

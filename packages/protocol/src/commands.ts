@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatRawTextSchema, chatReactionSchema } from './chat.js';
+import { CHEMIN_DE_FER_COMMANDS } from './chemin-de-fer.js';
 import { errorCodeSchema } from './errors.js';
 import {
   minorUnitsSchema,
@@ -111,6 +112,8 @@ export const COMMANDS = {
   'room.mute': muteCommand,
   'chat.send': chatSendCommand,
   'round.next': nextRoundCommand,
+  // C2: Chemin de Fer tables only; a Punto Banco table refuses them WRONG_PHASE.
+  ...CHEMIN_DE_FER_COMMANDS,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -186,6 +189,12 @@ export const ACKS = {
   /** `id`: the message's number at the table (P11.1). */
   'chat.send': withError(okAck({ ...versionAt, id: z.number().int().positive() })),
   'round.next': withError(okAck(versionAt)),
+  'chemin.bank.post': withError(okAck(versionAt)),
+  'chemin.cover': withError(okAck(versionAt)),
+  'chemin.punto.choose': withError(okAck(versionAt)),
+  'chemin.banker.choose': withError(okAck(versionAt)),
+  'chemin.bank.pass': withError(okAck(versionAt)),
+  'chemin.bank.decline': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
 /** The success half of a command's acknowledgement. */
 export type AckOk<N extends CommandName> = Extract<z.infer<(typeof ACKS)[N]>, { ok: true }>;

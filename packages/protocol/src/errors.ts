@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHEMIN_DE_FER_ERROR_CODES } from './chemin-de-fer.js';
 
 /**
  * Stable error codes (P3 in docs/protocol.md). Clients and bots branch on these, so a code is
@@ -74,6 +75,8 @@ export const ERROR_CODES = [
   'CHAT_NOT_ALLOWED',
   /** The host muted this player (P11.7). */
   'MUTED',
+  // Chemin de Fer (C3)
+  ...CHEMIN_DE_FER_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat.js';
+import {
+  CHEMIN_UPDATES,
+  cheminBalanceSchema,
+  cheminCardsMessage,
+  cheminDeFerViewSchema,
+} from './chemin-de-fer-view.js';
 import { layoutSchema, revealedHandSchema, traceStepSchema } from './hands.js';
 import { actorSeatSchema } from './phase.js';
 import {
@@ -255,6 +261,17 @@ export const watchersEvent = event('table.watchers', {
   spectators: z.number().int().nonnegative(),
 });
 
+/**
+ * C5.1: a Chemin de Fer table changed: the whole public view after it, what happened, and the
+ * wallets that moved with it (a bank or a cover held, a settlement paid, a refund).
+ */
+export const cheminUpdatedEvent = event('chemin.updated', {
+  what: z.enum(CHEMIN_UPDATES),
+  seat: seatSchema.nullable(),
+  view: cheminDeFerViewSchema,
+  balances: z.array(cheminBalanceSchema),
+});
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
@@ -289,6 +306,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   roomClosedEvent,
   chatMessageEvent,
   watchersEvent,
+  cheminUpdatedEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 /** The table event of one `type`. */
@@ -315,3 +333,10 @@ export const cardsPeekMessage = z.object({
   deadline: epochMsSchema,
 });
 export type CardsPeek = z.infer<typeof cardsPeekMessage>;
+
+/** Everything `table.private` carries: a turner's peek (P1.5) or a seat's own cards (C5.3). */
+export const tablePrivateMessage = z.discriminatedUnion('type', [
+  cardsPeekMessage,
+  cheminCardsMessage,
+]);
+export type TablePrivate = z.infer<typeof tablePrivateMessage>;

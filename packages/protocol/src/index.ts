@@ -20,4 +20,5 @@ export * from './client/index.js';
 export * from './chat.js';
 export * from './chat-limits.js';
 export * from './chemin-de-fer.js';
+export * from './chemin-de-fer-view.js';
 export * from './verify-command.js';

@@ -1,4 +1,4 @@
-import { validateShoeConfig } from '@banco/rules';
+import { cheminDeFer, validateShoeConfig } from '@banco/rules';
 import { z } from 'zod';
 import { guestNameSchema } from './http.js';
 import { MAX_SEATS, sideSpotSchema } from './primitives.js';
@@ -101,11 +101,19 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
   const main = { min: input.limits.min, max: input.limits.max };
   const side = { min: input.limits.min, max: input.limits.side.max };
   const sideLimits = Object.fromEntries(input.sideBets.map((spot) => [spot, side]));
+  // C1.4: a Chemin de Fer table deals its own shoe (R14.1, R14.2) whatever the form's Punto
+  // Banco fields say.
+  const chemin = roomKindOf(input) === 'chemin-de-fer' ? input.cheminDeFer : undefined;
+  const shoe = chemin
+    ? {
+        decks: chemin.decks,
+        cut: cheminDeFer.CHEMIN_DE_FER_SHOE.cut,
+        lastHand: cheminDeFer.CHEMIN_DE_FER_SHOE.lastHand,
+      }
+    : { decks: input.decks, cut: input.cut, lastHand: input.lastHand };
   return tableSettingsSchema.parse({
     seats: input.seats,
-    decks: input.decks,
-    cut: input.cut,
-    lastHand: input.lastHand,
+    ...shoe,
     rules: { commission: input.ruleSet, tiePays: input.tiePays, sideBets: input.sideBets },
     limits: {
       player: main,
@@ -122,6 +130,7 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
     revealMs: pace.revealMs,
     resultMs: pace.resultMs,
     seatHoldMs: input.seatHoldSeconds * 1000,
+    ...(chemin ? { cheminDeFer: chemin } : {}),
   });
 }
 

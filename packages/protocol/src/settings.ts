@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cheminDeFerSettingsSchema } from './chemin-de-fer.js';
 import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
 const limitSchema = z.object({
@@ -46,6 +47,11 @@ export const tableSettingsSchema = z.object({
   selfPaced: z.boolean().optional(),
   /** T1.5: how long a seat is held for a player whose connections have all dropped. */
   seatHoldMs: z.number().int().nonnegative(),
+  /**
+   * C1.4: present exactly at a Chemin de Fer table (its room's `cheminDeFer` settings); absent
+   * at a Punto Banco table, as at every table stored before it existed.
+   */
+  cheminDeFer: cheminDeFerSettingsSchema.optional(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_HISTORY, chatMessageSchema } from './chat.js';
+import { cheminDeFerViewSchema } from './chemin-de-fer-view.js';
 import {
   roundResultEvent,
   roundVoidedEvent,
@@ -84,5 +85,7 @@ export const tableSnapshotSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** C4.1: a Chemin de Fer table's bank and coup; absent at a Punto Banco table. */
+  cheminDeFer: cheminDeFerViewSchema.optional(),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Ack, COMMANDS, CommandName } from './commands.js';
 import { errorCodeSchema } from './errors.js';
-import { cardsPeekMessage, tableEventSchema } from './events.js';
+import { tableEventSchema, tablePrivateMessage } from './events.js';
 import {
   COMMAND_REFUSED,
   SESSION_ENDED,
@@ -25,7 +25,7 @@ export type CommandRefused = z.infer<typeof commandRefusedSchema>;
 /** Every socket.io event the server sends outside acknowledgements, with its one payload. */
 export const SERVER_MESSAGES = {
   [TABLE_EVENT]: tableEventSchema,
-  [TABLE_PRIVATE]: cardsPeekMessage,
+  [TABLE_PRIVATE]: tablePrivateMessage,
   [COMMAND_REFUSED]: commandRefusedSchema,
   [SESSION_ENDED]: sessionEndedSchema,
 } as const satisfies Record<string, z.ZodType>;

@@ -142,6 +142,7 @@ function play(socket: Socket, table: BotTable, seat: number, countsRounds: boole
   });
   socket.on(TABLE_PRIVATE, (peek) => {
     framesAt.push(epochNow());
+    if (peek.type !== 'cards.peek') return;
     void command(socket, 'cards.reveal', { tableId, round: peek.round });
   });
 

@@ -325,6 +325,17 @@ export class TableActor implements TablePort {
     'room.mute': (playerId, payload) => this.queued(playerId, { name: 'room.mute', payload }),
     'chat.send': (playerId, payload) => this.queued(playerId, { name: 'chat.send', payload }),
     'round.next': (playerId, payload) => this.queued(playerId, { name: 'round.next', payload }),
+    'chemin.bank.post': (playerId, payload) =>
+      this.queued(playerId, { name: 'chemin.bank.post', payload }),
+    'chemin.cover': (playerId, payload) => this.queued(playerId, { name: 'chemin.cover', payload }),
+    'chemin.punto.choose': (playerId, payload) =>
+      this.queued(playerId, { name: 'chemin.punto.choose', payload }),
+    'chemin.banker.choose': (playerId, payload) =>
+      this.queued(playerId, { name: 'chemin.banker.choose', payload }),
+    'chemin.bank.pass': (playerId, payload) =>
+      this.queued(playerId, { name: 'chemin.bank.pass', payload }),
+    'chemin.bank.decline': (playerId, payload) =>
+      this.queued(playerId, { name: 'chemin.bank.decline', payload }),
   };
 
   private join(playerId: string): Ack<'table.join'> {

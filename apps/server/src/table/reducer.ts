@@ -33,6 +33,7 @@ import { acceptShoe, passShoe, refuseShoe } from './shoe-passing.js';
 import type { Effect, Phase, TableState } from './state.js';
 import { Step } from './step.js';
 import { revealStep } from './turning.js';
+import { runCheminCommand } from './chemin/commands.js';
 
 export interface Reduced {
   readonly state: TableState;
@@ -146,6 +147,13 @@ function runCommand(step: Step, input: Extract<TableInput, { type: 'command' }>)
       return sendChat(step, playerId, command.payload, input.sender);
     case 'round.next':
       return nextRound(step, playerId);
+    case 'chemin.bank.post':
+    case 'chemin.cover':
+    case 'chemin.punto.choose':
+    case 'chemin.banker.choose':
+    case 'chemin.bank.pass':
+    case 'chemin.bank.decline':
+      return runCheminCommand(step, playerId, command);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);

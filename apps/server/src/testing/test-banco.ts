@@ -7,6 +7,7 @@ import {
   createGuestReply,
   type Ack,
   type CardsPeek,
+  type TablePrivate,
   type CommandInput,
   type CommandName,
   type TableEvent,
@@ -72,7 +73,7 @@ async function beforeStart<T>(
 /** Everything one socket received, in arrival order. */
 export type Frame =
   | { readonly kind: 'event'; readonly event: TableEvent }
-  | { readonly kind: 'private'; readonly message: CardsPeek };
+  | { readonly kind: 'private'; readonly message: TablePrivate };
 
 /** A guest with a real socket.io connection that records every frame it is sent. */
 export class TestClient {
@@ -150,7 +151,9 @@ export class TestClient {
   }
 
   get peeks(): CardsPeek[] {
-    return this.frames.flatMap((f) => (f.kind === 'private' ? [f.message] : []));
+    return this.frames.flatMap((f) =>
+      f.kind === 'private' && f.message.type === 'cards.peek' ? [f.message] : [],
+    );
   }
 
   /** Resolves with the first event from now on that passes `test`. */

@@ -286,3 +286,64 @@ describe('backoff with jitter', () => {
     ).toEqual([100, 200, 400, 1_000]);
   });
 });
+
+describe('the table client at a Chemin de Fer table (C2, C5.3)', () => {
+  it('C2.1 C2.2 C2.3 C2.4 C2.5 C2.6 sends each Chemin de Fer command with the table id and its ack back', async () => {
+    const { transport, client } = await joined(10);
+    const calls: [Promise<{ ok: boolean }>, string, unknown][] = [
+      [
+        client.postBank(3, 10_000),
+        'chemin.bank.post',
+        { tableId: 'main', coup: 3, amount: 10_000 },
+      ],
+      [
+        client.cover(3, { kind: 'avec-la-table' }),
+        'chemin.cover',
+        { tableId: 'main', coup: 3, call: { kind: 'avec-la-table' } },
+      ],
+      [
+        client.choosePunto(3, 'stand'),
+        'chemin.punto.choose',
+        { tableId: 'main', coup: 3, option: 'stand' },
+      ],
+      [
+        client.chooseBanker(3, 'draw'),
+        'chemin.banker.choose',
+        { tableId: 'main', coup: 3, option: 'draw' },
+      ],
+      [client.passBank(), 'chemin.bank.pass', { tableId: 'main' }],
+      [client.declineBank(), 'chemin.bank.decline', { tableId: 'main' }],
+    ];
+    for (const [promise, name, payload] of calls) {
+      const sent = transport.take(name);
+      expect(sent.payload).toEqual(payload);
+      sent.answer({ ok: false, code: 'NOT_YOUR_BANK', message: 'not yours' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await promise).toMatchObject({ ok: false, code: 'NOT_YOUR_BANK' });
+    }
+  });
+
+  it('C5.3 hands a seat’s own chemin.cards to the sink, and a turner’s peek to peek', async () => {
+    const transport = new FakeTransport();
+    const socket = new ProtocolSocket(transport, { random: () => 0.5 }).open();
+    const got: string[] = [];
+    const client = new TableClient({
+      socket,
+      tableId: 'main',
+      sink: {
+        snapshot: () => {},
+        event: () => {},
+        peek: (p) => got.push(`peek ${p.hand}`),
+        cheminCards: (c) => got.push(`cards ${c.hand} ${c.cards.join(',')}`),
+      },
+    });
+    transport.accept();
+    transport.take('table.join').answer({ ok: true, snapshot: snapshot(1) });
+    await vi.advanceTimersByTimeAsync(0);
+    const cards = { tableId: 'main', type: 'chemin.cards', coup: 1, hand: 'punto', odds: null };
+    transport.emit('table.private', { ...cards, cards: ['2H', '3D'] });
+    transport.emit('table.private', { ...cards, tableId: 'other', cards: ['4H', '5D'] });
+    expect(got).toEqual(['cards punto 2H,3D']);
+    client.close();
+  });
+});

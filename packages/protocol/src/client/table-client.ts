@@ -1,4 +1,6 @@
 import type { CommandName, resyncYouSchema } from '../commands.js';
+import type { CoverCall } from '../chemin-de-fer.js';
+import type { CheminCards } from '../chemin-de-fer-view.js';
 import type { CardsPeek, TableEvent } from '../events.js';
 import { TABLE_EVENT, TABLE_PRIVATE } from '../handshake.js';
 import { TableVersions } from '../resync.js';
@@ -17,6 +19,8 @@ export interface TableSink {
   /** The next event after what you hold: apply it. */
   event(event: TableEvent): void;
   peek?(peek: CardsPeek): void;
+  /** C5.3: at a Chemin de Fer table, this player's own face-down cards. */
+  cheminCards?(cards: CheminCards): void;
   /** After a resync: your seat, balance and bets as the table has them. */
   you?(you: ResyncYou): void;
   /** The connection's state; `refusal` says why the table or the server turned it away. */
@@ -66,8 +70,10 @@ export class TableClient {
       socket.onConnect(() => void this.enter()),
       socket.onStatus((status, refusal) => options.sink.status?.(status, refusal)),
       socket.on(TABLE_EVENT, (event) => this.receive(event)),
-      socket.on(TABLE_PRIVATE, (peek) => {
-        if (peek.tableId === options.tableId) options.sink.peek?.(peek);
+      socket.on(TABLE_PRIVATE, (message) => {
+        if (message.tableId !== options.tableId) return;
+        if (message.type === 'cards.peek') options.sink.peek?.(message);
+        else options.sink.cheminCards?.(message);
       }),
     );
     if (socket.connected) void this.enter();
@@ -85,6 +91,41 @@ export class TableClient {
       if (expected > this.versions.version) this.expect(expected);
     }
     return ack;
+  }
+
+  // C2: the Chemin de Fer commands, each a `send` with this table's id.
+
+  /** C2.1: put up the bank offered to this seat (a fresh amount, or the riding bank whole). */
+  postBank(coup: number, amount: number): Promise<SendResult<'chemin.bank.post'>> {
+    return this.send('chemin.bank.post', { tableId: this.tableId, coup, amount });
+  }
+
+  /** C2.2: this punter's one call on the open bank. */
+  cover(coup: number, call: CoverCall): Promise<SendResult<'chemin.cover'>> {
+    return this.send('chemin.cover', { tableId: this.tableId, coup, call });
+  }
+
+  /** C2.3: the punto's choice on 5. */
+  choosePunto(coup: number, option: 'draw' | 'stand'): Promise<SendResult<'chemin.punto.choose'>> {
+    return this.send('chemin.punto.choose', { tableId: this.tableId, coup, option });
+  }
+
+  /** C2.4: the banker's choice at 3 against a 9 or 5 against a 4. */
+  chooseBanker(
+    coup: number,
+    option: 'draw' | 'stand',
+  ): Promise<SendResult<'chemin.banker.choose'>> {
+    return this.send('chemin.banker.choose', { tableId: this.tableId, coup, option });
+  }
+
+  /** C2.5: la banque passe. */
+  passBank(): Promise<SendResult<'chemin.bank.pass'>> {
+    return this.send('chemin.bank.pass', { tableId: this.tableId });
+  }
+
+  /** C2.6: refuse the fresh bank offered to this seat. */
+  declineBank(): Promise<SendResult<'chemin.bank.decline'>> {
+    return this.send('chemin.bank.decline', { tableId: this.tableId });
   }
 
   /** Asks for what was missed since the version held (a gap, a missing event, a reconnect). */
