@@ -56,7 +56,7 @@ const SEATS = [1, 2];
 
 function inDealingOrder(punto: readonly CardCode[], banker: readonly CardCode[]): string[] {
   const order = [punto[0], banker[0], punto[1], banker[1], punto[2], banker[2]];
-  return order.filter((c): c is string => c !== undefined);
+  return order.filter((c): c is CardCode => c !== undefined);
 }
 
 function cellOf(state: cheminDeFer.CoupState): Cell | null {
