@@ -1,5 +1,6 @@
 'use client';
 import type { CheminDeFerView } from '@banco/protocol';
+import { cheminDeFer } from '@banco/rules';
 import { lazy, Suspense } from 'react';
 import { chips } from '../../lib/format';
 import type { StoredGuest } from '../../lib/session';
@@ -16,31 +17,32 @@ const SharePanel = lazy(() =>
   import('../rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
 
+const CHEMIN_SEAT_WORDS = { holds: 'bank', stake: 'in play' };
+
 /** What each seat has on the coup in play: the bank for the banker, each cover for a punter. */
 function stakesOf(view: CheminDeFerView): Map<number, number> {
   const coup = view.coup;
   const stakes = new Map<number, number>();
   if (!coup) return stakes;
   stakes.set(coup.banker, coup.bank);
+  // While the bank is open, what each call offers; once covered, what was taken (R15.4).
+  for (const c of coup.calls) stakes.set(c.seat, cheminDeFer.offered(c.call, coup.bank));
   for (const c of coup.cover?.covers ?? []) stakes.set(c.seat, c.amount);
   return stakes;
 }
 
-/** What each seat won or lost on the coup just settled. */
+/** What each seat won or lost on the coup just settled, net of its stake and the cagnotte. */
 function changesOf(view: CheminDeFerView): Map<number, { lost: number; won: number }> {
   const changes = new Map<number, { lost: number; won: number }>();
   const last = view.coup ?? view.last;
   const paid = last?.settlement;
   if (!last || !paid || !last.cover) return changes;
-  changes.set(last.banker, {
-    lost: last.cover.covered,
-    won: paid.banker,
-  });
+  const net = (seat: number, amount: number) => {
+    if (amount !== 0) changes.set(seat, { lost: Math.max(0, -amount), won: Math.max(0, amount) });
+  };
+  net(last.banker, paid.bankerNet);
   for (const c of last.cover.covers) {
-    changes.set(c.seat, {
-      lost: c.amount,
-      won: paid.punters.find((p) => p.seat === c.seat)?.amount ?? 0,
-    });
+    net(c.seat, (paid.punters.find((p) => p.seat === c.seat)?.amount ?? 0) - c.amount);
   }
   return changes;
 }
@@ -139,6 +141,7 @@ export default function CheminScreen({
                 yourSeat={seat}
                 betting={false}
                 stakes={stakesOf(view)}
+                words={CHEMIN_SEAT_WORDS}
                 changes={changesOf(view)}
                 onSit={
                   seat === null && state.connection === 'live' && !(room?.locked && !youHost)

@@ -174,7 +174,7 @@ function Hands({ coup, cards, name }: CheminTableProps & { coup: CoupView }) {
             data-testid={`hand-${h.hand}`}
           >
             <h3>{h.title}</h3>
-            <div className="chemin__cards">
+            <div className="hand__cards chemin__cards">
               {h.cards.map((face, i) => (
                 <Card
                   key={i}
