@@ -112,6 +112,9 @@ describe('the room form', () => {
   it('C1.2 a Chemin de Fer form: six decks, its bank in minor units, a window or by the rule', () => {
     const form = newRoomForm('chemin-de-fer');
     expect(form.decks).toBe(6);
+    // The offer and cover windows are the room's timed window, never untimed.
+    expect(roomSettingsInput({ ...form, bettingSeconds: null }).untimedBetting).toBe(false);
+    expect(roomSettingsInput(form)).toMatchObject({ bettingSeconds: 30, untimedBetting: false });
     const windowed = roomSettingsInput({
       ...form,
       chemin: { cagnottePercent: 3, bankMin: 20, bankMax: 2_000, choiceSeconds: 15 },

@@ -83,12 +83,15 @@ export const SEAT_HOLD_CHOICES = [30, 60, 120, 300] as const;
 export const SIDE_BETS: readonly SideSpot[] = SIDE_SPOT_NAMES;
 export { CHOICE_WINDOW_SECONDS };
 export const CAGNOTTE_CHOICES = [0, 1, 2, 3, 4, 5] as const;
+export const CHEMIN_CALL_SECONDS = 30;
 
 /** A fresh form for a game: its own deck count, everything else as DEFAULT_ROOM. */
 export const newRoomForm = (kind: RoomKind): RoomForm => ({
   ...DEFAULT_ROOM,
   kind,
   decks: DEFAULT_DECKS[kind],
+  // A Chemin de Fer table's offer and cover windows: friends talk before they call.
+  ...(kind === 'chemin-de-fer' ? { bettingSeconds: CHEMIN_CALL_SECONDS } : {}),
 });
 
 const minor = (wholeChips: number): number => Math.round(wholeChips * 100);
@@ -109,7 +112,8 @@ export function roomSettingsInput(form: RoomForm) {
     seats: form.seats,
     // Kept in range when untimed (the server ignores it then).
     bettingSeconds: form.bettingSeconds ?? DEFAULT_ROOM.bettingSeconds ?? BETTING_SECONDS.min,
-    untimedBetting: form.bettingSeconds === null,
+    // A Chemin de Fer bank is always offered and covered against the clock.
+    untimedBetting: form.kind === 'punto-banco' && form.bettingSeconds === null,
     cardTurning: form.cardTurning,
     cut: form.cut,
     lastHand: form.lastHand,

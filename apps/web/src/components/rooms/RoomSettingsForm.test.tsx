@@ -89,11 +89,15 @@ describe('RoomSettingsForm', () => {
     fireEvent.change(screen.getByLabelText('Largest bank'), { target: { value: '500' } });
     fireEvent.change(screen.getByLabelText(/cagnotte/), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Seconds to choose'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Seconds to post or cover a bank'), {
+      target: { value: '45' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
       kind: 'chemin-de-fer',
       decks: 6,
+      bettingSeconds: 45,
       chemin: { bankMax: 500, cagnottePercent: 2, choiceSeconds: 12 },
     });
     fireEvent.click(screen.getByRole('checkbox', { name: /Play by the rule/ }));

@@ -8,6 +8,7 @@ import {
   BETTING_SECONDS,
   DECK_CHOICES,
   DEFAULT_DECKS,
+  newRoomForm,
   fieldOf,
   SEAT_HOLD_CHOICES,
   SEAT_RANGE,
@@ -158,6 +159,7 @@ export function RoomSettingsForm({
                       kind,
                       // A deck count still at the other game's default follows the game.
                       decks: f.decks === DEFAULT_DECKS[f.kind] ? DEFAULT_DECKS[kind] : f.decks,
+                      bettingSeconds: newRoomForm(kind).bettingSeconds,
                     }))
                   }
                 />
@@ -283,6 +285,25 @@ export function RoomSettingsForm({
 
       <Group title="Seats and pace">
         {number('seats', 'seats', 'Seats', `${SEAT_RANGE.min} to ${SEAT_RANGE.max}`)}
+        {chemin ? (
+          <div className="field">
+            <label htmlFor={`${id}-calls`}>Seconds to post or cover a bank</label>
+            <input
+              id={`${id}-calls`}
+              data-field="betting"
+              type="number"
+              inputMode="numeric"
+              value={String(form.bettingSeconds ?? BETTING_SECONDS.max)}
+              onChange={(e) => set('bettingSeconds', Number(e.target.value))}
+              {...invalid('betting')}
+            />
+            <p className="field__hint">
+              {BETTING_SECONDS.min} to {BETTING_SECONDS.max}. A bank not posted in time passes to
+              the next seat; a punter who has not called by then covers nothing.
+            </p>
+            {fieldError('betting')}
+          </div>
+        ) : null}
         {chemin ? null : (
           <>
             <div className="field">
