@@ -122,8 +122,10 @@ async function startTable(t: number): Promise<void> {
     ledger,
     outbox: {
       broadcast: onEvent,
-      sendPrivate: (playerId, peek) =>
-        act((a) => a.command(playerId, 'cards.reveal', { tableId: id, round: peek.round })),
+      sendPrivate: (playerId, peek) => {
+        if (peek.type !== 'cards.peek') return;
+        act((a) => a.command(playerId, 'cards.reveal', { tableId: id, round: peek.round }));
+      },
       eject: () => undefined,
     },
   });

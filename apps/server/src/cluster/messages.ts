@@ -1,4 +1,4 @@
-import type { CardsPeek, CommandName, TableEvent } from '@banco/protocol';
+import type { CommandName, TableEvent, TablePrivate } from '@banco/protocol';
 import type { TableDefinition } from './registry.js';
 import type { HeldSeat } from '../table/table-port.js';
 
@@ -41,7 +41,7 @@ export type NodeMessage =
 /** What a table's owner says to every node with sockets at it, in the order it said it. */
 export type TableMessage = { node: string; epoch: number } & (
   | { k: 'event'; event: TableEvent }
-  | { k: 'private'; playerId: string; message: CardsPeek }
+  | { k: 'private'; playerId: string; message: TablePrivate }
   | { k: 'eject'; playerId: string }
 );
 

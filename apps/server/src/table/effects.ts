@@ -95,6 +95,22 @@ export class EffectRunner {
       }
       case 'settle':
         return this.settle(effect);
+      case 'chemin-settle': {
+        // T15.6: the same one-transaction settlement as a Punto Banco round (T6.2, T6.5).
+        const { balances } = await ledger.settleRound({
+          tableId: table.id,
+          roundId: effect.roundId,
+          round: {
+            cards: [...effect.cards],
+            outcome: effect.outcome,
+            playerTotal: effect.puntoTotal,
+            bankerTotal: effect.bankerTotal,
+            trace: effect.story,
+          },
+          settled: effect.settled.map((s) => ({ ...s })),
+        });
+        return { type: 'settled', now: this.clock(), balances };
+      }
       case 'record-seat':
         await ledger.recordSeat({
           tableId: table.id,

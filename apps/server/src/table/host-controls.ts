@@ -156,6 +156,10 @@ function beginClose(step: Step, reason: 'host' | 'idle'): void {
       step.update({ phase: { kind: 'waiting' } });
       step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
       return;
+    case 'chemin':
+      // T15: between coups the room closes now; a coup in play ends first, then it closes.
+      if (!step.state.chemin?.coup) return startNextRound(step);
+      return;
     case 'shuffling':
     case 'opening':
     case 'dealing':

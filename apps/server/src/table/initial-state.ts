@@ -1,5 +1,6 @@
 import type { TableSettings } from '@banco/protocol';
 import type { ChatState, TableState } from './state.js';
+import { EMPTY_CHEMIN } from './chemin/chemin-state.js';
 
 export const EMPTY_CHAT: ChatState = { messages: [], lastId: 0, allowance: {} };
 
@@ -44,5 +45,7 @@ export function initialTableState(table: {
         }
       : null,
     chat: EMPTY_CHAT,
+    // T15: the kind of table is its settings' (C1.4).
+    ...(table.settings.cheminDeFer ? { chemin: EMPTY_CHEMIN } : {}),
   };
 }

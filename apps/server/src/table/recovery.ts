@@ -1,4 +1,5 @@
 import type { TableInput } from './inputs.js';
+import { recoverChemin } from './chemin/coup-flow.js';
 import { endShoeIfOver, openRound, shuffleShoe, startNextRound, dealCards } from './round-flow.js';
 import type { Phase, RoundState } from './state.js';
 import type { Step } from './step.js';
@@ -49,6 +50,8 @@ export function resume(step: Step): void {
       return finishByHouse(step);
     case 'settling':
       return settleAgain(step, phase);
+    case 'chemin':
+      return recoverChemin(step, 'restart');
     default: {
       const unknown: never = phase;
       throw new TypeError(`unknown phase ${JSON.stringify(unknown)}`);
@@ -81,6 +84,8 @@ export function shutDown(step: Step): void {
       return finishByHouse(step);
     case 'settling':
       return settleAgain(step, phase);
+    case 'chemin':
+      return recoverChemin(step, 'shutdown');
     case 'waiting':
     case 'shuffling':
     case 'seeding':

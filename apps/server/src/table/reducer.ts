@@ -34,6 +34,7 @@ import type { Effect, Phase, TableState } from './state.js';
 import { Step } from './step.js';
 import { revealStep } from './turning.js';
 import { runCheminCommand } from './chemin/commands.js';
+import { cheminClock, routeChemin } from './chemin/coup-flow.js';
 
 export interface Reduced {
   readonly state: TableState;
@@ -44,6 +45,8 @@ export interface Reduced {
 /** The table's round machine: a pure function of the state and one input (T2). */
 export function reduce(state: TableState, input: TableInput): Reduced {
   const step = new Step(state, input.now);
+  // T15: a Chemin de Fer table's ledger answers drive its own coup.
+  if (routeChemin(step, input)) return step.result();
   switch (input.type) {
     case 'command':
       runCommand(step, input);
@@ -218,6 +221,8 @@ function onTimer(step: Step): void {
       return startNextRound(step);
     case 'seeding':
       return shuffleShoe(step);
+    case 'chemin':
+      return cheminClock(step);
     case 'waiting':
     case 'shuffling':
     case 'opening':

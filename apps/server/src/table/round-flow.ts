@@ -25,6 +25,7 @@ import type { RevealStep, RoundState, ShoeSession } from './state.js';
 import type { Step } from './step.js';
 import { layoutOf, liveOdds, roadsView, shoeView } from './views.js';
 import { turnOrReveal } from './turning.js';
+import { isChemin, startChemin } from './chemin/coup-flow.js';
 
 const shoeIsOver = (shoe: ShoeSession | null) =>
   shoe === null || roundStatus(shoe.state) === 'finished';
@@ -48,6 +49,8 @@ export function startNextRound(step: Step): void {
     step.effect({ type: 'new-shoe', number: state.lastShoeNumber + 1 });
     return;
   }
+  // T15.1: a Chemin de Fer table offers the bank instead of opening betting.
+  if (isChemin(state)) return startChemin(step);
   openRound(step);
 }
 

@@ -1,3 +1,4 @@
+import { cheminView } from './chemin/chemin-view.js';
 import type { PhaseView, TableSnapshot } from '@banco/protocol';
 import type { Phase, RoundState, TableState } from './state.js';
 import { roomView } from './room-life.js';
@@ -13,6 +14,8 @@ function phaseView(phase: Phase, holder: number | null): PhaseView {
     case 'waiting':
     case 'shuffling':
     case 'opening':
+    // C4.1: a Chemin de Fer table's coup is in `cheminDeFer`.
+    case 'chemin':
       return { kind: 'waiting' };
     case 'seeding':
       return {
@@ -106,7 +109,7 @@ export function snapshotOf(
       : null,
     roads: roadsView(shoe),
     odds:
-      shoe && state.phase.kind !== 'turning'
+      shoe && state.phase.kind !== 'turning' && !state.chemin
         ? liveOdds(shoe, state.settings.rules as RuleSet)
         : null,
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
@@ -114,5 +117,7 @@ export function snapshotOf(
     chat: [...state.chat.messages],
     // The actor adds how the last round ended (P1.8): it follows the broadcasts, not the state.
     lastRound: null,
+    // C4.1: the bank and the coup of a Chemin de Fer table, as everyone may see them.
+    ...(state.chemin ? { cheminDeFer: cheminView(state) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import type {
-  CardsPeek,
+  TablePrivate,
   ChatMessage,
   PlayerInfo,
   Stake,
@@ -7,6 +7,7 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import type { CardCode, RoadResult, RoundResult, ShoeState, Side } from '@banco/rules';
+import type { CheminTable } from './chemin/chemin-state.js';
 
 export interface SeatState {
   readonly seat: number;
@@ -152,7 +153,9 @@ export type Phase =
       readonly settled: readonly SettledStake[];
     }
   /** nextAt is null while a self-paced table waits for `round.next` (T12.3). */
-  | { readonly kind: 'result'; readonly round: RoundState; readonly nextAt: number | null };
+  | { readonly kind: 'result'; readonly round: RoundState; readonly nextAt: number | null }
+  /** T15: a Chemin de Fer table plays its shoe; the bank and the coup are in `chemin`. */
+  | { readonly kind: 'chemin' };
 
 export type PhaseKind = Phase['kind'];
 
@@ -194,6 +197,8 @@ export interface TableState {
   readonly room: RoomControl | null;
   // ── P11: chat ──
   readonly chat: ChatState;
+  // ── T15: Chemin de Fer; absent at a Punto Banco table ──
+  readonly chemin?: CheminTable;
 }
 
 /** A bet as the rules settle it, with whose it is. */
@@ -208,10 +213,19 @@ export interface SettledStake {
   readonly rule: string;
 }
 
+/** One stake of a Chemin de Fer coup as the ledger settles it (T15.6). */
+export interface ChipReturn {
+  readonly betId: string;
+  readonly playerId: string;
+  readonly result: 'lose' | 'push' | 'win';
+  readonly stake: number;
+  readonly returned: number;
+}
+
 /** Work the actor carries out for the reducer, in order; some answer with another input. */
 export type Effect =
   | { readonly type: 'broadcast'; readonly event: TableEvent }
-  | { readonly type: 'private'; readonly playerId: string; readonly message: CardsPeek }
+  | { readonly type: 'private'; readonly playerId: string; readonly message: TablePrivate }
   | { readonly type: 'schedule'; readonly token: number; readonly at: number }
   /** Keyed by table and number: a retry gets the shoe already stored (T9.8). */
   | { readonly type: 'new-shoe'; readonly number: number }
@@ -259,6 +273,17 @@ export type Effect =
   | { readonly type: 'eject'; readonly playerId: string }
   /** T11.7: the room is closed; whoever keeps rooms is told (`onClosed`). */
   | { readonly type: 'room-closed' }
+  /** T15.6: a Chemin de Fer coup's stakes paid out; answers with `settled`. */
+  | {
+      readonly type: 'chemin-settle';
+      readonly roundId: string;
+      readonly cards: readonly CardCode[];
+      readonly outcome: 'player' | 'banker' | 'tie';
+      readonly puntoTotal: number;
+      readonly bankerTotal: number;
+      readonly story: unknown;
+      readonly settled: readonly ChipReturn[];
+    }
   /** T9.2: refunds every open stake of round `seq`; answers with `round-voided`. */
   | {
       readonly type: 'void-round';

@@ -4,6 +4,7 @@ import type { StoredTableState } from '../db/table-states.js';
 import type { ChatState, RoomControl, TableState } from './state.js';
 import { EMPTY_CHAT } from './initial-state.js';
 import { restoredPhase, restoredShoe, storedPhase, storedShoe } from './stored-shoe.js';
+import { cheminKey, restoredChemin, storedChemin } from './chemin/stored-chemin.js';
 
 /**
  * T9.1: versions handed out ahead of each save. A save stores `version + VERSION_LEASE` as the
@@ -34,6 +35,8 @@ export function durableKey(state: TableState): string {
     state.closing,
     // T11: the host controls, and with them the settings a room changed.
     state.room === null ? null : JSON.stringify(state.room),
+    // T15.9: a Chemin de Fer table's bank and the stage of its coup.
+    cheminKey(state),
   ].join('|');
 }
 
@@ -48,6 +51,9 @@ export function roundInPlay(state: TableState): number | null {
     case 'turning':
     case 'settling':
       return phase.round.seq;
+    // T15.9: a Chemin de Fer coup from its post to its settlement.
+    case 'chemin':
+      return state.chemin?.coup?.seq ?? null;
     default:
       return null;
   }
@@ -75,6 +81,7 @@ export function toStored(state: TableState, watchers: readonly string[]): Stored
       timer: null,
       settings: state.room ? state.settings : undefined,
       chat: storedChat(state.chat),
+      ...(state.chemin ? { chemin: storedChemin(state.chemin, state.shoe) } : {}),
     },
   };
 }
@@ -105,7 +112,7 @@ export function fromStored(
   if (!phase.ok) return null;
   const room = isRoom(rest.room) ? withChatControls(rest.room) : fresh.room;
   const kept = room ? tableSettingsSchema.safeParse(rest.settings) : null;
-  const state: TableState = {
+  const state: { -readonly [K in keyof TableState]: TableState[K] } = {
     ...fresh,
     ...rest,
     shoe: shoe.value,
@@ -118,6 +125,11 @@ export function fromStored(
     version: Math.max(stored.version, rest.version ?? 0),
     chat: restoredChat(rest.chat),
   };
+  if (fresh.chemin) {
+    const chemin = restoredChemin(rest.chemin, shoe.value);
+    if (!chemin.ok) return null;
+    state.chemin = chemin.value;
+  }
   const joined = Array.isArray(watchers)
     ? watchers.filter((w): w is string => typeof w === 'string')
     : [];

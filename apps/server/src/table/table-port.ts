@@ -1,7 +1,7 @@
 import type { LocalPresence } from './local-presence.js';
 import type {
   Ack,
-  CardsPeek,
+  TablePrivate,
   CommandName,
   CommandPayload,
   ErrorCode,
@@ -23,7 +23,7 @@ export interface TableOutbox {
   /** To everyone at the table (seated and spectators). */
   broadcast(event: TableEvent): void;
   /** To every socket of one player at this table, and to nobody else. */
-  sendPrivate(playerId: string, message: CardsPeek): void;
+  sendPrivate(playerId: string, message: TablePrivate): void;
   /** T11.2: every socket of the player leaves the table (they were kicked). */
   eject(playerId: string): void;
   /** The table has stopped: what the transport still holds for it goes out, then it forgets it. */

@@ -148,7 +148,9 @@ export class ReducerHarness {
         this.events.push(effect.event);
         return undefined;
       case 'private':
-        this.privates.push({ playerId: effect.playerId, message: effect.message });
+        if (effect.message.type === 'cards.peek') {
+          this.privates.push({ playerId: effect.playerId, message: effect.message });
+        }
         return undefined;
       case 'new-shoe':
         return this.newShoe();
@@ -184,7 +186,8 @@ export class ReducerHarness {
           balance,
         };
       }
-      case 'settle': {
+      case 'settle':
+      case 'chemin-settle': {
         const balances = new Map<string, number>();
         for (const s of effect.settled) {
           const balance = (this.wallets.get(s.playerId) ?? 0) + s.returned;
