@@ -184,7 +184,8 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     });
     expect(done.view.last?.settlement).toMatchObject({ outcome: 'player', bankerNet: -29_500 });
     await pagesShowTheLedger();
-    await screenshot(cleo.page, 'chemin-settled-phone');
+    await screenshot(cleo.page, 'chemin-settled-desktop');
+    await screenshot(dev.page, 'chemin-settled-phone');
   });
 
   it('the bank passes to Ben on the loss; he declines it and it is offered to Cleo', async () => {
@@ -194,7 +195,7 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     await expect
       .poll(() => cleo.page.getByTestId('offer').innerText())
       .toBe('The bank is offered to you (Ben declined it): put one up or decline it.');
-    await screenshot(cleo.page, 'chemin-bank-offered-phone');
+    await screenshot(cleo.page, 'chemin-bank-offered-desktop');
     expect(await seriousViolations(cleo.page)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { burnShoe, cardValue, cheminDeFer, handTotal, type CardCode } from '@banco/rules';
+import { burnShoe, cardValue, cheminDeFer, handTotal } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { checkCheminShoe, type RecordedCoup } from './chemin-replay';
 import { TEST_VECTORS } from './vectors';
@@ -79,10 +79,13 @@ function playedRecord(): RecordedCoup[] {
       coup = unwrap(cheminDeFer.stepCoup(coup, { type: 'choose', seat, option }));
     }
     if (coup.phase !== 'settled') throw new Error(coup.phase);
-    const p = coup.punto;
-    const b = coup.bankerCards;
-    const cards = [p[0], b[0], p[1], b[1], p[2], b[2]].filter((c): c is CardCode => !!c);
-    coups.push({ number: n, cards, outcome: coup.settlement.outcome, choices });
+    coups.push({
+      number: n,
+      punto: [...coup.punto],
+      banker: [...coup.bankerCards],
+      outcome: coup.settlement.outcome,
+      choices,
+    });
     state = coup.shoe;
   }
   return coups;
@@ -101,6 +104,14 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
     expect(checked.rows).toHaveLength(record.length);
     expect(checked.rows.every((r) => r.same)).toBe(true);
     expect(checked.rows.flatMap((r) => r.choices)).toEqual(made);
+    // The replay's own dealing order: punto, banker, punto, banker, then the thirds.
+    const first = checked.rows[0]!;
+    expect(first.cards.slice(0, 4)).toEqual([
+      first.puntoCards[0],
+      first.bankerCards[0],
+      first.puntoCards[1],
+      first.bankerCards[1],
+    ]);
   });
 
   it('R16.2 a choice recorded other than it was made deals other cards: named at its coup', () => {
@@ -122,7 +133,7 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
 
   it('R15.5 a coup that took no card is skipped; a changed result is named', () => {
     const withSkip: RecordedCoup[] = [
-      { number: 1, cards: [], outcome: null, choices: [] },
+      { number: 1, punto: [], banker: [], outcome: null, choices: [] },
       ...record.map((c) => ({ ...c, number: c.number + 1 })),
     ];
     const honest = checkCheminShoe(shoe, withSkip);

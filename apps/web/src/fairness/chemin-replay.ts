@@ -21,8 +21,9 @@ type Option = cheminDeFer.DrawOption;
 /** One coup as the table recorded it. */
 export interface RecordedCoup {
   number: number;
-  /** In dealing order: P B P B, then the punto's third, then the banker's. [] if not dealt. */
-  cards: string[];
+  /** Each hand's cards in the order it got them; both [] for a coup never dealt. */
+  punto: string[];
+  banker: string[];
   /** Null when the coup was not dealt (uncovered or called off, R15.5). */
   outcome: Outcome | null;
   /** The choices made at choice cells, in order; a cell missing here went by the rule. */
@@ -33,6 +34,9 @@ export interface CoupRow {
   number: number;
   /** The cards the shoe deals for this coup with its recorded choices, in dealing order. */
   cards: string[];
+  /** The same cards by hand. */
+  puntoCards: string[];
+  bankerCards: string[];
   outcome: Outcome | null;
   punto: number | null;
   banker: number | null;
@@ -93,7 +97,7 @@ export function checkCheminShoe(
   const rows: CoupRow[] = [];
   for (const coup of [...recorded].sort((a, b) => a.number - b.number)) {
     // R15.5: a coup nobody covered, or called off, took no card.
-    if (coup.outcome === null && coup.cards.length === 0) continue;
+    if (coup.outcome === null && coup.punto.length + coup.banker.length === 0) continue;
     const played = replayCoup(state, coup);
     if (!played.ok) return { ok: false, message: `coup ${coup.number}: ${played.message}` };
     state = played.shoe;
@@ -158,8 +162,11 @@ function replayCoup(shoe: cheminDeFer.CoupState['shoe'], coup: RecordedCoup): Re
   const punto = handTotal(end.punto);
   const banker = handTotal(end.bankerCards);
   let why: string | null = null;
-  if (cards.join(' ') !== coup.cards.join(' ')) {
-    why = `the table recorded the cards ${coup.cards.join(' ') || 'none'}; the shoe deals ${cards.join(' ')}`;
+  const hands = (punto: readonly string[], banker: readonly string[]) =>
+    `punto ${punto.join(' ') || 'none'}, banker ${banker.join(' ') || 'none'}`;
+  const dealt = hands(end.punto, end.bankerCards);
+  if (hands(coup.punto, coup.banker) !== dealt) {
+    why = `the table recorded the cards ${hands(coup.punto, coup.banker)}; the shoe deals ${dealt}`;
   } else if (coup.outcome !== outcome) {
     why = `the table recorded a ${coup.outcome ?? 'missing'} result; the cards give ${outcome}`;
   } else if (asked.length > 0) {
@@ -168,6 +175,17 @@ function replayCoup(shoe: cheminDeFer.CoupState['shoe'], coup: RecordedCoup): Re
   return {
     ok: true,
     shoe: end.shoe,
-    row: { number: coup.number, cards, outcome, punto, banker, choices, same: why === null, why },
+    row: {
+      number: coup.number,
+      cards,
+      puntoCards: [...end.punto],
+      bankerCards: [...end.bankerCards],
+      outcome,
+      punto,
+      banker,
+      choices,
+      same: why === null,
+      why,
+    },
   };
 }
