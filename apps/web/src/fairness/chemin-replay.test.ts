@@ -22,7 +22,7 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: st
  * every choice cell the option a player took (standing on 5, drawing at the banker's cells),
  * which is not always the rule's.
  */
-function playedRecord(): RecordedCoup[] {
+function playedRecord(): (RecordedCoup & { choices: NonNullable<RecordedCoup['choices']> })[] {
   const rules: cheminDeFer.CoupRules = {
     cagnottePercent: 5,
     choices: 'free',
@@ -41,7 +41,7 @@ function playedRecord(): RecordedCoup[] {
       ),
     ),
   ).state;
-  const coups: RecordedCoup[] = [];
+  const coups: ReturnType<typeof playedRecord> = [];
   for (let n = 1; n < 200; n++) {
     const posted = cheminDeFer.postBank({
       rules,
@@ -81,8 +81,7 @@ function playedRecord(): RecordedCoup[] {
     if (coup.phase !== 'settled') throw new Error(coup.phase);
     coups.push({
       number: n,
-      punto: [...coup.punto],
-      banker: [...coup.bankerCards],
+      cards: [...coup.punto, ...coup.bankerCards],
       outcome: coup.settlement.outcome,
       choices,
     });
@@ -96,7 +95,7 @@ const record = playedRecord();
 describe('re-running a Chemin de Fer shoe on /fairness', () => {
   it('R14.2, R16 an honest record of a whole shoe matches coup by coup, choices and all', () => {
     expect(record.length).toBeGreaterThan(40);
-    const made = record.flatMap((c) => c.choices);
+    const made = record.flatMap((c) => c.choices ?? []);
     expect(made.some((c) => c.cell === 'punto-5')).toBe(true);
     const checked = checkCheminShoe(shoe, record);
     if (!checked.ok) throw new Error(checked.message);
@@ -115,7 +114,7 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
   });
 
   it('R16.2 a choice recorded other than it was made deals other cards: named at its coup', () => {
-    const at = record.findIndex((c) => c.choices[0]?.cell === 'punto-5');
+    const at = record.findIndex((c) => c.choices?.[0]?.cell === 'punto-5');
     const tampered = record.map((c, i) =>
       i === at ? { ...c, choices: [{ cell: 'punto-5' as const, option: 'draw' as const }] } : c,
     );
@@ -126,6 +125,21 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
     );
   });
 
+  it('R16 with no choices recorded, they are read from the cards each coup took', () => {
+    const bare = record.map(({ choices: _choices, ...coup }) => coup);
+    const checked = checkCheminShoe(shoe, bare);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.difference).toBeNull();
+    // A choice that changed no card (a stand followed by a forced draw) reads the same both ways.
+    const read = checked.rows.flatMap((r) => r.choices);
+    expect(read.filter((c) => c.cell === 'punto-5').length).toBe(
+      record.flatMap((c) => c.choices ?? []).filter((c) => c.cell === 'punto-5').length,
+    );
+    const altered = bare.map((c, i) => (i === 5 ? { ...c, cards: [...c.cards].reverse() } : c));
+    const caught = checkCheminShoe(shoe, altered);
+    expect(caught.ok && caught.difference).toMatch(/^coup 6: the table recorded the cards/);
+  });
+
   it('R11.1 a seed that is not the committed one is named before any coup', () => {
     const checked = checkCheminShoe({ ...shoe, commitment: '0'.repeat(64) }, record);
     expect(checked.ok && checked.difference).toMatch(/^SHA-256 of the server seed is/);
@@ -133,7 +147,7 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
 
   it('R15.5 a coup that took no card is skipped; a changed result is named', () => {
     const withSkip: RecordedCoup[] = [
-      { number: 1, punto: [], banker: [], outcome: null, choices: [] },
+      { number: 1, cards: [], outcome: null, choices: [] },
       ...record.map((c) => ({ ...c, number: c.number + 1 })),
     ];
     const honest = checkCheminShoe(shoe, withSkip);

@@ -9,7 +9,10 @@ import {
   cardValue,
   cheminDeFer,
   commitmentOf,
+  err,
   handTotal,
+  ok,
+  type Result,
   type CardCode,
   type Outcome,
 } from '@banco/rules';
@@ -21,13 +24,15 @@ type Option = cheminDeFer.DrawOption;
 /** One coup as the table recorded it. */
 export interface RecordedCoup {
   number: number;
-  /** Each hand's cards in the order it got them; both [] for a coup never dealt. */
-  punto: string[];
-  banker: string[];
+  /** The punto's cards, then the banker's, as the table records a coup; [] if never dealt. */
+  cards: string[];
   /** Null when the coup was not dealt (uncovered or called off, R15.5). */
   outcome: Outcome | null;
-  /** The choices made at choice cells, in order; a cell missing here went by the rule. */
-  choices: { cell: Cell; option: Option }[];
+  /**
+   * The choices made at choice cells, in order (a cell missing here went by the rule); absent
+   * when the table did not record them: then they are read from the cards the coup took.
+   */
+  choices?: { cell: Cell; option: Option }[];
 }
 
 export interface CoupRow {
@@ -97,7 +102,7 @@ export function checkCheminShoe(
   const rows: CoupRow[] = [];
   for (const coup of [...recorded].sort((a, b) => a.number - b.number)) {
     // R15.5: a coup nobody covered, or called off, took no card.
-    if (coup.outcome === null && coup.punto.length + coup.banker.length === 0) continue;
+    if (coup.outcome === null && coup.cards.length === 0) continue;
     const played = replayCoup(state, coup);
     if (!played.ok) return { ok: false, message: `coup ${coup.number}: ${played.message}` };
     state = played.shoe;
@@ -112,7 +117,15 @@ export function checkCheminShoe(
 type Replayed =
   { ok: true; shoe: cheminDeFer.CoupState['shoe']; row: CoupRow } | { ok: false; message: string };
 
-function replayCoup(shoe: cheminDeFer.CoupState['shoe'], coup: RecordedCoup): Replayed {
+/** What each choice cell met is answered with, in order: an option, or the rule's. */
+type Pick = (cell: Cell, index: number) => Option | 'rule';
+
+interface Play {
+  end: cheminDeFer.CoupState;
+  choices: CoupRow['choices'];
+}
+
+function play(shoe: cheminDeFer.CoupState['shoe'], pick: Pick): Result<Play> {
   const posted = cheminDeFer.postBank({
     rules: REPLAY_RULES,
     shoe,
@@ -122,30 +135,26 @@ function replayCoup(shoe: cheminDeFer.CoupState['shoe'], coup: RecordedCoup): Re
     bank: 100,
     bancoSuivi: null,
   });
-  if (!posted.ok) return { ok: false, message: posted.error.message };
+  if (!posted.ok) return posted;
   const called = cheminDeFer.stepCoup(posted.value, {
     type: 'call',
     seat: 2,
     call: { kind: 'banco' },
   });
-  if (!called.ok) return { ok: false, message: called.error.message };
+  if (!called.ok) return called;
   let step = cheminDeFer.stepCoup(called.value, { type: 'close-cover' });
   const choices: CoupRow['choices'] = [];
-  const asked = [...coup.choices];
   while (step.ok && (step.value.phase === 'punto-choice' || step.value.phase === 'banker-choice')) {
     const state = step.value;
     const cell = cellOf(state);
-    const made = asked[0]?.cell === cell ? asked.shift() : undefined;
+    if (cell === null) return err('NO_CELL', 'a coup waited on a choice outside the choice cells');
+    const option = pick(cell, choices.length);
     const chooser = state.phase === 'punto-choice' ? 2 : 1;
-    step = made
-      ? cheminDeFer.stepCoup(state, { type: 'choose', seat: chooser, option: made.option })
-      : cheminDeFer.stepCoup(state, { type: 'by-rule' });
-    if (
-      step.ok &&
-      cell !== null &&
-      step.value.phase !== 'covering' &&
-      step.value.phase !== 'not-dealt'
-    ) {
+    step =
+      option === 'rule'
+        ? cheminDeFer.stepCoup(state, { type: 'by-rule' })
+        : cheminDeFer.stepCoup(state, { type: 'choose', seat: chooser, option });
+    if (step.ok && step.value.phase !== 'covering' && step.value.phase !== 'not-dealt') {
       // The step of this cell, not the last one: a forced draw may follow it at once.
       const done = step.value.story.find(
         (s) => (s.kind === 'draw' || s.kind === 'stand') && s.cell === cell,
@@ -154,19 +163,45 @@ function replayCoup(shoe: cheminDeFer.CoupState['shoe'], coup: RecordedCoup): Re
         choices.push({ cell, option: done.kind });
     }
   }
-  if (!step.ok) return { ok: false, message: step.error.message };
-  const end = step.value;
+  if (!step.ok) return step;
+  return ok({ end: step.value, choices });
+}
+
+const flat = (state: cheminDeFer.CoupState) =>
+  state.phase === 'covering' || state.phase === 'not-dealt'
+    ? ''
+    : [...state.punto, ...state.bankerCards].join(' ');
+
+/**
+ * The coup as its recorded choices play it; with none recorded, the one way of answering its
+ * choice cells (at most two, so four ways) that deals the cards the table recorded, if any.
+ */
+function replayCoup(shoe: cheminDeFer.CoupState['shoe'], coup: RecordedCoup): Replayed {
+  let played: Result<Play>;
+  let asked: RecordedCoup['choices'] = [];
+  if (coup.choices) {
+    const queue = [...coup.choices];
+    asked = queue;
+    played = play(shoe, (cell) => (queue[0]?.cell === cell ? queue.shift()!.option : 'rule'));
+  } else {
+    const ways = [0, 1, 2, 3].map((bits) =>
+      play(shoe, (_cell, i) => ((bits >> i) & 1 ? 'stand' : 'draw')),
+    );
+    played =
+      ways.find((w) => w.ok && flat(w.value.end) === coup.cards.join(' ')) ??
+      play(shoe, () => 'rule');
+  }
+  if (!played.ok) return { ok: false, message: played.error.message };
+  const { end, choices } = played.value;
   if (end.phase !== 'settled') return { ok: false, message: `the coup ended ${end.phase}` };
   const cards = inDealingOrder(end.punto, end.bankerCards);
   const outcome = end.settlement.outcome;
   const punto = handTotal(end.punto);
   const banker = handTotal(end.bankerCards);
   let why: string | null = null;
-  const hands = (punto: readonly string[], banker: readonly string[]) =>
-    `punto ${punto.join(' ') || 'none'}, banker ${banker.join(' ') || 'none'}`;
-  const dealt = hands(end.punto, end.bankerCards);
-  if (hands(coup.punto, coup.banker) !== dealt) {
-    why = `the table recorded the cards ${hands(coup.punto, coup.banker)}; the shoe deals ${dealt}`;
+  const dealt = flat(end);
+  if (coup.cards.join(' ') !== dealt) {
+    why = `the table recorded the cards ${coup.cards.join(' ') || 'none'}; the shoe deals ${dealt}`;
   } else if (coup.outcome !== outcome) {
     why = `the table recorded a ${coup.outcome ?? 'missing'} result; the cards give ${outcome}`;
   } else if (asked.length > 0) {
