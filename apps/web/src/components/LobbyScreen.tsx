@@ -1,6 +1,7 @@
 'use client';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { TableSummary } from '@banco/protocol';
+import type { RoomKind, TableSummary } from '@banco/protocol';
+import { roomFormKind } from '../lib/navigation';
 import { currentSession } from '../lib/account-api';
 import { ApiError, listTables, shoeSoFar, type ShoeSoFar } from '../lib/api';
 import { chips } from '../lib/format';
@@ -57,16 +58,26 @@ export function LobbyScreen() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
+  const [openKind, setOpenKind] = useState<RoomKind>('punto-banco');
   const [opened, setOpened] = useState<RoomSummary | null>(null);
   const [you, setYou] = useState<YouNow | null>(null);
 
   useEffect(() => {
     const known = storedGuest();
+    const asked = roomFormKind(window.location.search);
     if (!known) {
-      window.location.replace('/');
+      // Back here with the form open once the visitor has a name.
+      const back = asked
+        ? `/?next=${encodeURIComponent(window.location.pathname + window.location.search)}`
+        : '/';
+      window.location.replace(back);
       return;
     }
     setGuest(known);
+    if (asked) {
+      setOpenKind(asked);
+      setOpening(true);
+    }
     let alive = true;
     // Who this token is now: a session ended elsewhere (logout everywhere) sends them home.
     currentSession(known.token).then(
@@ -152,6 +163,7 @@ export function LobbyScreen() {
         <Suspense fallback={<p className="lobby__loading">Opening the form…</p>}>
           <OpenRoom
             token={guest.token}
+            kind={openKind}
             onOpened={(room) => {
               setOpened(room);
               setOpening(false);

@@ -16,7 +16,11 @@ export interface SeatsProps {
   betting: boolean;
   /** Null when the viewer cannot sit (already seated, or not connected). */
   onSit: ((seat: number) => void) | null;
+  /** What the holder holds and what a stake is called: a Chemin de Fer banker holds the bank. */
+  words?: { holds: string; stake: string };
 }
+
+const PUNTO_BANCO_WORDS = { holds: 'shoe', stake: 'bet' };
 
 const DECIDED: Record<SeatView['betting'], string> = {
   open: 'deciding',
@@ -57,6 +61,8 @@ function arcPoints(count: number): CSSProperties[] {
 export function Seats(props: SeatsProps) {
   const bySeat = new Map(props.seats.map((s) => [s.seat, s]));
   const places = arcPoints(props.count);
+  const words = props.words ?? PUNTO_BANCO_WORDS;
+  const marker = words.holds.charAt(0).toUpperCase() + words.holds.slice(1);
   return (
     <ol className={`seats${props.yourSeat === null ? '' : ' seats--seated'}`} aria-label="Seats">
       {Array.from({ length: props.count }, (_, i) => i + 1).map((n) => {
@@ -94,7 +100,7 @@ export function Seats(props: SeatsProps) {
             data-testid={`seat-${n}`}
             data-holder={holder ? 'true' : undefined}
             data-player-id={seat.player.id}
-            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? ', holds the shoe' : ''}${away ? ', away' : ''}`}
+            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? `, holds the ${words.holds}` : ''}${away ? ', away' : ''}`}
           >
             <span className="seat__number">{n}</span>
             <span className="seat__name">
@@ -124,12 +130,16 @@ export function Seats(props: SeatsProps) {
               </span>
             ) : (
               <span className={`seat__status seat__status--${seat.betting}`}>
-                {stake > 0 ? `${chips(stake)} bet` : props.betting ? DECIDED[seat.betting] : ' '}
+                {stake > 0
+                  ? `${chips(stake)} ${words.stake}`
+                  : props.betting
+                    ? DECIDED[seat.betting]
+                    : ' '}
               </span>
             )}
             {holder ? (
-              <span className="shoe-marker" title="Holds the shoe">
-                Shoe
+              <span className="shoe-marker" title={`Holds the ${words.holds}`}>
+                {marker}
               </span>
             ) : null}
             {props.offerTo === n ? <span className="offer-marker">offered</span> : null}

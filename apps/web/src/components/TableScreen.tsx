@@ -36,6 +36,8 @@ const SharePanel = lazy(() =>
 // A practice table (T12) and the first-visit tips load on demand too.
 const PracticeTable = lazy(() => import('./practice/PracticeTable'));
 const FirstTimeTips = lazy(() => import('./tips/FirstTimeTips'));
+// A Chemin de Fer room's table, only where one is played.
+const CheminScreen = lazy(() => import('./chemin/CheminScreen'));
 // The scoreboard, the odds, why, hand history and your session: after the table itself.
 const TableInstruments = lazy(() => import('./instruments/TableInstruments'));
 
@@ -121,6 +123,14 @@ function TableScreen({
     return (
       <Suspense fallback={<main className="table-page table-page--loading">Opening…</main>}>
         <PracticeTable state={state} tableId={tableId} send={table.send} />
+      </Suspense>
+    );
+  }
+
+  if (state.chemin) {
+    return (
+      <Suspense fallback={<main className="table-page table-page--loading">Opening…</main>}>
+        <CheminScreen table={table} tableId={tableId} guest={guest} />
       </Suspense>
     );
   }

@@ -75,5 +75,5 @@ export function recordedRounds(
 }
 
 /** The verify link of an ended shoe (the /shoes page and the table link here). */
-export const fairnessLink = (shoeId: string, tableId: string) =>
-  `/fairness/?shoe=${q(shoeId)}&table=${q(tableId)}`;
+export const fairnessLink = (shoeId: string, tableId: string, chemin = false) =>
+  `/fairness/?shoe=${q(shoeId)}&table=${q(tableId)}${chemin ? '&game=chemin-de-fer' : ''}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPlace } from './navigation';
+import { nextPlace, OPEN_CHEMIN, roomFormKind } from './navigation';
 
 describe('where a named visitor goes next', () => {
   it('back to the room link that brought them', () => {
@@ -17,5 +17,12 @@ describe('where a named visitor goes next', () => {
       expect(nextPlace(`?next=${encodeURIComponent(next)}`)).toBe('/lobby/');
     }
     expect(nextPlace('')).toBe('/lobby/');
+  });
+
+  it('back to the lobby with the room form on Chemin de Fer ("try it with friends")', () => {
+    expect(nextPlace(`?next=${encodeURIComponent(OPEN_CHEMIN)}`)).toBe(OPEN_CHEMIN);
+    expect(roomFormKind(new URL(OPEN_CHEMIN, 'http://x').search)).toBe('chemin-de-fer');
+    expect(roomFormKind('?open=roulette')).toBeNull();
+    expect(roomFormKind('')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { createRoomBody } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { mainTableSettings } from '../testing/table-settings';
-import { DEFAULT_ROOM, fieldOf, formOf, roomSettingsInput } from './room-form';
+import { DEFAULT_ROOM, fieldOf, formOf, newRoomForm, roomSettingsInput } from './room-form';
 
 describe('the room form', () => {
   it('sends whole chips as minor units and seconds as the server reads them', () => {
@@ -101,5 +101,47 @@ describe('the room form', () => {
       'settings.decks': 'decks',
       nonsense: null,
     });
+  });
+
+  it('C1.1 a Punto Banco form sends no kind, exactly as before', () => {
+    const input = roomSettingsInput(DEFAULT_ROOM);
+    expect('kind' in input).toBe(false);
+    expect('cheminDeFer' in input).toBe(false);
+  });
+
+  it('C1.2 a Chemin de Fer form: six decks, its bank in minor units, a window or by the rule', () => {
+    const form = newRoomForm('chemin-de-fer');
+    expect(form.decks).toBe(6);
+    // The offer and cover windows are the room's timed window, never untimed.
+    expect(roomSettingsInput({ ...form, bettingSeconds: null }).untimedBetting).toBe(false);
+    expect(roomSettingsInput(form)).toMatchObject({ bettingSeconds: 30, untimedBetting: false });
+    const windowed = roomSettingsInput({
+      ...form,
+      chemin: { cagnottePercent: 3, bankMin: 20, bankMax: 2_000, choiceSeconds: 15 },
+    });
+    expect(windowed).toMatchObject({
+      kind: 'chemin-de-fer',
+      cheminDeFer: {
+        decks: 6,
+        cagnottePercent: 3,
+        bank: { min: 2_000, max: 200_000 },
+        choices: { mode: 'window', seconds: 15 },
+      },
+    });
+    const byRule = roomSettingsInput({ ...form, chemin: { ...form.chemin, choiceSeconds: null } });
+    expect(byRule.cheminDeFer?.choices).toEqual({ mode: 'by-rule' });
+    for (const settings of [windowed, byRule]) {
+      expect(createRoomBody.safeParse({ name: 'Chemin', settings }).success).toBe(true);
+    }
+  });
+
+  it('C1.2 a refused Chemin de Fer setting lands on its own input', () => {
+    expect(fieldOf('cheminDeFer.bank.max')).toBe('bankMax');
+    expect(fieldOf('cheminDeFer.bank.min')).toBe('bankMin');
+    expect(fieldOf('cheminDeFer.cagnottePercent')).toBe('cagnotte');
+    expect(fieldOf('cheminDeFer.choices.seconds')).toBe('choices');
+    expect(fieldOf('cheminDeFer.decks')).toBe('decks');
+    expect(fieldOf('cheminDeFer')).toBe('kind');
+    expect(fieldOf('kind')).toBe('kind');
   });
 });

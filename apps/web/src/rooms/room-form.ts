@@ -1,4 +1,9 @@
-import { SIDE_SPOT_NAMES, type TableSettings } from '@banco/protocol';
+import {
+  CHOICE_WINDOW_SECONDS,
+  SIDE_SPOT_NAMES,
+  type RoomKind,
+  type TableSettings,
+} from '@banco/protocol';
 
 export type RuleSet = TableSettings['rules']['commission'];
 export type SideSpot = (typeof SIDE_SPOT_NAMES)[number];
@@ -9,6 +14,10 @@ export type SideSpot = (typeof SIDE_SPOT_NAMES)[number];
  */
 export interface RoomForm {
   name: string;
+  /** C1.1: which game the room plays. */
+  kind: RoomKind;
+  /** C1.2: read only when kind is chemin-de-fer (decks is shared with Punto Banco's). */
+  chemin: CheminForm;
   decks: number;
   commission: RuleSet;
   tiePays: 8 | 9;
@@ -28,8 +37,29 @@ export interface RoomForm {
   seatHoldSeconds: number;
 }
 
+/** A Chemin de Fer room's own settings, in whole chips and seconds. */
+export interface CheminForm {
+  cagnottePercent: number;
+  bankMin: number;
+  bankMax: number;
+  /** Null: "play by the rule", the table makes every choice (R16.4). */
+  choiceSeconds: number | null;
+}
+
+export const DEFAULT_CHEMIN: CheminForm = {
+  cagnottePercent: 5,
+  bankMin: 10,
+  bankMax: 1_000,
+  choiceSeconds: CHOICE_WINDOW_SECONDS.default,
+};
+
+/** The deck count a fresh form shows for each game (R14.1: Chemin de Fer is dealt from six). */
+export const DEFAULT_DECKS: Record<RoomKind, number> = { 'punto-banco': 8, 'chemin-de-fer': 6 };
+
 export const DEFAULT_ROOM: RoomForm = {
   name: '',
+  kind: 'punto-banco',
+  chemin: DEFAULT_CHEMIN,
   decks: 8,
   commission: 'standard',
   tiePays: 8,
@@ -51,6 +81,18 @@ export const BETTING_SECONDS = { min: 5, max: 60 } as const;
 export const SEAT_RANGE = { min: 2, max: 14 } as const;
 export const SEAT_HOLD_CHOICES = [30, 60, 120, 300] as const;
 export const SIDE_BETS: readonly SideSpot[] = SIDE_SPOT_NAMES;
+export { CHOICE_WINDOW_SECONDS };
+export const CAGNOTTE_CHOICES = [0, 1, 2, 3, 4, 5] as const;
+export const CHEMIN_CALL_SECONDS = 30;
+
+/** A fresh form for a game: its own deck count, everything else as DEFAULT_ROOM. */
+export const newRoomForm = (kind: RoomKind): RoomForm => ({
+  ...DEFAULT_ROOM,
+  kind,
+  decks: DEFAULT_DECKS[kind],
+  // A Chemin de Fer table's offer and cover windows: friends talk before they call.
+  ...(kind === 'chemin-de-fer' ? { bettingSeconds: CHEMIN_CALL_SECONDS } : {}),
+});
 
 const minor = (wholeChips: number): number => Math.round(wholeChips * 100);
 
@@ -70,11 +112,27 @@ export function roomSettingsInput(form: RoomForm) {
     seats: form.seats,
     // Kept in range when untimed (the server ignores it then).
     bettingSeconds: form.bettingSeconds ?? DEFAULT_ROOM.bettingSeconds ?? BETTING_SECONDS.min,
-    untimedBetting: form.bettingSeconds === null,
+    // A Chemin de Fer bank is always offered and covered against the clock.
+    untimedBetting: form.kind === 'punto-banco' && form.bettingSeconds === null,
     cardTurning: form.cardTurning,
     cut: form.cut,
     lastHand: form.lastHand,
     seatHoldSeconds: form.seatHoldSeconds,
+    ...(form.kind === 'chemin-de-fer'
+      ? { kind: form.kind, cheminDeFer: cheminSettingsInput(form.decks, form.chemin) }
+      : {}),
+  };
+}
+
+function cheminSettingsInput(decks: number, chemin: CheminForm) {
+  return {
+    decks,
+    cagnottePercent: chemin.cagnottePercent,
+    bank: { min: minor(chemin.bankMin), max: minor(chemin.bankMax) },
+    choices:
+      chemin.choiceSeconds === null
+        ? { mode: 'by-rule' as const }
+        : { mode: 'window' as const, seconds: chemin.choiceSeconds },
   };
 }
 export type RoomSettingsInput = ReturnType<typeof roomSettingsInput>;
@@ -86,6 +144,9 @@ export function formOf(name: string, settings: TableSettings): RoomForm {
   const firstSide = settings.rules.sideBets[0];
   return {
     name,
+    // Changing settings for the next shoe is offered in Punto Banco rooms only.
+    kind: 'punto-banco',
+    chemin: DEFAULT_CHEMIN,
     decks: settings.decks,
     commission: settings.rules.commission,
     tiePays: settings.rules.tiePays,
@@ -109,6 +170,11 @@ export function formOf(name: string, settings: TableSettings): RoomForm {
  */
 export type FormField =
   | 'name'
+  | 'kind'
+  | 'cagnotte'
+  | 'bankMin'
+  | 'bankMax'
+  | 'choices'
   | 'decks'
   | 'commission'
   | 'tiePays'
@@ -127,6 +193,10 @@ export type FormField =
 export function fieldOf(path: string): FormField | null {
   const [head, second, third] = path.replace(/^settings\./, '').split('.');
   switch (head) {
+    case 'kind':
+      return 'kind';
+    case 'cheminDeFer':
+      return cheminFieldOf(second, third);
     case 'name':
     case 'decks':
     case 'seats':
@@ -150,5 +220,21 @@ export function fieldOf(path: string): FormField | null {
       return second === 'max' || third === 'max' ? 'maxBet' : 'minBet';
     default:
       return null;
+  }
+}
+
+/** `cheminDeFer.bank.max` and the like (C1.2). */
+function cheminFieldOf(second: string | undefined, third: string | undefined): FormField {
+  switch (second) {
+    case 'decks':
+      return 'decks';
+    case 'cagnottePercent':
+      return 'cagnotte';
+    case 'bank':
+      return third === 'max' ? 'bankMax' : 'bankMin';
+    case 'choices':
+      return 'choices';
+    default:
+      return 'kind';
   }
 }

@@ -1,6 +1,8 @@
 import type {
   CardsPeek,
   ChatMessage,
+  CheminCards,
+  CheminDeFerView,
   EventOf,
   Layout,
   LiveOdds,
@@ -88,6 +90,10 @@ export interface TableState {
   refusal: { code: string; message: string } | null;
   /** P11.6: the table's latest chat messages, oldest first. */
   chat: ChatMessage[];
+  /** C4.1: a Chemin de Fer table's bank and coup; null at a Punto Banco table. */
+  chemin: CheminDeFerView | null;
+  /** C5.3: this player's own face-down cards of the coup in play, with the odds of a choice. */
+  cheminCards: CheminCards | null;
 }
 
 export function emptyTable(tableId: string): TableState {
@@ -121,6 +127,8 @@ export function emptyTable(tableId: string): TableState {
     connection: 'connecting',
     refusal: null,
     chat: [],
+    chemin: null,
+    cheminCards: null,
   };
 }
 
@@ -157,6 +165,8 @@ export function applySnapshot(
     you: snap.you,
     room: snap.room,
     chat: snap.chat,
+    chemin: snap.cheminDeFer ?? null,
+    cheminCards: cardsOfCoup(state.cheminCards, snap.cheminDeFer ?? null),
     why: ended.result ? whyOf(ended.result, {}) : sameRound ? state.why : {},
     settlement: ended.result ? ended.settlement : sameRound ? state.settlement : NO_SETTLEMENT,
     result: ended.result ?? (sameRound ? state.result : null),
@@ -204,6 +214,16 @@ const STORY_LINES = 6;
 export function withStory(state: TableState, lines: readonly string[]): TableState {
   if (lines.length === 0) return state;
   return { ...state, story: [...state.story, ...lines].slice(-STORY_LINES) };
+}
+
+/** Own cards belong to the coup they were dealt in; a later coup's view drops them. */
+function cardsOfCoup(cards: CheminCards | null, view: CheminDeFerView | null): CheminCards | null {
+  return cards !== null && view?.coup?.coup === cards.coup ? cards : null;
+}
+
+export function applyCheminCards(state: TableState, cards: CheminCards): TableState {
+  if (cards.tableId !== state.tableId) return state;
+  return { ...state, cheminCards: cards };
 }
 
 export function applyPeek(state: TableState, peek: CardsPeek): TableState {
@@ -509,12 +529,16 @@ function reduce(state: TableState, event: TableEvent): TableState {
     case 'chat.message':
       return { ...state, chat: [...state.chat, event.message].slice(-CHAT_HISTORY) };
     case 'chemin.updated': {
-      // C5.1: the wallets a Chemin de Fer change moved; its coup is drawn from `event.view`.
-      let seats = state.seats;
-      for (const b of event.balances) {
-        seats = updateSeat({ ...state, seats }, b.seat, { balance: b.balance });
-      }
-      return { ...state, seats };
+      const balances = new Map(event.balances.map((b) => [b.seat, b.balance]));
+      return {
+        ...state,
+        chemin: event.view,
+        cheminCards: cardsOfCoup(state.cheminCards, event.view),
+        seats: state.seats.map((s) => {
+          const balance = balances.get(s.seat);
+          return balance === undefined ? s : { ...s, balance };
+        }),
+      };
     }
     default: {
       const unknown: never = event;

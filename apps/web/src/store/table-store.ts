@@ -1,6 +1,7 @@
-import type { CardsPeek, TableEvent, TableSnapshot } from '@banco/protocol';
+import type { CardsPeek, CheminCards, TableEvent, TableSnapshot } from '@banco/protocol';
 import { useSyncExternalStore } from 'react';
 import {
+  applyCheminCards,
   applyEvent,
   applyPeek,
   applySnapshot,
@@ -44,6 +45,10 @@ export class TableStore {
 
   peek(peek: CardsPeek): void {
     this.set(applyPeek(this.state, peek));
+  }
+
+  cheminCards(cards: CheminCards): void {
+    this.set(applyCheminCards(this.state, cards));
   }
 
   connection(connection: Connection, refusal: TableState['refusal'] = null): void {

@@ -5,6 +5,8 @@ import { checkShoe, type RecordedRound, type ShoeCheck } from '../../fairness/re
 import { fetchShoe, fetchTotals, recordedRounds, revealedOf } from '../../fairness/records';
 import { ApiError } from '../../lib/api';
 import { PageShell } from '../pages/PageShell';
+import { checkCheminShoe, type CheminShoeCheck } from '../../fairness/chemin-replay';
+import { CheminCoups } from './CheminCoups';
 import { RoundsTable } from './RoundsTable';
 import { TestVectors } from './TestVectors';
 
@@ -62,6 +64,7 @@ export function FairnessPage() {
   const [source, setSource] = useState<string | null>(null);
   const [check, setCheck] = useState<ShoeCheck | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
+  const [chemin, setChemin] = useState<CheminShoeCheck | null>(null);
 
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
@@ -77,8 +80,6 @@ export function FairnessPage() {
           setLoading('This shoe is still in play: its server seed is published when it ends.');
           return;
         }
-        const totals = await fetchTotals(tableId, shoeId).catch(() => new Map());
-        const rounds = recordedRounds(record, totals);
         const filled: Form = {
           ...EMPTY,
           serverSeed: revealed.serverSeed,
@@ -89,6 +90,25 @@ export function FairnessPage() {
           cut: String(revealed.cut),
           lastHand: revealed.lastHand,
         };
+        if (query.get('game') === 'chemin-de-fer') {
+          // R14: a coup's cards follow its choices, so only the recorded coups are re-run.
+          setForm(filled);
+          setSource(`Chemin de Fer shoe ${record.number} of table ${tableId}`);
+          setChemin(
+            checkCheminShoe(
+              { ...revealed, contributions: null },
+              record.rounds.map((r) => ({
+                number: r.number,
+                cards: r.voided ? [] : r.cards,
+                outcome: r.voided ? null : r.outcome,
+              })),
+            ),
+          );
+          setLoading(null);
+          return;
+        }
+        const totals = await fetchTotals(tableId, shoeId).catch(() => new Map());
+        const rounds = recordedRounds(record, totals);
         setForm(filled);
         setRecorded(rounds);
         setSource(`shoe ${record.number} of table ${tableId}`);
@@ -141,7 +161,11 @@ export function FairnessPage() {
         <h2 id="form-title">The revealed shoe</h2>
         {source ? (
           <p data-testid="fair-source">
-            Filled in from {source}, with its {recorded?.length ?? 0} recorded rounds.
+            Filled in from {source}, with its{' '}
+            {chemin?.ok
+              ? `${chemin.rows.length} coups dealt`
+              : `${recorded?.length ?? 0} recorded rounds`}
+            .
           </p>
         ) : null}
         <label>
@@ -248,6 +272,7 @@ export function FairnessPage() {
           {loading}
         </p>
       ) : null}
+      {chemin ? <CheminCoups check={chemin} /> : null}
       {check ? <Verdict check={check} /> : null}
       {check?.ok ? <RoundsTable rows={check.rows} /> : null}
       <TestVectors />

@@ -4,7 +4,8 @@ import { ApiError } from '../../lib/api';
 import { openRoom, type RoomSummary } from '../../lib/rooms-api';
 import { loadHouseEdges } from '../../lib/house-edges';
 import { refusalWords, type RefusalCode } from '../../lib/words';
-import { DEFAULT_ROOM, roomSettingsInput } from '../../rooms/room-form';
+import type { RoomKind } from '@banco/protocol';
+import { newRoomForm, roomSettingsInput, type RoomForm } from '../../rooms/room-form';
 import { RoomSettingsForm, type EdgesFor, type SubmitAnswer } from './RoomSettingsForm';
 
 /** The lobby's "Open a private room": the settings form with live house edges. */
@@ -12,13 +13,16 @@ export default function OpenRoom({
   token,
   onOpened,
   onCancel,
+  kind = 'punto-banco',
 }: {
   token: string;
+  /** The game the form starts on (a page's "try Chemin de Fer with friends" link). */
+  kind?: RoomKind;
   onOpened: (room: RoomSummary) => void;
   onCancel: () => void;
 }) {
   const edgesFor = useHouseEdges();
-  const submit = async (form: typeof DEFAULT_ROOM): Promise<SubmitAnswer> => {
+  const submit = async (form: RoomForm): Promise<SubmitAnswer> => {
     try {
       const { room } = await openRoom(token, form.name.trim(), roomSettingsInput(form));
       onOpened(room);
@@ -40,7 +44,7 @@ export default function OpenRoom({
         pause it, and change the rules for the next shoe.
       </p>
       <RoomSettingsForm
-        initial={DEFAULT_ROOM}
+        initial={newRoomForm(kind)}
         mode="open"
         edgesFor={edgesFor}
         onSubmit={submit}

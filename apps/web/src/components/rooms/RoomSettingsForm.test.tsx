@@ -78,4 +78,40 @@ describe('RoomSettingsForm', () => {
       'You have too many rooms open.',
     );
   });
+
+  it('C1.2 Chemin de Fer: six decks, the bank, the cagnotte and the choice window in plain words', async () => {
+    const onSubmit = form();
+    fireEvent.change(screen.getByLabelText('Room name'), { target: { value: 'Chemin' } });
+    fireEvent.click(screen.getByRole('radio', { name: /Chemin de Fer/ }));
+    expect((screen.getByLabelText('Decks in the shoe') as HTMLSelectElement).value).toBe('6');
+    expect(screen.queryByTestId('rule-sets')).toBeNull();
+    expect(screen.queryByLabelText('Seconds to bet')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Largest bank'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText(/cagnotte/), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Seconds to choose'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Seconds to post or cover a bank'), {
+      target: { value: '45' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      kind: 'chemin-de-fer',
+      decks: 6,
+      bettingSeconds: 45,
+      chemin: { bankMax: 500, cagnottePercent: 2, choiceSeconds: 12 },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Play by the rule/ }));
+    expect(screen.queryByLabelText('Seconds to choose')).toBeNull();
+  });
+
+  it('C1.2 a refused bank maximum is shown beside its input', async () => {
+    form({
+      ok: false,
+      message: 'the maximum bank is below the minimum',
+      field: 'cheminDeFer.bank.max',
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /Chemin de Fer/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    expect((await screen.findByTestId('error-bankMax')).textContent).toMatch(/below the minimum/);
+  });
 });

@@ -2,9 +2,13 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SPOT_LABELS } from '../../bets/spots';
 import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/room-words';
+import type { RoomKind } from '@banco/protocol';
+import { CheminFields } from './CheminFields';
 import {
   BETTING_SECONDS,
   DECK_CHOICES,
+  DEFAULT_DECKS,
+  newRoomForm,
   fieldOf,
   SEAT_HOLD_CHOICES,
   SEAT_RANGE,
@@ -34,6 +38,18 @@ export interface RoomSettingsFormProps {
 }
 
 const RULE_SETS: RuleSetName[] = ['standard', 'no-commission', 'even-money'];
+
+const KIND_WORDS: Record<RoomKind, { name: string; detail: string }> = {
+  'punto-banco': {
+    name: 'Punto Banco',
+    detail: 'Everyone bets on Player, Banker or Tie; the cards follow fixed rules.',
+  },
+  'chemin-de-fer': {
+    name: 'Chemin de Fer',
+    detail:
+      'One of you holds the bank and the others cover it (“Banco!”); the punto and the banker choose to draw at a few totals.',
+  },
+};
 
 /**
  * The private room's settings. The server is the only judge of what is allowed: a refused
@@ -102,6 +118,7 @@ export function RoomSettingsForm({
     </div>
   );
   const edges = edgesFor(form.decks, form.commission, form.tiePays);
+  const chemin = form.kind === 'chemin-de-fer';
 
   return (
     <form
@@ -127,6 +144,33 @@ export function RoomSettingsForm({
             />
             {fieldError('name')}
           </div>
+          <fieldset className="field field--wide choice" data-testid="room-kinds">
+            <legend>Which game</legend>
+            {(Object.keys(KIND_WORDS) as RoomKind[]).map((kind) => (
+              <label key={kind} className="choice__option">
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  data-field={kind === form.kind ? 'kind' : undefined}
+                  checked={form.kind === kind}
+                  onChange={() =>
+                    setForm((f) => ({
+                      ...f,
+                      kind,
+                      // A deck count still at the other game's default follows the game.
+                      decks: f.decks === DEFAULT_DECKS[f.kind] ? DEFAULT_DECKS[kind] : f.decks,
+                      bettingSeconds: newRoomForm(kind).bettingSeconds,
+                    }))
+                  }
+                />
+                <span className="choice__text">
+                  <strong>{KIND_WORDS[kind].name}</strong>
+                  <span>{KIND_WORDS[kind].detail}</span>
+                </span>
+              </label>
+            ))}
+            {fieldError('kind')}
+          </fieldset>
         </Group>
       ) : null}
 
@@ -148,141 +192,175 @@ export function RoomSettingsForm({
           </select>
           {fieldError('decks')}
         </div>
+        {chemin ? (
+          <CheminFields
+            chemin={form.chemin}
+            onChange={(next) => set('chemin', next)}
+            help={{ id, invalid, fieldError }}
+          />
+        ) : (
+          <>
+            <fieldset className="field field--wide choice" data-testid="rule-sets">
+              <legend>How a Banker win pays</legend>
+              {RULE_SETS.map((rule) => {
+                const edge = edgesFor(form.decks, rule, form.tiePays);
+                return (
+                  <label key={rule} className="choice__option">
+                    <input
+                      type="radio"
+                      name={`${id}-commission`}
+                      data-field={rule === form.commission ? 'commission' : undefined}
+                      checked={form.commission === rule}
+                      onChange={() => set('commission', rule)}
+                    />
+                    <span className="choice__text">
+                      <strong>{RULE_SET_WORDS[rule].name}</strong>
+                      <span>{RULE_SET_WORDS[rule].detail}</span>
+                      <span className="choice__edges" data-testid={`edges-${rule}`}>
+                        {edge
+                          ? `House edge: Banker ${edgeText(edge.banker)} · Player ${edgeText(edge.player)}`
+                          : 'House edges loading…'}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+              {fieldError('commission')}
+            </fieldset>
 
-        <fieldset className="field field--wide choice" data-testid="rule-sets">
-          <legend>How a Banker win pays</legend>
-          {RULE_SETS.map((rule) => {
-            const edge = edgesFor(form.decks, rule, form.tiePays);
-            return (
-              <label key={rule} className="choice__option">
-                <input
-                  type="radio"
-                  name={`${id}-commission`}
-                  data-field={rule === form.commission ? 'commission' : undefined}
-                  checked={form.commission === rule}
-                  onChange={() => set('commission', rule)}
-                />
-                <span className="choice__text">
-                  <strong>{RULE_SET_WORDS[rule].name}</strong>
-                  <span>{RULE_SET_WORDS[rule].detail}</span>
-                  <span className="choice__edges" data-testid={`edges-${rule}`}>
-                    {edge
-                      ? `House edge: Banker ${edgeText(edge.banker)} · Player ${edgeText(edge.player)}`
-                      : 'House edges loading…'}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-          {fieldError('commission')}
-        </fieldset>
+            <fieldset className="field field--wide choice choice--row">
+              <legend>A Tie pays</legend>
+              {([8, 9] as const).map((pays) => (
+                <label key={pays} className="choice__option">
+                  <input
+                    type="radio"
+                    name={`${id}-tie`}
+                    data-field={pays === form.tiePays ? 'tiePays' : undefined}
+                    checked={form.tiePays === pays}
+                    onChange={() => set('tiePays', pays)}
+                  />
+                  <span>{pays} to 1</span>
+                </label>
+              ))}
+              <p className="field__hint" data-testid="edge-tie">
+                {edges ? `House edge on a Tie: ${edgeText(edges.tie)}` : ' '}
+              </p>
+              {fieldError('tiePays')}
+            </fieldset>
 
-        <fieldset className="field field--wide choice choice--row">
-          <legend>A Tie pays</legend>
-          {([8, 9] as const).map((pays) => (
-            <label key={pays} className="choice__option">
-              <input
-                type="radio"
-                name={`${id}-tie`}
-                data-field={pays === form.tiePays ? 'tiePays' : undefined}
-                checked={form.tiePays === pays}
-                onChange={() => set('tiePays', pays)}
-              />
-              <span>{pays} to 1</span>
-            </label>
-          ))}
-          <p className="field__hint" data-testid="edge-tie">
-            {edges ? `House edge on a Tie: ${edgeText(edges.tie)}` : ' '}
-          </p>
-          {fieldError('tiePays')}
-        </fieldset>
-
-        <fieldset className="field field--wide choice choice--row">
-          <legend>Side bets</legend>
-          {SIDE_BETS.map((spot, i) => (
-            <label key={spot} className="choice__option">
-              <input
-                type="checkbox"
-                data-field={i === 0 ? 'sideBets' : undefined}
-                checked={form.sideBets.includes(spot)}
-                onChange={(e) =>
-                  set(
-                    'sideBets',
-                    e.target.checked
-                      ? SIDE_BETS.filter((s) => s === spot || form.sideBets.includes(s))
-                      : form.sideBets.filter((s) => s !== spot),
-                  )
-                }
-              />
-              <span>{SPOT_LABELS[spot]}</span>
-            </label>
-          ))}
-          {fieldError('sideBets')}
-        </fieldset>
+            <fieldset className="field field--wide choice choice--row">
+              <legend>Side bets</legend>
+              {SIDE_BETS.map((spot, i) => (
+                <label key={spot} className="choice__option">
+                  <input
+                    type="checkbox"
+                    data-field={i === 0 ? 'sideBets' : undefined}
+                    checked={form.sideBets.includes(spot)}
+                    onChange={(e) =>
+                      set(
+                        'sideBets',
+                        e.target.checked
+                          ? SIDE_BETS.filter((s) => s === spot || form.sideBets.includes(s))
+                          : form.sideBets.filter((s) => s !== spot),
+                      )
+                    }
+                  />
+                  <span>{SPOT_LABELS[spot]}</span>
+                </label>
+              ))}
+              {fieldError('sideBets')}
+            </fieldset>
+          </>
+        )}
       </Group>
 
-      <Group title="Limits, in chips">
-        {number('minBet', 'minBet', 'Smallest bet')}
-        {number('maxBet', 'maxBet', 'Largest Player or Banker bet')}
-        {number('tieMax', 'tieMax', 'Largest Tie bet')}
-        {form.sideBets.length > 0 ? number('sideMax', 'sideMax', 'Largest side bet') : null}
-      </Group>
+      {chemin ? null : (
+        <Group title="Limits, in chips">
+          {number('minBet', 'minBet', 'Smallest bet')}
+          {number('maxBet', 'maxBet', 'Largest Player or Banker bet')}
+          {number('tieMax', 'tieMax', 'Largest Tie bet')}
+          {form.sideBets.length > 0 ? number('sideMax', 'sideMax', 'Largest side bet') : null}
+        </Group>
+      )}
 
       <Group title="Seats and pace">
         {number('seats', 'seats', 'Seats', `${SEAT_RANGE.min} to ${SEAT_RANGE.max}`)}
-        <div className="field">
-          <span className="field__label" id={`${id}-betting-label`}>
-            Time to bet
-          </span>
-          <label className="check">
+        {chemin ? (
+          <div className="field">
+            <label htmlFor={`${id}-calls`}>Seconds to post or cover a bank</label>
             <input
-              type="checkbox"
-              checked={form.bettingSeconds === null}
-              onChange={(e) => set('bettingSeconds', e.target.checked ? null : 15)}
+              id={`${id}-calls`}
+              data-field="betting"
+              type="number"
+              inputMode="numeric"
+              value={String(form.bettingSeconds ?? BETTING_SECONDS.max)}
+              onChange={(e) => set('bettingSeconds', Number(e.target.value))}
+              {...invalid('betting')}
             />
-            <span>Untimed: wait until everyone has bet</span>
-          </label>
-          {form.bettingSeconds !== null ? (
-            <>
-              <label htmlFor={`${id}-betting`} className="sr-only">
-                Seconds to bet
+            <p className="field__hint">
+              {BETTING_SECONDS.min} to {BETTING_SECONDS.max}. A bank not posted in time passes to
+              the next seat; a punter who has not called by then covers nothing.
+            </p>
+            {fieldError('betting')}
+          </div>
+        ) : null}
+        {chemin ? null : (
+          <>
+            <div className="field">
+              <span className="field__label" id={`${id}-betting-label`}>
+                Time to bet
+              </span>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={form.bettingSeconds === null}
+                  onChange={(e) => set('bettingSeconds', e.target.checked ? null : 15)}
+                />
+                <span>Untimed: wait until everyone has bet</span>
               </label>
-              <input
-                id={`${id}-betting`}
-                data-field="betting"
-                type="number"
-                inputMode="numeric"
-                value={String(form.bettingSeconds)}
-                onChange={(e) => set('bettingSeconds', Number(e.target.value))}
-                {...invalid('betting')}
-              />
+              {form.bettingSeconds !== null ? (
+                <>
+                  <label htmlFor={`${id}-betting`} className="sr-only">
+                    Seconds to bet
+                  </label>
+                  <input
+                    id={`${id}-betting`}
+                    data-field="betting"
+                    type="number"
+                    inputMode="numeric"
+                    value={String(form.bettingSeconds)}
+                    onChange={(e) => set('bettingSeconds', Number(e.target.value))}
+                    {...invalid('betting')}
+                  />
+                  <p className="field__hint">
+                    Seconds, {BETTING_SECONDS.min} to {BETTING_SECONDS.max}
+                  </p>
+                </>
+              ) : (
+                <p className="field__hint">You get a “Close bets now” button.</p>
+              )}
+              {fieldError('betting')}
+            </div>
+            <div className="field">
+              <span className="field__label">Turning the cards</span>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  data-field="cardTurning"
+                  checked={form.cardTurning}
+                  onChange={(e) => set('cardTurning', e.target.checked)}
+                />
+                <span>Players squeeze and turn the cards</span>
+              </label>
               <p className="field__hint">
-                Seconds, {BETTING_SECONDS.min} to {BETTING_SECONDS.max}
+                {form.cardTurning
+                  ? 'The biggest bettors turn each hand.'
+                  : 'Cards turn over by themselves, one at a time.'}
               </p>
-            </>
-          ) : (
-            <p className="field__hint">You get a “Close bets now” button.</p>
-          )}
-          {fieldError('betting')}
-        </div>
-        <div className="field">
-          <span className="field__label">Turning the cards</span>
-          <label className="check">
-            <input
-              type="checkbox"
-              data-field="cardTurning"
-              checked={form.cardTurning}
-              onChange={(e) => set('cardTurning', e.target.checked)}
-            />
-            <span>Players squeeze and turn the cards</span>
-          </label>
-          <p className="field__hint">
-            {form.cardTurning
-              ? 'The biggest bettors turn each hand.'
-              : 'Cards turn over by themselves, one at a time.'}
-          </p>
-          {fieldError('cardTurning')}
-        </div>
+              {fieldError('cardTurning')}
+            </div>
+          </>
+        )}
         <div className="field">
           <label htmlFor={`${id}-hold`}>Hold a dropped player’s seat</label>
           <select
@@ -302,26 +380,33 @@ export function RoomSettingsForm({
         </div>
       </Group>
 
-      <Group title="End of the shoe">
-        {number('cut', 'cut', 'Cards behind the cut card')}
-        <div className="field field--wide">
-          <label htmlFor={`${id}-last`}>When the cut card comes out</label>
-          <select
-            id={`${id}-last`}
-            data-field="lastHand"
-            value={form.lastHand}
-            onChange={(e) => set('lastHand', e.target.value as RoomForm['lastHand'])}
-            {...invalid('lastHand')}
-          >
-            {(['plus-one', 'finish-current'] as const).map((rule) => (
-              <option key={rule} value={rule}>
-                {LAST_HAND_WORDS[rule]}
-              </option>
-            ))}
-          </select>
-          {fieldError('lastHand')}
-        </div>
-      </Group>
+      {chemin ? (
+        <p className="field__hint">
+          Chemin de Fer’s shoe ends 7 cards from the back, after the coup the stop card comes out
+          in.
+        </p>
+      ) : (
+        <Group title="End of the shoe">
+          {number('cut', 'cut', 'Cards behind the cut card')}
+          <div className="field field--wide">
+            <label htmlFor={`${id}-last`}>When the cut card comes out</label>
+            <select
+              id={`${id}-last`}
+              data-field="lastHand"
+              value={form.lastHand}
+              onChange={(e) => set('lastHand', e.target.value as RoomForm['lastHand'])}
+              {...invalid('lastHand')}
+            >
+              {(['plus-one', 'finish-current'] as const).map((rule) => (
+                <option key={rule} value={rule}>
+                  {LAST_HAND_WORDS[rule]}
+                </option>
+              ))}
+            </select>
+            {fieldError('lastHand')}
+          </div>
+        </Group>
+      )}
 
       {general ? (
         <p className="refusal" role="alert" data-testid="room-form-error">

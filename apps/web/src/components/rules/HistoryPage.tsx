@@ -1,3 +1,4 @@
+import { OPEN_CHEMIN } from '../../lib/navigation';
 import './pages.css';
 import { PageHeader } from './PageHeader';
 import { ScrollBox } from './ScrollBox';
@@ -83,6 +84,13 @@ export function HistoryPage() {
             choices of his own: on 3 against a third card of 9, and on 5 against a third card of 4.
             Naturals are shown at once. The game is usually dealt from six decks, and the house
             keeps 5% of what the banker wins.
+          </p>
+          <p>
+            <a className="button primary" href={OPEN_CHEMIN} data-testid="try-chemin">
+              Try Chemin de Fer with friends
+            </a>{' '}
+            Open a private room that plays it, send your friends the link, and take the bank in
+            turn. The shoe is shuffled as fairly, and can be checked as openly, as ours.
           </p>
         </section>
 

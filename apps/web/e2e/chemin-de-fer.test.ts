@@ -1,0 +1,201 @@
+/**
+ * C1–C5 in the browser: four friends open a Chemin de Fer room by its link. Ana posts a bank;
+ * Ben calls "Banco!" and, playing the punto on 5, chooses to stand; Ana wins and her bank rides.
+ * Cleo covers half of it "avec la table", Dev a stake of his own (a partial cover); Ana, at 5
+ * against a third card of 4, makes a free choice (she stands) and loses; the bank passes to Ben,
+ * who declines it, and it is offered to Cleo. After each coup every page shows the balance
+ * Postgres holds. Built server and web app, a fresh database, headless Chromium; the shoe is
+ * scripted (TEST_SCRIPTED_SHOE, test only).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
+import {
+  canRunBrowser,
+  launchChromium,
+  newVisitor,
+  screenshot,
+  type Visitor,
+} from './support/browser.js';
+import { DESKTOP, PHONE } from './support/devices.js';
+import { activate } from './support/keyboard.js';
+import { TableObserver } from './support/observer.js';
+import { arrive, minorUnits } from './support/player.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { scriptedShoe } from './support/shoe.js';
+
+/** Dealing order: punto, banker, punto, banker, then the third cards. */
+const SCRIPT = {
+  /** Punto 2H 3D (5: his choice, he stands); banker KC 5S (5) draws on a standing punto: 4D → 9. */
+  1: ['2H', 'KC', '3D', '5S', '4D'],
+  /** Punto 2C 2D (4) draws 4S → 8; banker KD 5C (5) against a 4: her choice, she stands and loses. */
+  2: ['2C', 'KD', '2D', '5C', '4S'],
+} as const;
+
+interface Friend extends Visitor {
+  name: string;
+  seat: number;
+  playerId: string;
+}
+
+async function arriveByLink(page: Page, link: string, name: string) {
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
+  await page.getByRole('button', { name: 'I am 18 or older' }).click();
+  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
+  await page.getByRole('button', { name: 'Get my chips' }).click();
+  await page.waitForURL((url) => url.pathname === '/table/' && url.search.startsWith('?id='));
+}
+
+describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let observer: TableObserver;
+  const friends: Friend[] = [];
+  const at = (seat: number) => friends.find((f) => f.seat === seat)!;
+
+  beforeAll(async () => {
+    server = await startServer({ TEST_SCRIPTED_SHOE: scriptedShoe([SCRIPT[1], SCRIPT[2]]) });
+    browser = await launchChromium();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const f of friends) {
+      await screenshot(f.page, `failed-chemin-${f.name}`).catch(() => undefined);
+    }
+    if (observer) console.error(observer.events.map((e) => `${e.version} ${e.type}`).join('\n'));
+  });
+
+  afterAll(async () => {
+    observer?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Every page shows, for every seat, the balance the ledger holds for its player. */
+  async function pagesShowTheLedger() {
+    for (const f of friends) {
+      const ledger = await server.db.walletBalance(f.playerId);
+      for (const viewer of friends) {
+        await expect
+          .poll(() => minorUnits(viewer.page.getByTestId(`seat-balance-${f.seat}`)))
+          .toBe(ledger);
+      }
+    }
+  }
+
+  /** The table's `n`th settled coup, once it has come. */
+  async function settled(n: number) {
+    const all = () => observer.of('chemin.updated').filter((e) => e.what === 'settled');
+    await observer.until('chemin.updated', () => all().length >= n);
+    return all()[n - 1]!;
+  }
+
+  it('Ana opens a Chemin de Fer room; three friends come by its link and sit', async () => {
+    const visitor = await newVisitor(browser, server.url, DESKTOP);
+    const { page } = visitor;
+    await arrive(page, 'Ana');
+    await page.getByRole('button', { name: 'Open a private room' }).click();
+    await page.getByRole('textbox', { name: 'Room name' }).fill('Chemin');
+    await page.getByRole('radio', { name: /^Chemin de Fer/ }).check();
+    expect(await page.getByLabel('Decks in the shoe').inputValue()).toBe('6');
+    await page.getByLabel('Seconds to post or cover a bank').fill('60');
+    await screenshot(page, 'chemin-room-form-desktop');
+    await page.getByRole('button', { name: 'Open the room' }).click();
+    const link = await page.getByTestId('room-link').inputValue();
+    const roomId = new URL(link).searchParams.get('id')!;
+    observer = await TableObserver.join(server.url, roomId);
+    await page.getByRole('link', { name: 'Go to your room' }).click();
+    const ana = await observer.until('seat.taken', (e) => e.seat === 1);
+    friends.push({ ...visitor, name: 'Ana', seat: 1, playerId: ana.player.id });
+    for (const [i, name] of ['Ben', 'Cleo', 'Dev'].entries()) {
+      const friend = await newVisitor(browser, server.url, i === 2 ? PHONE : DESKTOP);
+      await arriveByLink(friend.page, link, name);
+      await friend.page.getByRole('button', { name: `Sit here: seat ${i + 2}` }).click();
+      const taken = await observer.until('seat.taken', (e) => e.seat === i + 2);
+      friends.push({ ...friend, name, seat: i + 2, playerId: taken.player.id });
+    }
+    await expect.poll(() => page.getByTestId('offer').innerText()).toMatch(/offered to you/);
+  });
+
+  it('coup 1: Ana posts 200, Ben calls Banco! and stands on 5, Ana wins and the house takes 10', async () => {
+    const [ana, ben, cleo, dev] = [at(1), at(2), at(3), at(4)];
+    await ana.page.getByLabel('Your bank').fill('200');
+    await ana.page.getByRole('button', { name: 'Put up the bank' }).click();
+    await expect.poll(() => ben.page.getByTestId('your-call').isVisible()).toBe(true);
+    await screenshot(ben.page, 'chemin-cover-desktop');
+    await ben.page.getByRole('button', { name: /^Banco!/ }).click();
+    await cleo.page.getByRole('button', { name: 'No call' }).click();
+    await dev.page.getByRole('button', { name: 'No call' }).click();
+
+    // Ben's choice on 5, by keyboard, with the exact odds in front of him; the others wait.
+    await ben.page.getByTestId('choice-odds').waitFor();
+    expect(await ben.page.getByTestId('odds-draw').getAttribute('aria-label')).toMatch(
+      /^draw: win \d+\.\d{4} % · lose \d+\.\d{4} % · tie \d+\.\d{4} %$/,
+    );
+    await expect
+      .poll(() => dev.page.getByTestId('choosing').innerText())
+      .toBe('Ben (punto) is choosing whether to draw on 5…');
+    const hidden = await ana.page
+      .getByTestId('hand-punto')
+      .getByTestId('card')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-face')));
+    expect(hidden).toEqual(['down', 'down']);
+    await screenshot(ben.page, 'chemin-punto-choice-desktop');
+    await screenshot(dev.page, 'chemin-choice-watched-phone');
+    expect(await seriousViolations(ben.page)).toEqual([]);
+    await activate(ben.page, 'Stand');
+
+    const done = await settled(1);
+    expect(done.view.last?.settlement).toMatchObject({ outcome: 'banker', cagnotte: 1_000 });
+    await pagesShowTheLedger();
+    expect(await server.db.walletBalance(ana.playerId)).toBe(
+      (await server.db.walletBalance(ben.playerId)) + 20_000 + 19_000,
+    );
+    await expect
+      .poll(() => cleo.page.getByTestId('coup-story').innerText())
+      .toMatch(/The punto stands on 5 by choice[\s\S]*The house takes its cagnotte: 10\./);
+  });
+
+  it('coup 2: the bank of 390 rides; avec la table and a partial cover; Ana stands at 5 v 4 and loses', async () => {
+    const [ana, ben, cleo, dev] = [at(1), at(2), at(3), at(4)];
+    await ana.page.getByRole('button', { name: 'Let it ride: 390' }).click();
+    await expect
+      .poll(() => ben.page.getByTestId('your-call').innerText())
+      .toMatch(/first claim to call it again/);
+    await ben.page.getByRole('button', { name: 'No call' }).click();
+    await cleo.page.getByRole('button', { name: /^Avec la table/ }).click();
+    await dev.page.getByLabel('A stake of').fill('100');
+    await dev.page.getByRole('button', { name: 'Cover 100' }).click();
+
+    await ana.page.getByTestId('choice-odds').waitFor();
+    expect(await ana.page.getByTestId('your-choice').innerText()).toMatch(
+      /on 5 against a third card of 4\? The rule would draw\./,
+    );
+    await screenshot(ana.page, 'chemin-banker-choice-desktop');
+    await ana.page.getByRole('button', { name: 'Stand' }).click();
+
+    const done = await settled(2);
+    expect(done.view.last?.cover).toMatchObject({
+      covered: 29_500,
+      uncovered: 9_500,
+      puntoSeat: 3,
+    });
+    expect(done.view.last?.settlement).toMatchObject({ outcome: 'player', bankerNet: -29_500 });
+    await pagesShowTheLedger();
+    await screenshot(cleo.page, 'chemin-settled-desktop');
+    await screenshot(dev.page, 'chemin-settled-phone');
+  });
+
+  it('the bank passes to Ben on the loss; he declines it and it is offered to Cleo', async () => {
+    const [ben, cleo] = [at(2), at(3)];
+    await expect.poll(() => ben.page.getByTestId('offer').innerText()).toMatch(/offered to you/);
+    await ben.page.getByRole('button', { name: 'Decline the bank' }).click();
+    await expect
+      .poll(() => cleo.page.getByTestId('offer').innerText())
+      .toBe('The bank is offered to you (Ben declined it): put one up or decline it.');
+    await screenshot(cleo.page, 'chemin-bank-offered-desktop');
+    expect(await seriousViolations(cleo.page)).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+'use client';
+import type { CheminDeFerView } from '@banco/protocol';
+import { cheminDeFer } from '@banco/rules';
+import { lazy, Suspense } from 'react';
+import { chips } from '../../lib/format';
+import type { StoredGuest } from '../../lib/session';
+import { refusalWords, type RefusalCode } from '../../lib/words';
+import type { TableController } from '../../table/use-table-controller';
+import { freeSeatsOf } from '../../table/use-table-controller';
+import { LazyChat } from '../chat/LazyChat';
+import { RoomBar } from '../rooms/RoomBar';
+import { Seats } from '../Seats';
+import { CheminFelt, CheminPanel, type CheminActions, type CheminTableProps } from './CheminTable';
+import './chemin.css';
+
+const SharePanel = lazy(() =>
+  import('../rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
+);
+
+const CHEMIN_SEAT_WORDS = { holds: 'bank', stake: 'in play' };
+
+/** What each seat has on the coup in play: the bank for the banker, each cover for a punter. */
+function stakesOf(view: CheminDeFerView): Map<number, number> {
+  const coup = view.coup;
+  const stakes = new Map<number, number>();
+  if (!coup) return stakes;
+  stakes.set(coup.banker, coup.bank);
+  // While the bank is open, what each call offers; once covered, what was taken (R15.4).
+  for (const c of coup.calls) stakes.set(c.seat, cheminDeFer.offered(c.call, coup.bank));
+  for (const c of coup.cover?.covers ?? []) stakes.set(c.seat, c.amount);
+  return stakes;
+}
+
+/** What each seat won or lost on the coup just settled, net of its stake and the cagnotte. */
+function changesOf(view: CheminDeFerView): Map<number, { lost: number; won: number }> {
+  const changes = new Map<number, { lost: number; won: number }>();
+  const last = view.coup ?? view.last;
+  const paid = last?.settlement;
+  if (!last || !paid || !last.cover) return changes;
+  const net = (seat: number, amount: number) => {
+    if (amount !== 0) changes.set(seat, { lost: Math.max(0, -amount), won: Math.max(0, amount) });
+  };
+  net(last.banker, paid.bankerNet);
+  for (const c of last.cover.covers) {
+    net(c.seat, (paid.punters.find((p) => p.seat === c.seat)?.amount ?? 0) - c.amount);
+  }
+  return changes;
+}
+
+/** A Chemin de Fer room: the same seats, room bar, share panel and chat as any table. */
+export default function CheminScreen({
+  table,
+  tableId,
+  guest,
+}: {
+  table: TableController;
+  tableId: string;
+  guest: StoredGuest;
+}) {
+  const { state, notice, act } = table;
+  const view = state.chemin;
+  if (!view) return null;
+  const seat = state.you.seat;
+  const mySeat = state.seats.find((s) => s.seat === seat) ?? null;
+  const room = state.room;
+  const youHost = room !== null && room.hostPlayerId === state.you.playerId;
+  const name = (n: number) => state.seats.find((s) => s.seat === n)?.player.name ?? `Seat ${n}`;
+  const actions: CheminActions = {
+    post: (coup, amount) => void act('chemin.bank.post', { tableId, coup, amount }),
+    decline: () => void act('chemin.bank.decline', { tableId }),
+    pass: () => void act('chemin.bank.pass', { tableId }),
+    cover: (coup, call) => void act('chemin.cover', { tableId, coup, call }),
+    choose: (hand, coup, option) =>
+      void act(hand === 'punto' ? 'chemin.punto.choose' : 'chemin.banker.choose', {
+        tableId,
+        coup,
+        option,
+      }),
+  };
+  const props: CheminTableProps = {
+    view,
+    cards: state.cheminCards,
+    you: seat,
+    balance: mySeat?.balance ?? null,
+    limits: state.settings?.cheminDeFer?.bank ?? null,
+    clockOffset: state.clockOffset,
+    name,
+    actions,
+  };
+  const banker = view.coup?.banker ?? (view.offer.kind === 'vacant' ? null : view.offer.seat);
+  const connection =
+    state.connection === 'live'
+      ? 'Live'
+      : state.connection === 'refused'
+        ? ((state.refusal && refusalWords(state.refusal.code as RefusalCode)) ?? 'Disconnected')
+        : 'Connecting…';
+  return (
+    <main className="table-page table-page--chemin" data-game="chemin-de-fer">
+      <header className="topbar">
+        <a href="/lobby/" className="topbar__brand" aria-label="Banco: back to the lobby">
+          Banco
+        </a>
+        <h1 className="topbar__title">{state.name || 'Chemin de Fer'}</h1>
+        <p className="topbar__round" data-testid="round-number">
+          Chemin de Fer · coup {view.coup?.coup ?? view.nextCoup}
+        </p>
+        <p
+          className={`connection connection--${state.connection}`}
+          role="status"
+          data-testid="connection"
+        >
+          {connection}
+        </p>
+        <a href="/play-responsibly/" className="topbar__care">
+          Play responsibly
+        </a>
+        {seat !== null ? (
+          <button type="button" onClick={() => void act('seat.leave', { tableId, seat })}>
+            Leave seat
+          </button>
+        ) : null}
+      </header>
+      {room ? <RoomBar room={room} youHost={youHost} /> : null}
+      {notice ? (
+        <p className="notice notice--error" role="alert" data-testid="action-refusal">
+          {notice}
+        </p>
+      ) : null}
+      <div className="layout">
+        <section className="felt-wrap" aria-label="Table">
+          <div className="felt felt--chemin">
+            <div className="felt__center">
+              <CheminFelt {...props} />
+            </div>
+            {state.settings ? (
+              <Seats
+                count={state.settings.seats}
+                seats={state.seats}
+                holder={banker}
+                offerTo={null}
+                yourSeat={seat}
+                betting={false}
+                stakes={stakesOf(view)}
+                words={CHEMIN_SEAT_WORDS}
+                changes={changesOf(view)}
+                onSit={
+                  seat === null && state.connection === 'live' && !(room?.locked && !youHost)
+                    ? (n) => void act('seat.take', { tableId, seat: n })
+                    : null
+                }
+              />
+            ) : null}
+          </div>
+          {mySeat ? (
+            <p className="felt__meta" data-testid="your-balance" data-minor={mySeat.balance}>
+              Your chips: <strong>{chips(mySeat.balance)}</strong>
+            </p>
+          ) : freeSeatsOf(state).length > 0 ? (
+            <p className="felt__meta">
+              You are watching. Pick “Sit here” on any free seat to play.
+            </p>
+          ) : (
+            <p className="felt__meta">This table is full: you can watch until a seat frees up.</p>
+          )}
+        </section>
+        <div className="bets-wrap">
+          <CheminPanel {...props} />
+        </div>
+        <aside className="side">
+          {room ? (
+            <Suspense fallback={null}>
+              <SharePanel roomId={tableId} token={guest.token} isHost={youHost} />
+            </Suspense>
+          ) : null}
+          <LazyChat
+            messages={state.chat}
+            you={state.you}
+            room={room}
+            live={state.connection === 'live'}
+            send={(body) => table.send('chat.send', { tableId, ...body })}
+          />
+        </aside>
+      </div>
+    </main>
+  );
+}
