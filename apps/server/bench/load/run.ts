@@ -8,6 +8,10 @@
  *
  *   pnpm bench:load --tables 500 --seconds 60 [--warmup 30] [--start staggered|lockstep]
  *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile] [--nodes 2]
+ *                   [--relay on|off]
+ *
+ * Then, unless --relay off, the floor: a bare socket.io relay replays the frames a Banco round
+ * sent (counted in the one-node phase), and the bench prints Banco's CPU a round ÷ the relay's.
  *
  * Method and figures: docs/performance.md.
  */
