@@ -32,6 +32,20 @@ export interface ServerStats {
   rssBytes: number;
   heapUsedBytes: number;
   roundsSettled: number;
+  /** What crossed the sockets in the window, by kind: the shape the bare relay replays. */
+  frames: FrameCensus;
+}
+
+/** Frames of one kind (a socket.io event name, or `ack`): how many and their bytes in all. */
+export interface FrameCount {
+  n: number;
+  bytes: number;
+}
+
+/** Socket.io packets sent to and received from clients, counted once per socket. */
+export interface FrameCensus {
+  out: Record<string, FrameCount>;
+  in: Record<string, FrameCount>;
 }
 
 export interface BotTable {

@@ -8,6 +8,10 @@
  *
  *   pnpm bench:load --tables 500 --seconds 60 [--warmup 30] [--start staggered|lockstep]
  *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile] [--nodes 2]
+ *                   [--relay on|off]
+ *
+ * Then, unless --relay off, the floor: a bare socket.io relay replays the frames a Banco round
+ * sent (counted in the one-node phase), and the bench prints Banco's CPU a round ÷ the relay's.
  *
  * Method and figures: docs/performance.md.
  */
@@ -38,8 +42,12 @@ import {
   type ServerMessage,
   type ServerStats,
 } from './messages.js';
+import { exited, nextMessage } from './ipc.js';
 import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
+import { percentile, quantiles, type Quantiles } from './quantiles.js';
+import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
+import { mergeCensus, relayShape, type FrameRate, type RelayShape } from './relay-shape.js';
 import { benchTables } from './tables.js';
 
 const { values } = parseArgs({
@@ -56,6 +64,7 @@ const { values } = parseArgs({
     'keep-db': { type: 'boolean', default: false },
     nodes: { type: 'string', default: '1' },
     placement: { type: 'string', default: 'owner' },
+    relay: { type: 'string', default: 'on' },
   },
 });
 
@@ -86,6 +95,9 @@ if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19) {
 const placement = values.placement;
 if (placement !== 'owner' && placement !== 'spread')
   throw new Error('--placement: owner or spread');
+/** The floor phase (docs/performance.md): on by default, `--relay off` skips it. */
+const relayOn = values.relay === 'on';
+if (values.relay !== 'on' && values.relay !== 'off') throw new Error('--relay: on or off');
 const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
@@ -102,47 +114,9 @@ const GRACE_MS = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
 /** A fresh, migrated database on the local Postgres; dropped at the end. */
 const createBenchDatabase = () =>
   createTestDatabase({ prefix: 'banco_bench', adminUrl: process.env.BENCH_DATABASE_ADMIN_URL });
-
-/** Waits for the first IPC message of a type, or fails if the process exits first. */
-function nextMessage<M extends { type: string }, T extends M['type']>(
-  child: ChildProcess,
-  type: T,
-  timeoutMs: number,
-): Promise<Extract<M, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`no ${type} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onMessage = (message: M) => {
-      if (message.type !== type) return;
-      cleanup();
-      resolve(message as Extract<M, { type: T }>);
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(new Error(`process exited (${code}) before ${type}`));
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 /** One phase of a run: one node (REDIS_URL unset, as `pnpm start`) or several on a bus. */
 interface Phase {
@@ -280,6 +254,8 @@ interface PhaseOutcome {
   profiles: (string | null)[];
   /** What crossed Redis per round settled, when there was a bus. */
   bus: RedisTraffic | null;
+  /** The frames of a round on the sockets, per client: what the relay phase replays. */
+  shape: RelayShape;
 }
 
 async function runPhase(phase: Phase): Promise<PhaseOutcome> {
@@ -594,22 +570,6 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
   }
 }
 
-interface Quantiles {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-const quantiles = (list: number[]): Quantiles => ({
-  n: list.length,
-  p50: percentile(list, 50),
-  p95: percentile(list, 95),
-  p99: percentile(list, 99),
-  max: list.at(-1) ?? NaN,
-});
-
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 /** The goals: p99 bet ack ≤ 50 ms, p99 close of betting → result ≤ 250 ms. */
@@ -674,6 +634,12 @@ function summarise(r: {
     redis: r.cpu.redis === null ? null : msPerRound(r.cpu.redis),
   };
   const { redis: redisCpu, ...cpuOfOne } = r.cpu;
+  const shape = relayShape(mergeCensus(r.stats.map((s) => s.frames)), {
+    roundsSettled: settled,
+    clientsPerTable: SEATS_PER_TABLE,
+    tables,
+    windowMs: r.window * 1000,
+  });
   const result: Record<string, unknown> = {
     tables,
     start,
@@ -699,6 +665,7 @@ function summarise(r: {
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, settled),
     serverWriteSyscallsPerRound: r.serverWrites / Math.max(1, settled),
     framesPerRoundPerClient: sum((b) => b.framesReceived) / Math.max(1, rounds) / SEATS_PER_TABLE,
+    framesPerRound: shape,
     errors: {
       refusals,
       ackTimeouts: sum((b) => b.ackTimeouts),
@@ -806,6 +773,7 @@ function summarise(r: {
       : []),
     ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
     ['socket messages / round / client', f(result.framesPerRoundPerClient as number)],
+    ['frames / round / client', describeShape(shape)],
     ['server write syscalls / round', f(result.serverWriteSyscallsPerRound as number)],
     [
       'errors',
@@ -840,6 +808,7 @@ function summarise(r: {
     betAckMs: quantiles(acks),
     closeToResultMs: quantiles(results),
     profiles: r.phase.profiles,
+    shape,
     bus: r.busTraffic && {
       commands: r.busTraffic.commands / Math.max(1, settled),
       bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
@@ -850,6 +819,11 @@ function summarise(r: {
     },
   };
 }
+
+const frameRate = (x: FrameRate) => `${f(x.perRound, 2)} × ${f(x.bytes, 0)} B`;
+/** A round's frames as the relay replays them: count per round per client × mean size. */
+const describeShape = (s: RelayShape): string =>
+  `out: broadcast ${frameRate(s.broadcast)}, one-to-one ${frameRate(s.unicast)}, acks ${frameRate(s.acks)}; in: commands ${frameRate(s.commands)}; a table's round every ${f(s.roundMs, 0)} ms`;
 
 function printRows(rows: [string, string][]): void {
   const width = Math.max(...rows.map(([k]) => k.length));
@@ -872,14 +846,97 @@ function profileFile(tag: string): string | null {
     : `${profilePath}.${tag}`;
 }
 
+const serversAndPostgres = (o: PhaseOutcome) => o.perRound.servers + o.perRound.postgres;
+
+/** The figure we steer by: Banco's CPU a round (servers + Postgres) ÷ the bare relay's. */
+function relayResult(one: PhaseOutcome, relay: RelayOutcome, many?: PhaseOutcome) {
+  return {
+    cpuMsPerRound: relay.cpuMsPerRound,
+    ratio: serversAndPostgres(one) / relay.cpuMsPerRound,
+    serversOnlyRatio: one.perRound.servers / relay.cpuMsPerRound,
+    ...(many ? { ratioOfSeveral: serversAndPostgres(many) / relay.cpuMsPerRound } : {}),
+    roundsPerSecond: relay.roundsPerSecond,
+    betAckMs: relay.betAckMs,
+    closeToResultMs: relay.closeToResultMs,
+    cpuPercent: relay.cpu,
+    replayed: relay.replayed,
+    loadAverage: { before: relay.loadBefore, during: relay.loadDuring },
+  };
+}
+
+/**
+ * The floor phase, after Banco's: the one-node phase's frames replayed by a bare socket.io
+ * relay with the same bots' count, window and start, and the two side by side.
+ */
+async function floor(one: PhaseOutcome, many?: PhaseOutcome): Promise<RelayOutcome> {
+  const relay = await runRelayPhase({
+    shape: one.shape,
+    tables,
+    seconds,
+    warmup,
+    botProcs,
+    port: port + 10,
+    start: start === 'lockstep' ? 'lockstep' : 'staggered',
+    serverFlags,
+    log,
+  });
+  const latency = (x: Quantiles) => `${f(x.p50)} / ${f(x.p99)} / ${f(x.max)} ms`;
+  const phases: [string, PhaseOutcome][] = [
+    ['Banco, 1 node', one],
+    ...(many ? ([[`Banco, ${nodes} nodes`, many]] as [string, PhaseOutcome][]) : []),
+  ];
+  const rows: [string, string[]][] = [
+    ['rounds/s', [...phases.map(([, o]) => f(o.roundsPerSecond, 2)), f(relay.roundsPerSecond, 2)]],
+    [
+      'bet ack p50 / p99 / max',
+      [...phases.map(([, o]) => latency(o.betAckMs)), latency(relay.betAckMs)],
+    ],
+    [
+      'close → result p50 / p99 / max',
+      [...phases.map(([, o]) => latency(o.closeToResultMs)), latency(relay.closeToResultMs)],
+    ],
+    [
+      'CPU ms / round (servers + postgres)',
+      [...phases.map(([, o]) => f(serversAndPostgres(o), 2)), f(relay.cpuMsPerRound, 2)],
+    ],
+    [
+      '… ÷ the relay',
+      [...phases.map(([, o]) => f(serversAndPostgres(o) / relay.cpuMsPerRound, 2)), '1'],
+    ],
+  ];
+  const heads = [...phases.map(([name]) => name), 'bare relay'];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const cols = heads.map((h, i) => Math.max(h.length, ...rows.map(([, v]) => v[i]!.length)));
+  const line = (k: string, v: string[]) =>
+    `${k.padEnd(width)}  ${v.map((x, i) => x.padEnd(cols[i]!)).join('  ')}`.trimEnd();
+  console.log(
+    [
+      `\n── Banco vs a bare socket.io relay of the same frames, ${tables} tables, same run ──`,
+      `frames replayed (from Banco, 1 node): ${describeShape(one.shape)}`,
+      `frames the relay sent (its own count):  ${describeShape(relay.replayed)}`,
+      `relay CPU % of one core: relay ${f(relay.cpu.relay)}  bots ${f(relay.cpu.bots)}  machine ${f(relay.cpu.machine)} % of all cores; load average before ${relay.loadBefore}, at the end ${relay.loadDuring}`,
+      line('', heads),
+      ...rows.map(([k, v]) => line(k, v)),
+      `Banco ÷ bare relay, CPU per round: ${f(serversAndPostgres(one) / relay.cpuMsPerRound, 2)} (servers + postgres; servers alone ${f(one.perRound.servers / relay.cpuMsPerRound, 2)}; aim ≤ 2)`,
+    ].join('\n'),
+  );
+  return relay;
+}
+
 async function main(): Promise<number> {
   if (nodes === 1) {
     const outcome = await runPhase({ nodes: 1, label: '1 node', profiles: [profilePath] });
     printRows(outcome.rows);
     printProfiles(outcome);
-    console.log(JSON.stringify(outcome.result));
-    for (const failure of outcome.failures) console.error(`FAIL: ${failure}`);
-    return outcome.failures.length === 0 ? 0 : 1;
+    const relay = relayOn ? await floor(outcome) : null;
+    console.log(
+      JSON.stringify(
+        relay ? { ...outcome.result, relay: relayResult(outcome, relay) } : outcome.result,
+      ),
+    );
+    const failures = [...outcome.failures, ...(relay?.failures.map((x) => `[relay] ${x}`) ?? [])];
+    for (const failure of failures) console.error(`FAIL: ${failure}`);
+    return failures.length === 0 ? 0 : 1;
   }
   // One node first, then N: the same tables, timings and window, each on a fresh database.
   const one = await runPhase({ nodes: 1, label: '1 node', profiles: [profileFile('1-node')] });
@@ -937,10 +994,12 @@ async function main(): Promise<number> {
       `p99 goals: 1 node ${goals(one)}; ${nodes} nodes ${goals(many)}`,
     ].join('\n'),
   );
+  const relay = relayOn ? await floor(one, many) : null;
   console.log(
     JSON.stringify({
       nodes,
       phases: { one: one.result, many: many.result },
+      ...(relay ? { relay: relayResult(one, relay, many) } : {}),
       busOverhead: { serversAndPostgres: overhead, withRedis },
       placement,
       cpuRatio: ratio,
@@ -950,6 +1009,7 @@ async function main(): Promise<number> {
   const failures = [
     ...one.failures.map((x) => `[1 node] ${x}`),
     ...many.failures.map((x) => `[${nodes} nodes] ${x}`),
+    ...(relay?.failures.map((x) => `[relay] ${x}`) ?? []),
   ];
   for (const failure of failures) console.error(`FAIL: ${failure}`);
   return failures.length === 0 ? 0 : 1;

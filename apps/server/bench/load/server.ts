@@ -10,6 +10,7 @@ import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { startBanco } from '../../src/banco.js';
 import { loadConfig } from '../../src/config.js';
+import { frameCensus } from './frame-census.js';
 import type { ServerCommand, ServerMessage, ServerStats } from './messages.js';
 import { benchTables } from './tables.js';
 
@@ -31,6 +32,7 @@ const banco = await startBanco({
   logger: { level: config.logLevel },
 });
 const { url } = await banco.listen();
+const frames = frameCensus(banco.io);
 
 /** The histogram records each timer interval whole: the loop's delay is what exceeds this. */
 const LOOP_RESOLUTION_MS = 10;
@@ -51,6 +53,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
       loopDelay.reset();
       utilisationStart = performance.eventLoopUtilization();
       roundsStart = await roundsSettled();
+      frames.start();
       if (command.profile) {
         const session = new Session();
         session.connect();
@@ -74,6 +77,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
         roundsSettled: (await roundsSettled()) - roundsStart,
+        frames: frames.stop(),
       };
       send({ type: 'stats', stats });
       if (profiler) {
