@@ -133,7 +133,9 @@ describe('banco verify --game chemin-de-fer', () => {
     if (!created.ok) throw new Error(created.error.message);
     const shoe = burnShoe(created.value);
     if (!shoe.ok) throw new Error(shoe.error.message);
-    expect(stdout[1]).toBe(`burn ${shoe.value.shown} shown, ${shoe.value.burned.length} burned unseen`);
+    expect(stdout[1]).toBe(
+      `burn ${shoe.value.shown} shown, ${shoe.value.burned.length} burned unseen`,
+    );
     const posted = cheminDeFer.postBank({
       rules: { cagnottePercent: 0, choices: 'by-rule', limits: { min: 100, max: 100 } },
       shoe: shoe.value.state,

@@ -55,7 +55,7 @@ describe('C6.2 the verify command of a Chemin de Fer shoe', () => {
     cut: 7,
     lastHand: 'finish-current',
   };
-  it('C6.2 ends --game chemin-de-fer; a Punto Banco shoe\'s command is as before', () => {
+  it("C6.2 ends --game chemin-de-fer; a Punto Banco shoe's command is as before", () => {
     expect(verifyCommand({ ...shoe, game: 'chemin-de-fer' })).toBe(
       `pnpm banco verify --server-seed ${'f'.repeat(64)} --client-seed cdf --shoe 2 --decks 6 --cut 7 --last-hand finish-current --game chemin-de-fer`,
     );

@@ -147,22 +147,25 @@ describe('T15.10 C6.1 C6.2 a Chemin de Fer shoe on the fairness routes', () => {
     // R19.1: the first coup's four cards are the first four the CLI lists, dealt P B P B.
     const order = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).card);
     const first = shoe.coups[0]!;
-    expect(order.slice(0, 4)).toEqual([first.punto[0], first.banker[0], first.punto[1], first.banker[1]]);
+    expect(order.slice(0, 4)).toEqual([
+      first.punto[0],
+      first.banker[0],
+      first.punto[1],
+      first.banker[1],
+    ]);
 
-    const list = shoeListReply.parse(
-      (await app().inject(`/api/tables/${TABLE}/shoes`)).json(),
-    );
+    const list = shoeListReply.parse((await app().inject(`/api/tables/${TABLE}/shoes`)).json());
     expect(list.shoes.find((s) => s.id === shoe.shoeId)?.game).toBe('chemin-de-fer');
   });
 
-  it('T15.10 C6.2 names a coup whose stored cards are not the shoe\'s', async () => {
+  it("T15.10 C6.2 names a coup whose stored cards are not the shoe's", async () => {
     const shoe = await recordCheminShoe({ coup: 3 });
     const body = shoeReplySchema.parse((await app().inject(`/api/shoes/${shoe.shoeId}`)).json());
     expect(body.verification).toMatchObject({ verified: false, mismatches: [3] });
     expect(body.verification?.problem).toMatch(/no legal deal/);
   });
 
-  it('C6.1 a shoe stored without a game is Punto Banco\'s', async () => {
+  it("C6.1 a shoe stored without a game is Punto Banco's", async () => {
     const { shoeId } = await store.ledger.createShoe({
       tableId: TABLE,
       number: await store.ledger.nextShoeNumber(TABLE),

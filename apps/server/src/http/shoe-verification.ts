@@ -47,7 +47,8 @@ export function verifyShoe(
     game: shoe.game,
   });
   const commitmentMatches = commitmentOf(shoe.serverSeed) === shoe.commitment;
-  if (shoe.game === 'chemin-de-fer') return verifyCheminShoe(shoe, config, commitmentMatches, command);
+  if (shoe.game === 'chemin-de-fer')
+    return verifyCheminShoe(shoe, config, commitmentMatches, command);
   const played = playShoe({
     serverSeed: shoe.serverSeed,
     clientSeed: shoe.clientSeed,

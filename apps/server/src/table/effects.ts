@@ -164,7 +164,13 @@ export class EffectRunner {
       serverSeed: fresh,
       commitment: commitmentOf(fresh),
       // T15.10: the shoe's record says which game it was dealt for.
-      settings: { decks, cut, lastHand, rules, game: cheminDeFer ? 'chemin-de-fer' : 'punto-banco' },
+      settings: {
+        decks,
+        cut,
+        lastHand,
+        rules,
+        game: cheminDeFer ? 'chemin-de-fer' : 'punto-banco',
+      },
     });
     return {
       type: 'shoe-ready',

@@ -159,7 +159,7 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
     expect(checked.ok && checked.difference).toMatch(/^coup 4: the table recorded a .* result/);
   });
 
-  it('R19.1 R19.2 the server\'s re-run (the rules\' replayCheminShoe) agrees with this page coup by coup', () => {
+  it("R19.1 R19.2 the server's re-run (the rules' replayCheminShoe) agrees with this page coup by coup", () => {
     const seeds = { ...vector, decks: 6 };
     const honest = unwrap(cheminDeFer.replayCheminShoe(seeds, record));
     expect(honest.coups.filter((c) => c.why !== null)).toEqual([]);

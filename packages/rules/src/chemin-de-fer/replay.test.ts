@@ -39,7 +39,9 @@ function playedShoe(): { coups: StoredCoup[]; choicesAgainstRule: number; thirds
       expect(posted.error.code).toBe('SHOE_FINISHED');
       break;
     }
-    const called = unwrap(stepCoup(posted.value, { type: 'call', seat: 2, call: { kind: 'banco' } }));
+    const called = unwrap(
+      stepCoup(posted.value, { type: 'call', seat: 2, call: { kind: 'banco' } }),
+    );
     let state: CoupState = unwrap(stepCoup(called, { type: 'close-cover' }));
     while (state.phase === 'punto-choice' || state.phase === 'banker-choice') {
       const seat = state.phase === 'punto-choice' ? 2 : 1;
@@ -101,7 +103,9 @@ describe('R19 re-running a Chemin de Fer shoe', () => {
 
   it('R19.2 reports a stored result the cards do not give', () => {
     const coups = played.coups.map((c) =>
-      c.number === 5 ? { ...c, outcome: c.outcome === 'banker' ? ('player' as const) : ('banker' as const) } : c,
+      c.number === 5
+        ? { ...c, outcome: c.outcome === 'banker' ? ('player' as const) : ('banker' as const) }
+        : c,
     );
     const replay = unwrap(replayCheminShoe(seeds, coups));
     expect(replay.coups.filter((c) => c.why !== null).map((c) => c.number)).toEqual([5]);
@@ -110,7 +114,9 @@ describe('R19 re-running a Chemin de Fer shoe', () => {
 
   it('R19.1 another seed deals another shoe: the record no longer matches', () => {
     const replay = unwrap(replayCheminShoe({ ...seeds, clientSeed: 'other' }, played.coups));
-    expect(replay.coups.filter((c) => c.why !== null).length).toBeGreaterThan(played.coups.length / 2);
+    expect(replay.coups.filter((c) => c.why !== null).length).toBeGreaterThan(
+      played.coups.length / 2,
+    );
   });
 
   it('R19.1 bad seeds are an error value', () => {

@@ -55,7 +55,8 @@ function waysFrom(next: readonly CardCode[]): { punto: CardCode[]; banker: CardC
   const [p1, b1, p2, b2, x, y] = next;
   if (!p1 || !b1 || !p2 || !b2) return [];
   const ways = [{ punto: [p1, p2], banker: [b1, b2] }];
-  if (x) ways.push({ punto: [p1, p2, x], banker: [b1, b2] }, { punto: [p1, p2], banker: [b1, b2, x] });
+  if (x)
+    ways.push({ punto: [p1, p2, x], banker: [b1, b2] }, { punto: [p1, p2], banker: [b1, b2, x] });
   if (x && y) ways.push({ punto: [p1, p2, x], banker: [b1, b2, y] });
   return ways.filter((w) => legalDeal(w.punto, w.banker));
 }
@@ -99,10 +100,13 @@ export function replayCheminShoe(
     const ways = startRound(state).ok ? waysFrom(peek(state, 6)) : [];
     const way = ways.find((w) => [...w.punto, ...w.banker].join(' ') === recorded);
     const played = way ?? ways[0];
-    const outcome = played ? compareTotals(handTotal(played.punto), handTotal(played.banker)) : 'tie';
+    const outcome = played
+      ? compareTotals(handTotal(played.punto), handTotal(played.banker))
+      : 'tie';
     let why: string | null = null;
     if (!played) why = 'the shoe had no coup left to deal (R14.2)';
-    else if (!way) why = `the table recorded ${recorded}; no legal deal of the shoe's next cards gives it`;
+    else if (!way)
+      why = `the table recorded ${recorded}; no legal deal of the shoe's next cards gives it`;
     else if (coup.outcome !== null && coup.outcome !== outcome) {
       why = `the table recorded a ${coup.outcome} result; the cards give ${outcome}`;
     }
