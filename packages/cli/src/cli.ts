@@ -7,6 +7,7 @@ import { simulate } from './simulate.js';
 import { chemin } from './chemin.js';
 
 const LAST_HAND_RULES = ['plus-one', 'finish-current'] as const;
+const GAMES = ['punto-banco', 'chemin-de-fer'] as const;
 
 function buildProgram(io: CliIo): Command {
   const program = new Command('banco')
@@ -43,6 +44,11 @@ function buildProgram(io: CliIo): Command {
       new Option('--last-hand <rule>', 'what happens when the cut card comes out')
         .argParser(oneOf(LAST_HAND_RULES, '--last-hand'))
         .default('plus-one'),
+    )
+    .addOption(
+      new Option('--game <game>', 'the game the shoe was dealt for (C6.2)')
+        .argParser(oneOf(GAMES, '--game'))
+        .default('punto-banco'),
     )
     .action((options) => verify(options, io));
 

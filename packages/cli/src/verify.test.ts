@@ -1,4 +1,4 @@
-import { commitmentOf, playShoe } from '@banco/rules';
+import { burnShoe, cheminDeFer, commitmentOf, playShoe } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { captureIo } from './test-io.js';
@@ -113,4 +113,56 @@ describe('banco verify', () => {
       expect(stderr.join('\n')).toMatch(/\S/);
     });
   }
+});
+
+describe('banco verify --game chemin-de-fer', () => {
+  const args = [...shoeArgs(2), '--decks', '6', '--cut', '7', '--last-hand', 'finish-current'];
+  const seeds = { serverSeed: SEED, clientSeed: 'table-1', shoeNumber: 2 };
+
+  it('R19.1 C6.2 prints the shoe after its burn in dealing order, which a played coup follows', async () => {
+    const { code, stdout } = await run(...args, '--game', 'chemin-de-fer');
+    expect(code).toBe(0);
+    expect(stdout[0]).toBe(`commitment ${commitmentOf(SEED)}`);
+    expect(roundLines(stdout).some((l) => 'round' in l)).toBe(false);
+    const cards = roundLines(stdout).map((l) => l.card);
+    expect(stdout.at(-1)).toBe(`${cards.length} cards`);
+    expect(stdout.at(-2)).toBe(`stop card after card ${cards.length - 7}`);
+
+    // The first coup the rules deal from the same shoe takes its first four cards P B P B.
+    const created = cheminDeFer.createCheminDeFerShoe(seeds);
+    if (!created.ok) throw new Error(created.error.message);
+    const shoe = burnShoe(created.value);
+    if (!shoe.ok) throw new Error(shoe.error.message);
+    expect(stdout[1]).toBe(
+      `burn ${shoe.value.shown} shown, ${shoe.value.burned.length} burned unseen`,
+    );
+    const posted = cheminDeFer.postBank({
+      rules: { cagnottePercent: 0, choices: 'by-rule', limits: { min: 100, max: 100 } },
+      shoe: shoe.value.state,
+      offer: cheminDeFer.openBank([1, 2]),
+      seats: [1, 2],
+      banker: 1,
+      bank: 100,
+      bancoSuivi: null,
+    });
+    if (!posted.ok) throw new Error(posted.error.message);
+    const called = cheminDeFer.stepCoup(posted.value, {
+      type: 'call',
+      seat: 2,
+      call: { kind: 'banco' },
+    });
+    if (!called.ok) throw new Error(called.error.message);
+    const dealt = cheminDeFer.stepCoup(called.value, { type: 'close-cover' });
+    if (!dealt.ok || dealt.value.phase === 'covering' || dealt.value.phase === 'not-dealt') {
+      throw new Error('the coup was not dealt');
+    }
+    const { punto, bankerCards } = dealt.value;
+    expect(cards.slice(0, 4)).toEqual([punto[0], bankerCards[0], punto[1], bankerCards[1]]);
+  });
+
+  it('R11.6 refuses an unknown game with exit code 2', async () => {
+    const { code, stderr } = await run(...args, '--game', 'whist');
+    expect(code).toBe(2);
+    expect(stderr.join('\n')).toMatch(/--game/);
+  });
 });

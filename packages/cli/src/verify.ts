@@ -1,4 +1,12 @@
-import { playShoe, type LastHandRule, type RoundResult } from '@banco/rules';
+import {
+  burnShoe,
+  commitmentOf,
+  createFairShoe,
+  cutIndex,
+  playShoe,
+  type LastHandRule,
+  type RoundResult,
+} from '@banco/rules';
 import { UsageError, type CliIo } from './io.js';
 
 export interface VerifyOptions {
@@ -8,6 +16,7 @@ export interface VerifyOptions {
   decks: number;
   cut: number;
   lastHand: LastHandRule;
+  game: 'punto-banco' | 'chemin-de-fer';
 }
 
 /** The line format is part of the public contract: bots and auditors parse it. */
@@ -23,6 +32,7 @@ export function roundLine(round: number, result: RoundResult): string {
 }
 
 export function verify(options: VerifyOptions, io: CliIo): void {
+  if (options.game === 'chemin-de-fer') return verifyCheminOrder(options, io);
   const played = playShoe({
     serverSeed: options.serverSeed,
     clientSeed: options.clientSeed,
@@ -38,4 +48,30 @@ export function verify(options: VerifyOptions, io: CliIo): void {
   io.out(`burn ${burn.shown} shown, ${burn.burned.length} burned unseen`);
   rounds.forEach((result, i) => io.out(roundLine(i + 1, result)));
   io.out(`${rounds.length} rounds`);
+}
+
+/**
+ * R19.1: a Chemin de Fer coup's draws depend on its choices, so the shoe alone cannot say how
+ * each coup went; it prints the order every coup's cards must follow (punto, banker, punto,
+ * banker, then any third cards), one card a line, for a record to be checked against.
+ */
+function verifyCheminOrder(options: VerifyOptions, io: CliIo): void {
+  const created = createFairShoe({
+    serverSeed: options.serverSeed,
+    clientSeed: options.clientSeed,
+    shoeNumber: options.shoe,
+    decks: options.decks,
+    cut: options.cut,
+    lastHand: options.lastHand,
+  });
+  if (!created.ok) throw new UsageError(`${created.error.code}: ${created.error.message}`);
+  const burned = burnShoe(created.value);
+  if (!burned.ok) throw new UsageError(`${burned.error.code}: ${burned.error.message}`);
+  const { state, shown } = burned.value;
+  io.out(`commitment ${commitmentOf(options.serverSeed)}`);
+  io.out(`burn ${shown} shown, ${burned.value.burned.length} burned unseen`);
+  const order = state.cards.slice(state.next);
+  order.forEach((card, i) => io.out(JSON.stringify({ card, n: i + 1 })));
+  io.out(`stop card after card ${cutIndex(state) - state.next}`);
+  io.out(`${order.length} cards`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roomKindSchema } from './chemin-de-fer.js';
 import { outcomeSchema } from './primitives.js';
 
 /**
@@ -65,6 +66,8 @@ export const shoeReplySchema = z
     decks: z.number().int().positive(),
     cut: z.number().int().nonnegative(),
     lastHand: z.enum(['plus-one', 'finish-current']),
+    /** C6.1: the game the shoe was dealt for; absent from servers older than the field. */
+    game: roomKindSchema.default('punto-banco'),
     burnShown: card.nullable(),
     startedAt: z.iso.datetime(),
     endedAt: z.iso.datetime().nullable(),

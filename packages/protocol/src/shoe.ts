@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roomKindSchema } from './chemin-de-fer.js';
 import { cardSchema } from './primitives.js';
 
 /** What the table shows of its shoe; the server seed only appears in shoe.ended. */
@@ -30,6 +31,8 @@ export const shoeListReply = z.object({
       /** The server seed is published: the shoe can be re-run. */
       revealed: z.boolean(),
       rounds: z.number().int().nonnegative(),
+      /** C6.1: the game the shoe was dealt for; absent from servers older than the field. */
+      game: roomKindSchema.default('punto-banco'),
     }),
   ),
 });

@@ -12,6 +12,8 @@ export interface VerifyArguments {
   readonly decks: number;
   readonly cut: number;
   readonly lastHand: string;
+  /** C6.2: a Chemin de Fer shoe is re-run with `--game chemin-de-fer`; Punto Banco's is the default. */
+  readonly game?: 'punto-banco' | 'chemin-de-fer';
 }
 
 /**
@@ -27,5 +29,6 @@ export function verifyCommand(shoe: VerifyArguments): string {
     `--decks ${shoe.decks}`,
     `--cut ${shoe.cut}`,
     `--last-hand ${shellQuote(shoe.lastHand)}`,
+    ...(shoe.game === 'chemin-de-fer' ? ['--game chemin-de-fer'] : []),
   ].join(' ');
 }

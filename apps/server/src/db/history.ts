@@ -1,8 +1,18 @@
+import type { RoomKind } from '@banco/protocol';
 import { toNumber } from './amounts.js';
 import type { BetResult, Outcome, RecentRound, ShoeRecord } from './ledger-types.js';
 import type { PrismaClient } from './prisma.js';
 
 // Read-only views of past rounds and shoes for history and the fairness page.
+
+/**
+ * T15.10: the game a shoe was dealt for, from its stored settings; a shoe stored before they
+ * said was dealt at a Punto Banco table.
+ */
+export function shoeGameOf(settings: unknown): RoomKind {
+  const game = (settings as { game?: unknown } | null)?.game;
+  return game === 'chemin-de-fer' ? 'chemin-de-fer' : 'punto-banco';
+}
 
 /** Settled rounds of a table, newest first, with their bets. */
 export async function recentRounds(
@@ -77,6 +87,7 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
     commitment: shoe.commitment,
     clientSeed: shoe.clientSeed,
     settings: shoe.settings,
+    game: shoeGameOf(shoe.settings),
     burnShown: shoe.burnShown,
     startedAt: shoe.startedAt.toISOString(),
     endedAt: shoe.endedAt?.toISOString() ?? null,
@@ -100,6 +111,7 @@ export interface ShoeListing {
   revealed: boolean;
   /** Rounds settled or voided in it. */
   rounds: number;
+  game: RoomKind;
 }
 
 /** A table's shoes, newest first. */
@@ -118,6 +130,7 @@ export async function tableShoes(
       startedAt: true,
       endedAt: true,
       revealedAt: true,
+      settings: true,
       _count: { select: { rounds: { where: { status: { in: ['SETTLED', 'VOIDED'] } } } } },
     },
   });
@@ -128,5 +141,6 @@ export async function tableShoes(
     endedAt: s.endedAt?.toISOString() ?? null,
     revealed: s.endedAt !== null && s.revealedAt !== null,
     rounds: s._count.rounds,
+    game: shoeGameOf(s.settings),
   }));
 }

@@ -1,4 +1,5 @@
 /** The ledger's inputs and outputs: amounts are integers in minor units (1 chip = 100). */
+import type { RoomKind } from '@banco/protocol';
 
 export type Outcome = 'player' | 'banker' | 'tie';
 export type BetResult = 'lose' | 'push' | 'win';
@@ -101,6 +102,8 @@ export interface ShoeRecord {
   /** Null until the shoe is shuffled from the players' contributions (R11.7). */
   clientSeed: string | null;
   settings: unknown;
+  /** T15.10 */
+  game: RoomKind;
   burnShown: string | null;
   startedAt: string;
   endedAt: string | null;

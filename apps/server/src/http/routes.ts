@@ -199,6 +199,7 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
         decks: config.decks,
         cut: config.cut,
         lastHand: config.lastHand,
+        game: shoe.game,
         burnShown: shoe.burnShown,
         startedAt: shoe.startedAt,
         endedAt: shoe.endedAt,

@@ -1,5 +1,5 @@
 import { verifyCommand } from '@banco/protocol';
-import { commitmentOf, playShoe, type ShoeConfig } from '@banco/rules';
+import { cheminDeFer, commitmentOf, playShoe, type ShoeConfig } from '@banco/rules';
 import { z } from 'zod';
 import type { HistoryShoe } from './stores.js';
 
@@ -44,8 +44,11 @@ export function verifyShoe(
     decks: config.decks,
     cut: config.cut,
     lastHand: config.lastHand,
+    game: shoe.game,
   });
   const commitmentMatches = commitmentOf(shoe.serverSeed) === shoe.commitment;
+  if (shoe.game === 'chemin-de-fer')
+    return verifyCheminShoe(shoe, config, commitmentMatches, command);
   const played = playShoe({
     serverSeed: shoe.serverSeed,
     clientSeed: shoe.clientSeed,
@@ -83,6 +86,54 @@ export function verifyShoe(
     commitmentMatches,
     roundsReplayed: replayed.length,
     mismatches,
+    command,
+  };
+}
+
+/**
+ * T15.10: a Chemin de Fer shoe's coups are re-run by R19 (its choices need not be known): each
+ * coup that took cards must be the shoe's next cards, legally drawn, and its result their totals'.
+ */
+function verifyCheminShoe(
+  shoe: Omit<HistoryShoe, 'serverSeed' | 'clientSeed'> & { serverSeed: string; clientSeed: string },
+  config: ShoeConfig,
+  commitmentMatches: boolean,
+  command: string,
+): ShoeVerification {
+  const replayed = cheminDeFer.replayCheminShoe(
+    {
+      serverSeed: shoe.serverSeed,
+      clientSeed: shoe.clientSeed,
+      shoeNumber: shoe.number,
+      decks: config.decks,
+    },
+    shoe.rounds,
+  );
+  if (!replayed.ok) {
+    return {
+      verified: false,
+      commitmentMatches,
+      roundsReplayed: 0,
+      mismatches: shoe.rounds.map((r) => r.number),
+      problem: `${replayed.error.code}: ${replayed.error.message}`,
+      command,
+    };
+  }
+  const checked = new Map(replayed.value.coups.map((c) => [c.number, c]));
+  const mismatches = shoe.rounds
+    .filter((stored) => {
+      if (stored.cards.length === 0) return false; // T9.6, R15.5: no card, nothing to compare
+      const coup = checked.get(stored.number);
+      return coup === undefined || coup.why !== null;
+    })
+    .map((r) => r.number);
+  const firstWhy = replayed.value.coups.find((c) => c.why !== null)?.why;
+  return {
+    verified: commitmentMatches && mismatches.length === 0,
+    commitmentMatches,
+    roundsReplayed: replayed.value.coups.length,
+    mismatches,
+    ...(firstWhy ? { problem: firstWhy } : {}),
     command,
   };
 }

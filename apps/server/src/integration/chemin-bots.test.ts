@@ -3,7 +3,7 @@
  * choices, passes and declines; every balance is the bots' own arithmetic, the ledger audits
  * clean and no frame showed a card before its time.
  */
-import type { TableEvent } from '@banco/protocol';
+import { shoeListReply, shoeReplySchema, type TableEvent } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
 import { BANK, CheminBot } from '../testing/chemin-bot.js';
@@ -57,7 +57,7 @@ describe('the Chemin de Fer bot game', () => {
     await server?.close();
   });
 
-  it('T15.1 T15.2 T15.4 T15.5 T15.6 T15.7 T15.8 six bots play 100 coups: balances, ledger and frames all agree', async () => {
+  it('T15.1 T15.2 T15.4 T15.5 T15.6 T15.7 T15.8 T15.10 C6.1 C6.2 six bots play 100 coups: balances, ledger and frames all agree', async () => {
     const started = performance.now();
     const seed = Number(process.env.CHEMIN_BOT_SEED ?? 21);
     for (let i = 1; i <= 6; i++) {
@@ -114,6 +114,32 @@ describe('the Chemin de Fer bot game', () => {
     }
     const audit = await checkLedger(server.banco.prisma);
     expect(audit.problems).toEqual([]);
+
+    // T15.10 T7.1: the next shoe's commitment is out before any of its cards.
+    const seen = bots[0]!.client.events;
+    const endedAt = seen.findIndex((e) => e.type === 'shoe.ended');
+    const newAt = seen.findIndex((e, i) => i > endedAt && e.type === 'shoe.new');
+    const dealtAt = seen.findIndex(
+      (e, i) => i > endedAt && e.type === 'chemin.updated' && e.what === 'dealt',
+    );
+    expect(endedAt).toBeGreaterThan(-1);
+    expect(newAt).toBeGreaterThan(endedAt);
+    expect(dealtAt).toBeGreaterThan(newAt);
+    // C6.1 C6.2: the shoe the stop card ended says its game and verifies coup by coup.
+    const get = async (path: string) => (await fetch(`${server.url}${path}`)).json();
+    const list = shoeListReply.parse(await get(`/api/tables/${TABLE}/shoes`));
+    const revealed = list.shoes.filter((s) => s.revealed);
+    expect(revealed.length).toBeGreaterThan(0);
+    for (const listed of revealed) {
+      expect(listed.game).toBe('chemin-de-fer');
+      const record = shoeReplySchema.parse(await get(`/api/shoes/${listed.id}`));
+      expect(record.game).toBe('chemin-de-fer');
+      expect(record.verification).toMatchObject({ verified: true, mismatches: [] });
+      const dealt = record.rounds.filter((r) => r.cards.length > 0).length;
+      expect(record.verification!.roundsReplayed).toBe(dealt);
+      expect(dealt).toBeGreaterThan(50);
+      expect(record.verification!.command).toMatch(/--game chemin-de-fer$/);
+    }
     console.info(
       `bot game: ${settled.length} coups (${byChoice.length} with a choice), ` +
         `${sum('passed')} passes, ${sum('declined')} declines, cagnotte ${cagnotte}, ` +

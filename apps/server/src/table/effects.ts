@@ -155,7 +155,7 @@ export class EffectRunner {
    */
   private async newShoe(number: number): Promise<TableInput> {
     const { table, ledger } = this.deps;
-    const { decks, cut, lastHand, rules } = this.host.settings();
+    const { decks, cut, lastHand, rules, cheminDeFer } = this.host.settings();
     const fresh = randomBytes(32).toString('hex');
     // T9.8: keyed by number; a retry gets the seed stored the first time, not this one.
     const stored = await ledger.createShoe({
@@ -163,7 +163,14 @@ export class EffectRunner {
       number,
       serverSeed: fresh,
       commitment: commitmentOf(fresh),
-      settings: { decks, cut, lastHand, rules },
+      // T15.10: the shoe's record says which game it was dealt for.
+      settings: {
+        decks,
+        cut,
+        lastHand,
+        rules,
+        game: cheminDeFer ? 'chemin-de-fer' : 'punto-banco',
+      },
     });
     return {
       type: 'shoe-ready',

@@ -158,4 +158,20 @@ describe('re-running a Chemin de Fer shoe on /fairness', () => {
     const checked = checkCheminShoe(shoe, flipped);
     expect(checked.ok && checked.difference).toMatch(/^coup 4: the table recorded a .* result/);
   });
+
+  it("R19.1 R19.2 the server's re-run (the rules' replayCheminShoe) agrees with this page coup by coup", () => {
+    const seeds = { ...vector, decks: 6 };
+    const honest = unwrap(cheminDeFer.replayCheminShoe(seeds, record));
+    expect(honest.coups.filter((c) => c.why !== null)).toEqual([]);
+    const checked = checkCheminShoe(shoe, record);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(honest.coups.map((c) => [...c.punto, ...c.banker])).toEqual(
+      checked.rows.map((r) => [...r.puntoCards, ...r.bankerCards]),
+    );
+    const altered = record.map((c, i) => (i === 5 ? { ...c, cards: [...c.cards].reverse() } : c));
+    const server = unwrap(cheminDeFer.replayCheminShoe(seeds, altered));
+    expect(server.coups.filter((c) => c.why !== null).map((c) => c.number)).toEqual([6]);
+    const page = checkCheminShoe(shoe, altered);
+    expect(page.ok && page.difference).toMatch(/^coup 6:/);
+  });
 });

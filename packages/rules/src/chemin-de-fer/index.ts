@@ -7,3 +7,4 @@ export * from './after-coup.js';
 export * from './shoe.js';
 export * from './odds/index.js';
 export * from './view.js';
+export * from './replay.js';

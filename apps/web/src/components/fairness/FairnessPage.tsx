@@ -90,7 +90,8 @@ export function FairnessPage() {
           cut: String(revealed.cut),
           lastHand: revealed.lastHand,
         };
-        if (query.get('game') === 'chemin-de-fer') {
+        // C6.1: the record says its game; the address's game is for servers older than that.
+        if (record.game === 'chemin-de-fer' || query.get('game') === 'chemin-de-fer') {
           // R14: a coup's cards follow its choices, so only the recorded coups are re-run.
           setForm(filled);
           setSource(`Chemin de Fer shoe ${record.number} of table ${tableId}`);

@@ -134,7 +134,10 @@ function ShoeItem({
         </summary>
         {shoe.revealed ? (
           <p>
-            <a href={fairnessLink(shoe.id, tableId)} data-testid="verify-link">
+            <a
+              href={fairnessLink(shoe.id, tableId, shoe.game === 'chemin-de-fer')}
+              data-testid="verify-link"
+            >
               Verify shoe {shoe.number}
             </a>
           </p>

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { shoeReplySchema } from './history.js';
+import { shoeListReply } from './shoe.js';
+import { verifyCommand } from './verify-command.js';
+
+const record = {
+  id: 's1',
+  tableId: 'cdf',
+  number: 1,
+  commitment: 'c'.repeat(64),
+  clientSeed: 'seed',
+  decks: 6,
+  cut: 7,
+  lastHand: 'finish-current',
+  burnShown: '5H',
+  startedAt: '2026-12-02T20:00:00.000Z',
+  endedAt: null,
+  serverSeed: null,
+  rounds: [],
+  verification: null,
+};
+const listed = {
+  id: 's1',
+  number: 1,
+  startedAt: '2026-12-02T20:00:00.000Z',
+  endedAt: null,
+  revealed: false,
+  rounds: 0,
+};
+
+describe('C6.1 a shoe record says its game', () => {
+  it('C6.1 carries chemin-de-fer, and a reply without the field (an older server) is punto-banco', () => {
+    expect(shoeReplySchema.parse({ ...record, game: 'chemin-de-fer' }).game).toBe('chemin-de-fer');
+    expect(shoeReplySchema.parse(record).game).toBe('punto-banco');
+    const list = (game?: string) =>
+      shoeListReply.parse({ tableId: 'cdf', shoes: [{ ...listed, ...(game ? { game } : {}) }] });
+    expect(list('chemin-de-fer').shoes[0]!.game).toBe('chemin-de-fer');
+    expect(list().shoes[0]!.game).toBe('punto-banco');
+  });
+
+  it('C6.1 refuses a game that is not a room kind', () => {
+    expect(shoeReplySchema.safeParse({ ...record, game: 'whist' }).success).toBe(false);
+    expect(
+      shoeListReply.safeParse({ tableId: 'cdf', shoes: [{ ...listed, game: 'whist' }] }).success,
+    ).toBe(false);
+  });
+});
+
+describe('C6.2 the verify command of a Chemin de Fer shoe', () => {
+  const shoe = {
+    serverSeed: 'f'.repeat(64),
+    clientSeed: 'cdf',
+    shoeNumber: 2,
+    decks: 6,
+    cut: 7,
+    lastHand: 'finish-current',
+  };
+  it("C6.2 ends --game chemin-de-fer; a Punto Banco shoe's command is as before", () => {
+    expect(verifyCommand({ ...shoe, game: 'chemin-de-fer' })).toBe(
+      `pnpm banco verify --server-seed ${'f'.repeat(64)} --client-seed cdf --shoe 2 --decks 6 --cut 7 --last-hand finish-current --game chemin-de-fer`,
+    );
+    expect(verifyCommand({ ...shoe, game: 'punto-banco' })).toBe(verifyCommand(shoe));
+    expect(verifyCommand(shoe)).not.toContain('--game');
+  });
+});
