@@ -12,10 +12,30 @@ export class TableTimers {
   /** The round timer; a new one replaces the one before. */
   schedule(at: number, fire: () => void): void {
     this.cancelRound();
-    this.round = setTimeout(
+    this.round = this.at(
+      at,
+      (timer) => (this.round = timer),
       () => {
         this.round = null;
         fire();
+      },
+    );
+  }
+
+  /**
+   * Node's timers run on the event loop's cached millisecond, so one can fire a millisecond
+   * before the wall clock reaches `at`: a window would then close before its deadline. Such a
+   * timer is armed again for what is left, through `rearmed`, so its owner can still cancel it.
+   */
+  private at(
+    at: number,
+    rearmed: (timer: NodeJS.Timeout) => void,
+    fire: () => void,
+  ): NodeJS.Timeout {
+    return setTimeout(
+      () => {
+        if (this.clock() < at) rearmed(this.at(at, rearmed, fire));
+        else fire();
       },
       Math.max(0, at - this.clock()),
     );
@@ -29,12 +49,13 @@ export class TableTimers {
   /** T1.6: the player's seat hold; a new one replaces theirs. */
   hold(playerId: string, at: number, fire: () => void): void {
     this.cancelHold(playerId);
-    const timer = setTimeout(
+    const timer = this.at(
+      at,
+      (again) => this.holds.set(playerId, again),
       () => {
         this.holds.delete(playerId);
         fire();
       },
-      Math.max(0, at - this.clock()),
     );
     this.holds.set(playerId, timer);
   }
