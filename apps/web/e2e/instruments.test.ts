@@ -4,8 +4,6 @@
  * and checked against the rules package (the server's roads, `pnpm banco odds`).
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,10 +16,9 @@ import {
 } from './support/browser.js';
 import { TableObserver, type EventOf } from './support/observer.js';
 import { arrive, confirmBets, draft, sitAtMain, squeezeAndReveal } from './support/player.js';
-import { REPO_ROOT, startServer, type RunningServer } from './support/server.js';
+import { banco } from './support/cli.js';
+import { startServer, type RunningServer } from './support/server.js';
 import { scriptedShoe } from './support/shoe.js';
-
-const run = promisify(execFile);
 
 /** Rounds in dealing order (P1 B1 P2 B2, then third cards); no card code twice. */
 const SCRIPT = [
@@ -235,11 +232,7 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
     const panel = page.getByTestId('odds-panel');
     const unseen = results.at(-1)!.odds!.unseen;
     await expect.poll(() => panel.getAttribute('data-unseen')).toBe(unseen.join(','));
-    const { stdout } = await run(
-      'pnpm',
-      ['--silent', 'banco', 'odds', '--remaining', unseen.join(','), '--json'],
-      { cwd: REPO_ROOT },
-    );
+    const stdout = await banco('odds', '--remaining', unseen.join(','), '--json');
     const cli = JSON.parse(stdout) as {
       probabilities: Record<string, number>;
       edges: Record<string, number>;

@@ -3,8 +3,6 @@
  * same deck count (the CLI is run here), axe finds nothing serious on either page, both fit a
  * 390×844 phone, and the lobby links to them and to the lesson.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { bankerDecision, playerDecision } from '@banco/rules';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,19 +10,15 @@ import { seriousViolations } from './support/axe.js';
 import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
 import { activate, tabTo } from './support/keyboard.js';
 import { DESKTOP, PHONE } from './support/devices.js';
-import { REPO_ROOT, startServer, type RunningServer } from './support/server.js';
-
-const run = promisify(execFile);
+import { banco } from './support/cli.js';
+import { startServer, type RunningServer } from './support/server.js';
 
 /** What the CLI prints for one shoe: its edges by key (JSON) and its printed table (text). */
 async function cliOdds(decks: number) {
-  const args = ['--silent', 'banco', 'odds', '--decks', String(decks)];
-  const [json, text] = await Promise.all([
-    run('pnpm', [...args, '--json'], { cwd: REPO_ROOT }),
-    run('pnpm', args, { cwd: REPO_ROOT }),
-  ]);
-  const { edges } = JSON.parse(json.stdout) as { edges: Record<string, number> };
-  return { edges, printed: text.stdout };
+  const args = ['odds', '--decks', String(decks)];
+  const [json, printed] = await Promise.all([banco(...args, '--json'), banco(...args)]);
+  const { edges } = JSON.parse(json) as { edges: Record<string, number> };
+  return { edges, printed };
 }
 
 describe.runIf(canRunBrowser)('/rules and /history', () => {
