@@ -3,7 +3,7 @@
  * choices, the bank passing and declined, the cagnotte in the house account, refusals by code,
  * and no card face in any frame before its time.
  */
-import type { CheminDeFerSettings, TableEvent } from '@banco/protocol';
+import { createGuestReply, type CheminDeFerSettings, type TableEvent } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDefinition } from '../cluster/registry.js';
@@ -80,6 +80,7 @@ describe('Chemin de Fer tables over real sockets and Postgres', () => {
       table('cdf-b', shoeOf(CHOICES), {}, 2_000),
       table('cdf-c', shoeOf(CHOICES), { choices: { mode: 'window', seconds: 5 } }),
       table('cdf-r', shoeOf(CHOICES), { choices: { mode: 'by-rule' } }),
+      table('cdf-d', shoeOf(CHOICES)),
     ]);
   });
   afterAll(async () => {
@@ -316,5 +317,79 @@ describe('Chemin de Fer tables over real sockets and Postgres', () => {
       expect(auditCheminFrames(c.frames, n)).toEqual([]);
     }
     expect((await checkLedger(server.banco.prisma)).problems).toEqual([]);
+  });
+
+  it('C5.4 P1.5 a page that comes back mid-coup gets its own face-down cards again, and nobody else does', async () => {
+    const id = 'cdf-d';
+    const guest = async (name: string) =>
+      createGuestReply.parse(
+        await (
+          await fetch(`${server.url}/api/guests`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name }),
+          })
+        ).json(),
+      );
+    const again = async (who: Awaited<ReturnType<typeof guest>>) => {
+      const client = await TestClient.connectAs(server.url, who);
+      clients.push(client);
+      return client;
+    };
+    const jo = await guest('Jo');
+    const kim = await guest('Kim');
+    const joFirst = await again(jo);
+    const kimFirst = await again(kim);
+    const offered = joFirst.next(updated('offered', id));
+    await seat(joFirst, id, 1);
+    await seat(kimFirst, id, 2);
+    await offered;
+    const dealt = joFirst.next(updated('dealt', id));
+    await joFirst.send('chemin.bank.post', { tableId: id, coup: 1, amount: 10_000 });
+    await kimFirst.send('chemin.cover', { tableId: id, coup: 1, call: { kind: 'banco' } });
+    expect((await dealt).view.coup?.pending).toMatchObject({ hand: 'punto', seat: 2 });
+    const cardsOf = (c: TestClient) =>
+      c.frames.flatMap((f) =>
+        f.kind === 'private' && f.message.type === 'chemin.cards' ? [f.message] : [],
+      );
+
+    // Both pages reload (new sockets, the same players); a watcher comes in as well.
+    joFirst.close();
+    kimFirst.close();
+    const kimBack = await again(kim);
+    const joBack = await again(jo);
+    const lee = await connect('Lee');
+    for (const c of [kimBack, joBack, lee]) {
+      expect((await c.send('table.join', { tableId: id })).ok).toBe(true);
+    }
+    await expect.poll(() => cardsOf(kimBack).length).toBe(1);
+    const punto = cardsOf(kimBack)[0]!;
+    expect(punto).toMatchObject({ coup: 1, hand: 'punto', cards: ['2H', '3D'] });
+    // The choice Kim holds comes back with its odds, counted as when the cards were dealt.
+    expect(punto.odds).not.toBeNull();
+    expect(punto.odds).toEqual(cardsOf(kimFirst)[0]!.odds);
+    await expect.poll(() => cardsOf(joBack).length).toBe(1);
+    expect(cardsOf(joBack)[0]).toMatchObject({ hand: 'banker', cards: ['KC', '5S'], odds: null });
+
+    // A resync from an old version sends them once more, to their own player alone.
+    expect((await kimBack.send('table.resync', { tableId: id, since: 0 })).ok).toBe(true);
+    await expect.poll(() => cardsOf(kimBack).length).toBe(2);
+    expect(cardsOf(kimBack)[1]!.cards).toEqual(['2H', '3D']);
+
+    const chose = lee.next(updated('chose', id, (e) => e.seat === 2));
+    expect(
+      await kimBack.send('chemin.punto.choose', { tableId: id, coup: 1, option: 'draw' }),
+    ).toMatchObject({ ok: true });
+    await chose;
+    // The watcher had the whole coup up to the choice, and no face of it.
+    expect(cardsOf(lee)).toEqual([]);
+    // The pages that came back were told their cards before any event; the others audit whole.
+    for (const [c, n] of [
+      [kimFirst, 2],
+      [joFirst, 1],
+      [lee, null],
+    ] as const) {
+      expect(auditCheminFrames(c.frames, n)).toEqual([]);
+    }
   });
 });

@@ -39,7 +39,7 @@ import { roundInPlay, shoeInPlay } from './stored-state.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
 import { roomView } from './room-life.js';
-import { peekFor } from './turning.js';
+import { ownFacesFor } from './own-faces.js';
 import { prepareOdds } from './views.js';
 
 export type { TableActorDeps, TableObserver } from './actor-deps.js';
@@ -345,7 +345,14 @@ export class TableActor implements TablePort {
     this.watch(playerId);
     this.announceWatchers();
     if (this.state.room) this.members.admit(playerId);
+    this.sendOwnFaces(playerId);
     return { ok: true, snapshot: this.snapshotFor(playerId) };
+  }
+
+  private sendOwnFaces(playerId: string): void {
+    for (const message of ownFacesFor(this.state, playerId)) {
+      this.deps.outbox.sendPrivate(playerId, message);
+    }
   }
 
   private resyncQueued(playerId: string, since: number): Ack<'table.resync'> | Promise<Reply> {
@@ -415,8 +422,8 @@ export class TableActor implements TablePort {
 
   /**
    * P2.13: the events a reconnecting client missed, or a snapshot when the log no longer
-   * reaches back to its version; with its own seat, bets and balance either way. A peek is sent
-   * again only to the turner it belongs to, and only while their turn lasts.
+   * reaches back to its version; with its own seat, bets and balance either way. Its own faces
+   * (a turner's peek, a Chemin de Fer hand's cards) are sent again to it alone, while they last.
    */
   private async resync(playerId: string, since: number): Promise<Ack<'table.resync'>> {
     this.watch(playerId);
@@ -427,8 +434,7 @@ export class TableActor implements TablePort {
     const seat = seatOf(state, playerId);
     const round = 'round' in state.phase ? state.phase.round : null;
     const bets = round?.bets.find((b) => b.playerId === playerId)?.bets ?? [];
-    const peek = peekFor(state, playerId);
-    if (peek) this.deps.outbox.sendPrivate(playerId, peek);
+    this.sendOwnFaces(playerId);
     const balance = seat ? seat.balance : await this.deps.ledger.balanceOf(playerId);
     return {
       ok: true,

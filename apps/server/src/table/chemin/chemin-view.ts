@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   publicCoupView,
+  type CheminCards,
   type CheminDeFerView,
   type CoupView,
   type ErrorCode,
@@ -66,29 +67,50 @@ export function emitChemin(
 
 /** C5.3: the two face-down cards of a hand to its player, with the odds when they choose. */
 export function sendOwnCards(step: Step, coup: CheminCoup, hand: 'punto' | 'banker'): void {
+  const own = ownCards(step.state, coup, hand);
+  if (own) step.effect({ type: 'private', ...own });
+}
+
+/**
+ * C5.4: the face-down cards `playerId` holds in the coup now in play (the punto's, the banker's,
+ * or both when one player holds the two hands), for a page that comes back to the table.
+ */
+export function ownCardsFor(state: TableState, playerId: string): CheminCards[] {
+  const coup = cheminOf(state).coup;
+  if (!coup) return [];
+  return (['punto', 'banker'] as const)
+    .map((hand) => ownCards(state, coup, hand))
+    .filter((own) => own?.playerId === playerId)
+    .map((own) => own!.message);
+}
+
+function ownCards(
+  table: TableState,
+  coup: CheminCoup,
+  hand: 'punto' | 'banker',
+): { playerId: string; message: CheminCards } | null {
   const state = coup.coup;
   if (state.phase === 'covering' || state.phase === 'not-dealt' || state.phase === 'settled') {
-    return;
+    return null;
   }
   const seat = hand === 'punto' ? state.cover.puntoSeat : state.banker;
-  const playerId = hand === 'punto' ? playerAt(step.state, coup, seat) : coup.bankerId;
-  if (seat === null || playerId === null) return;
+  const playerId = hand === 'punto' ? playerAt(table, coup, seat) : coup.bankerId;
+  if (seat === null || playerId === null) return null;
   const choosing =
     (hand === 'punto' && state.phase === 'punto-choice') ||
     (hand === 'banker' && state.phase === 'banker-choice');
   const odds = choosing ? cheminDeFer.pendingChoiceOdds(state) : null;
-  step.effect({
-    type: 'private',
+  return {
     playerId,
     message: {
-      tableId: step.state.tableId,
+      tableId: table.tableId,
       type: 'chemin.cards',
       coup: coup.seq,
       hand,
       cards: (hand === 'punto' ? state.punto : state.bankerCards).slice(0, 2),
       odds: odds?.ok ? odds.value : null,
     },
-  });
+  };
 }
 
 function playerAt(state: TableState, coup: CheminCoup, seat: number | null): string | null {
