@@ -59,11 +59,13 @@ export function CheminFields({
         >
           {CAGNOTTE_CHOICES.map((p) => (
             <option key={p} value={p}>
-              {p === 0 ? 'None' : `${p}% of a banker’s winnings`}
+              {p === 0 ? 'None' : `${p} %`}
             </option>
           ))}
         </select>
-        <p className="field__hint">Rounded to 10 cents, taken only when the banker wins.</p>
+        <p className="field__hint">
+          A share of the banker’s winnings, rounded to 10 cents, taken only when the banker wins.
+        </p>
         {fieldError('cagnotte')}
       </div>
       <div className="field">
