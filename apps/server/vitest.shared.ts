@@ -10,6 +10,7 @@ export const PROCESS_TESTS = [
   'src/integration/cluster-balance.test.ts',
   'src/integration/cluster-routing.test.ts',
   'src/integration/cluster-limits.test.ts',
+  'src/integration/cluster-orphans.test.ts',
   'src/integration/postgres-outage.test.ts',
   'src/integration/postgres-outage-nodes.test.ts',
   'src/integration/graceful-restart.test.ts',

@@ -132,7 +132,7 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
     );
     for (const bot of bots()) bot.acting = false;
     expect([...confirmed].sort()).toEqual([ann.seat, bob.seat]);
-    return roundOf(result);
+    return roundOf(result!);
   }
 
   /**
