@@ -11,6 +11,8 @@ export interface Claimable {
   free: TableDefinition[];
   /** T13.14: free ones nobody has claimed for `strandedMs`: any node takes them, share or not. */
   stranded: ReadonlySet<string>;
+  /** T13.18: tables no node will run that still hold stakes or an unrevealed shoe. */
+  orphans: readonly string[];
 }
 
 /** What claiming needs of the node: its tables, the database's view, and the others' beats. */
@@ -53,7 +55,7 @@ export class Claims {
     if (this.claiming || this.draining()) return;
     this.claiming = true;
     try {
-      const { total, free, stranded } = await link.claimable(this.strandedMs);
+      const { total, free, stranded, orphans } = await link.claimable(this.strandedMs);
       const sharers = sharing();
       const share = Math.ceil(total / (sharers.length || 1));
       for (const definition of free) {
@@ -65,6 +67,7 @@ export class Claims {
         }
       }
       await this.giveUpExcess(link, share, sharers);
+      await link.live.sweep(orphans);
     } catch (error) {
       link.log.error({ err: error }, 'could not look for tables to claim');
     } finally {

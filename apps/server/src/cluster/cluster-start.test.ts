@@ -35,7 +35,8 @@ function linkTo(live: LiveTables): ClusterLink {
   return {
     live,
     outboxFor: () => ({ broadcast() {}, sendPrivate() {}, eject() {} }),
-    claimable: () => Promise.resolve({ total: 0, free: [], stranded: new Set<string>() }),
+    claimable: () =>
+      Promise.resolve({ total: 0, free: [], stranded: new Set<string>(), orphans: [] }),
     log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
     presence: new LocalPresence(),
   };

@@ -4,6 +4,7 @@ import type { LiveTables, TableDefinition } from './registry.js';
 import type { TablePort } from '../table/table-port.js';
 import type { Claimable } from './claims.js';
 import type { Cluster } from './cluster.js';
+import { orphanedTables } from './orphans.js';
 
 /**
  * T13.7: the OPEN tables this node could run (the operator's public tables and the open rooms)
@@ -46,7 +47,11 @@ export async function claimableTables(
     }
   }
   const stranded = new Set(counted.filter((r) => r.free && r.stranded).map((r) => r.id));
-  return { total: counted.length, free: definitions, stranded };
+  const orphans = await orphanedTables(
+    pool,
+    publicTables.map((t) => t.id),
+  );
+  return { total: counted.length, free: definitions, stranded, orphans };
 }
 
 /**
@@ -88,6 +93,7 @@ export function clusterTables(live: LiveTables, cluster: Cluster, drainMs: numbe
     draining: () => cluster.draining,
     handOver: (deadlineMs) => live.handOver(deadlineMs),
     giveUp: (tableId) => live.giveUp(tableId),
+    sweep: (tableIds) => live.sweep(tableIds),
     close: () => stop(() => live.close()),
   };
 }

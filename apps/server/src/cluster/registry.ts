@@ -1,6 +1,7 @@
 import type { TableSettings } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import type { TableLeases } from './leases.js';
+import { sweepOrphans } from './orphans.js';
 import type { Ledger } from '../db/ledger.js';
 import { TableActor, type TableActorDeps, type TableObserver } from '../table/actor.js';
 import { fencedLedger, type TableLease } from '../table/fenced-ledger.js';
@@ -77,6 +78,8 @@ export interface LiveTables extends TableRegistry {
    * claim; false (and nothing changed) when it is mid-round or not here.
    */
   giveUp(tableId: string): Promise<boolean>;
+  /** T13.18: closes what tables no node runs left open (orphans.ts). */
+  sweep(tableIds: readonly string[]): Promise<void>;
 }
 
 /** T13.12: phases between two rounds: a table stopped here resumes elsewhere with nothing voided. */
@@ -371,6 +374,11 @@ export async function startTables(deps: StartTablesDeps): Promise<LiveTables> {
       await handedOver(tableId);
       return true;
     },
+    sweep: (tableIds) =>
+      sweepOrphans(
+        { leases, ledger: deps.ledger, log: deps.log },
+        tableIds.filter((id) => !live.has(id)),
+      ),
     close: () => stopAll((actor) => actor.close()),
   };
 }

@@ -1,9 +1,9 @@
 import type { TableEvent } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../db/ledger-invariant.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
+import { auditOutage } from '../testing/outage-audit.js';
 import { freePort, ServerProcess } from '../testing/server-process.js';
 import { TcpProxy, type Cut } from '../testing/tcp-proxy.js';
 import { TEST_LEASE_MS } from '../testing/test-lease.js';
@@ -113,37 +113,7 @@ describe('Postgres unreachable, one node alone (T13.15)', () => {
     return roundOf(result);
   }
 
-  /**
-   * Nothing lost, nothing made: the ledger balances, every bet of a finished round closed by
-   * exactly one COLLECT, RETURN or REFUND, each seat's balance on the table the wallet's, and
-   * every player's versions only went up.
-   */
-  async function audit(): Promise<void> {
-    expect((await checkLedger(prisma, { liveTables: ['main'] })).problems).toEqual([]);
-    const bets = await prisma.$queryRaw<Array<{ id: string; status: string; ends: bigint }>>`
-      SELECT b.id, b.status::text AS status,
-             (SELECT count(*) FROM transfers t
-               WHERE t.key IN ('collect:' || b.id, 'return:' || b.id, 'refund:' || b.id)) AS ends
-        FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.status <> 'OPEN'`;
-    expect(bets.length).toBeGreaterThan(0);
-    for (const bet of bets) expect([bet.id, Number(bet.ends)]).toEqual([bet.id, 1]);
-    const shown = await ann.send('table.snapshot', { tableId: 'main' });
-    if (!shown.ok) throw new Error(shown.code);
-    expect(shown.snapshot.seats.map((s) => [s.seat, s.awayUntil])).toEqual([
-      [ann.seat, null],
-      [bob.seat, null],
-    ]);
-    for (const seat of shown.snapshot.seats) {
-      const wallet = await prisma.account.findUniqueOrThrow({
-        where: { id: `wallet:${seat.player.id}` },
-      });
-      expect([seat.player.name, seat.balance]).toEqual([seat.player.name, Number(wallet.balance)]);
-    }
-    for (const bot of bots()) {
-      expect(bot.versions).toEqual([...bot.versions].sort((a, b) => a - b));
-      expect(bot.seen.filter((e) => e.type === 'seat.left')).toEqual([]);
-    }
-  }
+  const audit = () => auditOutage(prisma, bots());
 
   const ms = (from: number) => Math.round(performance.now() - from);
   /** How long after `wall` (Date.now()) the server stamped a log line: the same machine's clock. */
