@@ -113,6 +113,7 @@ describe('P1.6 on several nodes', () => {
       return ack.ok ? 'ok' : ack.code!;
     };
     const codes: string[] = [];
+    const spending = performance.now();
     // Spent on one node (the first socket), then asked of the other: the other node's own
     // bucket is full, but the player's is empty.
     for (let i = 0; i < PLAYER_RATE_BURST; i++) codes.push(await ask(first!));
@@ -122,9 +123,13 @@ describe('P1.6 on several nodes', () => {
     await new Promise((resolve) => setTimeout(resolve, 2 * CHARGE_EVERY_MS));
     const elsewhere: string[] = [];
     for (let i = 0; i < PLAYER_RATE_BURST; i++) elsewhere.push(await ask(second!));
-    // One may pass before the other node's answer is back (the charge is not awaited); a
-    // second token at 1 a second may have come in the meantime.
-    expect(elsewhere.filter((c) => c !== 'RATE_LIMITED').length).toBeLessThanOrEqual(2);
+    // One may pass before the other node's answer is back (the charge is not awaited), one
+    // more while the first node's last charge is still on its way (P13.5), and the bucket
+    // refills at 1 a second meanwhile: far fewer than the other node's own full bucket.
+    const refilled = Math.ceil((performance.now() - spending) / 1000);
+    const allowed = 2 + refilled;
+    expect(allowed).toBeLessThan(PLAYER_RATE_BURST);
+    expect(elsewhere.filter((c) => c !== 'RATE_LIMITED').length).toBeLessThanOrEqual(allowed);
     expect(elsewhere.at(-1)).toBe('RATE_LIMITED');
   });
 });
