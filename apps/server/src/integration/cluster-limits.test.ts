@@ -1,5 +1,5 @@
-import { CHARGE_EVERY_MS } from '../cluster/shared-charges.js';
 import { createGuestReply, PROTOCOL_VERSION } from '@banco/protocol';
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Banco } from '../banco.js';
@@ -20,11 +20,13 @@ describe('P1.6 on several nodes', () => {
   let redis: TestRedis;
   const nodes: { banco: Banco; url: string }[] = [];
   const sockets: Socket[] = [];
+  let watcher: Redis;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     await migrate(db.url);
     redis = await TestRedis.start();
+    watcher = new Redis(redis.url);
     for (const id of ['limits-a', 'limits-b']) {
       nodes.push(
         await startLocalNode(db.url, redis.url, id, {
@@ -38,6 +40,7 @@ describe('P1.6 on several nodes', () => {
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
+    watcher?.disconnect();
     for (const node of nodes) await node.banco.close();
     await redis?.stop();
     await db?.drop();
@@ -112,22 +115,45 @@ describe('P1.6 on several nodes', () => {
       })) as { ok: boolean; code?: string };
       return ack.ok ? 'ok' : ack.code!;
     };
+    // The cluster's bucket as Redis holds it (shared-charges.ts): read, never written, so the
+    // test waits for what the nodes did instead of for a time it hopes is long enough.
+    const [seconds, micros] = await watcher.time();
+    const startedAt = Number(seconds) * 1000 + Number(micros) / 1000;
+    const bucket = async () => {
+      const hash = await watcher.hgetall(
+        `banco:share:commands:${Math.floor(Date.now() / 3_600_000)}`,
+      );
+      const [held] = Object.values(hash);
+      if (!held) return undefined;
+      const [tokens, at] = held.split(':').map(Number) as [number, number];
+      return { tokens, at, refilled: (at - startedAt) / 1000 };
+    };
+    const until = async (done: (b: Awaited<ReturnType<typeof bucket>>) => boolean) => {
+      for (let tries = 0; tries < 500; tries++) {
+        const now = await bucket();
+        if (done(now)) return now!;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`the cluster's bucket never got there: ${JSON.stringify(await bucket())}`);
+    };
+
     const codes: string[] = [];
     const spending = performance.now();
     // Spent on one node (the first socket), then asked of the other: the other node's own
     // bucket is full, but the player's is empty.
     for (let i = 0; i < PLAYER_RATE_BURST; i++) codes.push(await ask(first!));
     expect(codes.filter((c) => c === 'RATE_LIMITED')).toEqual([]);
-    // The first node charges the cluster's bucket a turn at a time (P13.5): its last turn is
-    // out within one more, and answered within a round trip.
-    await new Promise((resolve) => setTimeout(resolve, 2 * CHARGE_EVERY_MS));
-    const elsewhere: string[] = [];
-    for (let i = 0; i < PLAYER_RATE_BURST; i++) elsewhere.push(await ask(second!));
-    // One may pass before the other node's answer is back (the charge is not awaited), one
-    // more while the first node's last charge is still on its way (P13.5), and the bucket
-    // refills at 1 a second meanwhile: far fewer than the other node's own full bucket.
-    const refilled = Math.ceil((performance.now() - spending) / 1000);
-    const allowed = 2 + refilled;
+    // The first node charges the cluster's bucket a turn at a time (P13.5): wait until all it
+    // let through is charged (what is left is no more than the refill since the start).
+    const spent = await until((b) => b !== undefined && b.tokens - b.refilled < 0.5);
+    // The other node lets its first command through and charges it after (P13.5): once that
+    // charge is in Redis its answer is on its way to the node, ahead of the next command.
+    const elsewhere = [await ask(second!)];
+    await until((b) => b !== undefined && b.at > spent.at);
+    for (let i = 1; i < PLAYER_RATE_BURST; i++) elsewhere.push(await ask(second!));
+    // Besides that first one, only what the bucket refilled at 1 a second meanwhile passes:
+    // far fewer than the other node's own full bucket.
+    const allowed = 1 + Math.ceil((performance.now() - spending) / 1000);
     expect(allowed).toBeLessThan(PLAYER_RATE_BURST);
     expect(elsewhere.filter((c) => c !== 'RATE_LIMITED').length).toBeLessThanOrEqual(allowed);
     expect(elsewhere.at(-1)).toBe('RATE_LIMITED');
