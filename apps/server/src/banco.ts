@@ -192,6 +192,7 @@ export async function startBanco(options: {
           claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma), strandedMs),
         log: tableLog,
         presence,
+        publicTables: new Set(publicOnes.map((table) => table.id)),
       });
       return (tables = clusterTables(live, cluster, config.drainMs));
     },

@@ -37,6 +37,11 @@ export interface ClusterLink extends ClaimsLink {
   log: TableLog;
   /** Who has a socket at each table on this node (the gateway's count, T13.9). */
   presence: LocalPresence;
+  /**
+   * T13.19: this node's public tables (PUBLIC_TABLES): the lobby lists one that resumes
+   * elsewhere only while it is among them (a table dropped from them never runs again).
+   */
+  publicTables: ReadonlySet<string>;
 }
 
 /** What a node knows of the cluster, and its part in it. */
@@ -142,11 +147,17 @@ export class Cluster {
     return remote;
   }
 
-  /** Public tables other nodes run, for the lobby. */
+  /**
+   * Public tables other nodes run, for the lobby; and T13.19, those of this node's public
+   * tables that no live node runs since their owner left: they resume, here or elsewhere.
+   */
   remotePublic(): TablePort[] {
     const ids = new Set<string>();
     for (const beat of this.members.aliveBeats()) {
       for (const t of beat.tables) if (this.known.isPublic(t.id)) ids.add(t.id);
+    }
+    for (const id of this.link?.publicTables ?? []) {
+      if (this.known.isPublic(id) && !this.ownerOf(id)) ids.add(id);
     }
     return [...ids].flatMap((id) => (this.link?.live.get(id) ? [] : (this.port(id) ?? [])));
   }
