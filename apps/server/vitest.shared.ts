@@ -11,6 +11,7 @@ export const PROCESS_TESTS = [
   'src/integration/cluster-routing.test.ts',
   'src/integration/cluster-limits.test.ts',
   'src/integration/cluster-orphans.test.ts',
+  'src/integration/cluster-lobby.test.ts',
   'src/integration/postgres-outage.test.ts',
   'src/integration/postgres-outage-nodes.test.ts',
   'src/integration/graceful-restart.test.ts',

@@ -14,7 +14,8 @@ import { createMetrics } from './metrics.js';
 import type { TableObserver } from './table/actor.js';
 import { RoomStore } from './db/rooms.js';
 import { Rooms } from './rooms/rooms.js';
-import { startTables, type LiveTables, type TableDefinition } from './cluster/registry.js';
+import type { LiveTables, TableDefinition } from './cluster/registry.js';
+import { startTables } from './cluster/start-tables.js';
 import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
 
 /**
@@ -191,6 +192,7 @@ export async function startBanco(options: {
           claimableTables(poolOf(prisma), publicOnes, new RoomStore(prisma), strandedMs),
         log: tableLog,
         presence,
+        publicTables: new Set(publicOnes.map((table) => table.id)),
       });
       return (tables = clusterTables(live, cluster, config.drainMs));
     },

@@ -62,5 +62,11 @@ export const tableSummarySchema = z.object({
   seated: z.number().int().nonnegative(),
   /** Sockets watching the table without a seat (the lobby shows it). */
   spectators: z.number().int().nonnegative(),
+  /**
+   * Present (true) while the table resumes on another node after its owner left (a failover,
+   * a hand-over): it takes no command until then, and its counts are the last ones heard.
+   * Absent once it runs again (apps/server/RULES.md T13.19).
+   */
+  resuming: z.literal(true).optional(),
 });
 export type TableSummary = z.infer<typeof tableSummarySchema>;

@@ -39,6 +39,7 @@ function linkTo(live: LiveTables): ClusterLink {
       Promise.resolve({ total: 0, free: [], stranded: new Set<string>(), orphans: [] }),
     log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
     presence: new LocalPresence(),
+    publicTables: new Set(),
   };
 }
 

@@ -110,6 +110,11 @@ export class RemoteTable implements TablePort {
     return this.cluster.ownerOf(this.id)?.node;
   }
 
+  /** T13.19: no live node announces the table now (its owner left; it resumes elsewhere). */
+  resuming(): boolean {
+    return this.cluster.ownerOf(this.id) === undefined;
+  }
+
   problems(): string[] {
     return [];
   }

@@ -136,6 +136,8 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
         settings: table.settings,
         seated: table.seatedCount(),
         spectators: table.spectatorCount(),
+        // T13.19: listed while it resumes on its new owner, and marked so.
+        ...(table.resuming?.() ? { resuming: true as const } : {}),
       })),
   );
 

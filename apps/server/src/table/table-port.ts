@@ -79,6 +79,8 @@ export interface TablePort {
   admission?(playerId: string): Promise<{ ok: false; code: ErrorCode; message: string } | null>;
   /** T13.16: the live node running a table another node runs; undefined for a local table. */
   runsOn?(): string | undefined;
+  /** T13.19: a table another node ran that no live node runs now: it resumes elsewhere. */
+  resuming?(): boolean;
   /** T9.8: database effects that keep failing at this table; empty when healthy. */
   problems(): string[];
   /** T9.7: refuse commands, finish or void the round in flight, store the state, close. */

@@ -187,6 +187,11 @@ export function LobbyScreen() {
           return (
             <li key={table.id} className="lobby__table" data-testid={`lobby-table-${table.id}`}>
               <h2>{table.name}</h2>
+              {table.resuming ? (
+                <p className="lobby__resuming" data-testid="lobby-resuming">
+                  Resuming…
+                </p>
+              ) : null}
               <dl className="facts">
                 <dt>Seats</dt>
                 <dd data-testid="lobby-seats">
