@@ -126,7 +126,13 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
     if (context.task.result?.state !== 'fail') return;
     for (const p of players)
       await screenshot(p.page, `cluster-follow-failed-${p.name}`).catch(() => undefined);
-    for (const n of nodes.values()) console.error(`--- ${n.id}\n${n.process.log()}`);
+    // The proxy's health checks would fill a node's log: its own lines are what tell.
+    for (const n of nodes.values()) {
+      const lines = n.process.lines.filter(
+        (l) => !/"(incoming request|request completed)"/.test(l),
+      );
+      console.error(`--- ${n.id}\n${lines.slice(-40).join('\n')}`);
+    }
   });
 
   afterAll(async () => {
