@@ -91,6 +91,7 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
   let browser: Browser;
   const nodes = new Map<string, Node>();
   const players: Player[] = [];
+  let restarted: Promise<Node>;
 
   const env = () => ({
     DATABASE_URL: db.url,
@@ -143,7 +144,7 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
     await db?.drop();
   });
 
-  /** Both pages Live, their sockets on `owner` and on no other node, and in their seats. */
+  /** Both pages Live, both sockets on `owner` (its own count: only the pages connect), in their seats. */
   async function expectBothOn(owner: Node) {
     await expect
       .poll(async () => (await metricsOf(owner)).sockets, { timeout: 15_000 })
@@ -191,10 +192,14 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
   }
 
   it('T13.16 T13.10 P13.7 P13.3: arriving on the node the hash picks, both pages are sent on to main’s owner; killed (SIGKILL), they follow main to the node that claims it, no reload: same seats, balances = ledger, next bets acknowledged there', async () => {
-    for (const [i, name] of ['Ann', 'Bob'].entries()) {
+    const arrivals = ['Ann', 'Bob'].map(async (name) => {
       const visitor = await newVisitor(browser, proxy.url, DESKTOP);
-      const sockets = watchSockets(visitor.page);
       await arrive(visitor.page, name);
+      return { visitor, name };
+    });
+    // Together to the lobby, one at a time to the table: "Sit" takes the first free seat.
+    for (const [i, { visitor, name }] of (await Promise.all(arrivals)).entries()) {
+      const sockets = watchSockets(visitor.page);
       await sitAtMain(visitor.page, i + 1);
       const player: Player = { ...visitor, name, seat: i + 1, sockets, navigations: 0 };
       // A reload would start a new document and lose this mark.
@@ -225,6 +230,9 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
     await b.process.kill('SIGKILL');
     // T13.10: node-a claims main once node-b's lease has run out, and resumes it.
     await expect.poll(() => db.tableOwner('main'), { timeout: 15_000 }).toBe('node-a');
+    // node-b back on its port for the hand-over below: a node that joins takes no table from
+    // one holding no more than its share (T13.14), so main stays on node-a meanwhile.
+    restarted = start('node-b', b.port);
     await expectBothOn(a);
     // P13.7: after a drop the page connects by its table alone (node-b may never come back).
     expect(named()).toEqual(['none', 'none']);
@@ -246,7 +254,7 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
   it('T13.12 T13.16 P13.4 P13.7: the owner stopped for a deploy (SIGTERM) hands main over between rounds; both pages follow it, no reload, nothing voided, and bet on there', async () => {
     const [ann] = players as [Player, Player];
     const a = node('node-a');
-    const b = await start('node-b', node('node-b').port);
+    const b = await restarted;
     // The proxy puts `?node=node-b` on the node-b just started before node-a sends them there.
     const startedAt = (await metricsOf(b)).startedAt;
     await proxy.until(async () => {
