@@ -6,7 +6,8 @@ import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
 import { TEST_LEASE_MS } from '../testing/test-lease.js';
-import { startLocalNode, TestRedis } from '../testing/cluster-harness.js';
+import { TestRedis } from '../testing/cluster-harness.js';
+import { startLocalNode } from '../testing/local-node.js';
 
 /**
  * T13.14: a node that joins gets its share. Two real nodes in this process over one Postgres

@@ -6,7 +6,8 @@ import type { Banco } from '../banco.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { RATE_LIMITS } from '../http/app-deps.js';
-import { startLocalNode, TestRedis } from '../testing/cluster-harness.js';
+import { TestRedis } from '../testing/cluster-harness.js';
+import { startLocalNode } from '../testing/local-node.js';
 
 /**
  * P1.6 across nodes: two real nodes (in this process) over one Postgres and a Redis this test

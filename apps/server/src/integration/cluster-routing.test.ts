@@ -13,7 +13,8 @@ import { migrate } from '../db/migrate.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { ClusterBot } from '../testing/cluster-bot.js';
-import { startLocalNode, TestProxy, TestRedis } from '../testing/cluster-harness.js';
+import { TestProxy, TestRedis } from '../testing/cluster-harness.js';
+import { startLocalNode } from '../testing/local-node.js';
 import { freePort } from '../testing/server-process.js';
 import { TEST_LEASE_MS } from '../testing/test-lease.js';
 

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startBanco, type Banco } from '../banco.js';
-import { loadConfig } from '../config.js';
 import { freePort, ServerProcess } from './server-process.js';
 
 // T12 tests: a Redis and an HAProxy of the test's own on loopback, and server processes behind
@@ -149,26 +147,4 @@ export async function startNode(
   port: number,
 ): Promise<ServerProcess> {
   return ServerProcess.start({ ...env, NODE_ID: nodeId, PORT: String(port) });
-}
-
-/**
- * A node in this test's own process (fast to start, nothing to kill): over the given database
- * and Redis, on a free port, with `env` over the cluster defaults.
- */
-export async function startLocalNode(
-  databaseUrl: string,
-  redisUrl: string,
-  nodeId: string,
-  env: Record<string, string> = {},
-): Promise<{ banco: Banco; url: string }> {
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    REDIS_URL: redisUrl,
-    NODE_ID: nodeId,
-    TABLE_TIMINGS: 'bots',
-    ...env,
-  });
-  const banco = await startBanco({ config, databaseUrl });
-  return { banco, url: (await banco.listen()).url };
 }

@@ -57,6 +57,12 @@ export class ProtocolSocket {
     (status: SocketStatus, refusal: Refusal | null) => void
   >();
   private readonly connectHandlers = new Set<() => void>();
+  /** Commands sent and not answered yet: a move to another node waits for them (P13.7). */
+  private inFlight = 0;
+  /** P13.7: the node a `table.owner` named, kept until nothing is in flight to lose. */
+  private owner: string | null = null;
+  /** True while the transport moves to another node: it connects again by itself. */
+  private moving = false;
   private readonly ackTimeoutMs: number;
   private readonly timers: Timers;
   private readonly random: () => number;
@@ -76,8 +82,11 @@ export class ProtocolSocket {
       },
       disconnect: () => {
         if (this.state === 'closed' || this.state === 'refused') return;
+        // A hint is about the node it came from: wherever the socket lands next says its own.
+        this.owner = null;
         this.setStatus('reconnecting', null);
-        this.scheduleReconnect();
+        // A move is already connecting: one more attempt would open a second session on it.
+        if (!this.moving) this.scheduleReconnect();
       },
       connectError: (error) => {
         if (this.state === 'closed') return;
@@ -92,9 +101,12 @@ export class ProtocolSocket {
       message: (name, payload) => this.receive(name, payload),
     });
     this.on(SESSION_ENDED, (ended) => this.refuse({ code: ended.code, message: ended.message }));
-    // P13.7: the table runs on another node: go there (the table client resyncs on arrival).
+    // P13.7: the table runs on another node: go there (the table client resyncs on arrival),
+    // once the commands in flight are answered: their acks would be lost with this connection.
     this.on(TABLE_OWNER, (owner) => {
-      if (this.state === 'live') transport.retarget?.(owner.node);
+      if (this.state !== 'live') return;
+      this.owner = owner.node;
+      this.follow();
     });
   }
 
@@ -157,10 +169,14 @@ export class ProtocolSocket {
   async send<N extends CommandName>(name: N, payload: CommandInput<N>): Promise<SendResult<N>> {
     if (!this.transport.connected) return { ok: false, code: 'OFFLINE', message: 'not connected' };
     let raw: unknown;
+    this.inFlight++;
     try {
       raw = await this.transport.request(name, payload, this.ackTimeoutMs);
     } catch {
       return { ok: false, code: 'NO_ANSWER', message: `no answer to ${name}` };
+    } finally {
+      this.inFlight--;
+      this.follow();
     }
     const parsed = ACKS[name].safeParse(raw);
     if (!parsed.success) {
@@ -196,6 +212,19 @@ export class ProtocolSocket {
     }
     for (const handler of [...(this.handlers.get(name) ?? [])]) {
       (handler as (message: unknown) => void)(parsed.data);
+    }
+  }
+
+  /** Moves to the node a hint named, if one is waiting and no command would lose its ack. */
+  private follow(): void {
+    const node = this.owner;
+    if (node === null || this.inFlight > 0 || this.state !== 'live') return;
+    this.owner = null;
+    this.moving = true;
+    try {
+      this.transport.retarget?.(node);
+    } finally {
+      this.moving = false;
     }
   }
 

@@ -45,6 +45,13 @@ export interface SocketIoLike {
   readonly io?: { opts: { query?: Record<string, unknown> } };
 }
 
+function forgetNode(socket: SocketIoLike): void {
+  const opts = socket.io?.opts;
+  if (opts?.query?.node === undefined) return;
+  const { node: _node, ...query } = opts.query;
+  opts.query = query;
+}
+
 export function socketIoTransport(socket: SocketIoLike): TableTransport {
   return {
     get connected() {
@@ -52,7 +59,13 @@ export function socketIoTransport(socket: SocketIoLike): TableTransport {
     },
     listen(listener) {
       socket.on('connect', () => listener.connect());
-      socket.on('disconnect', (reason: string) => listener.disconnect(reason));
+      socket.on('disconnect', (reason: string) => {
+        // P13.7: a node is named for the move a hint asked for, not for good. After a drop the
+        // socket is placed by its table again: that node may be gone, and the one it reaches
+        // says where the table is; still naming it, a later hint to it would go unheeded.
+        if (reason !== 'io client disconnect') forgetNode(socket);
+        listener.disconnect(reason);
+      });
       socket.on('connect_error', (error: Error & { data?: unknown }) =>
         listener.connectError(error),
       );

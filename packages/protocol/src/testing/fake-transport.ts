@@ -16,6 +16,8 @@ export interface SentCommand {
 export class FakeTransport implements TableTransport {
   connected = false;
   connects = 0;
+  /** The node the URL names (P13.7), as socketIoTransport keeps it in the socket's query. */
+  node: string | null = null;
   readonly sent: SentCommand[] = [];
   private listener: TransportListener | null = null;
 
@@ -29,6 +31,15 @@ export class FakeTransport implements TableTransport {
 
   disconnect(): void {
     this.connected = false;
+  }
+
+  /** As socketIoTransport: the old connection closes (its acks lost) and a new one opens. */
+  retarget(node: string): boolean {
+    if (this.node === node) return false;
+    this.node = node;
+    this.lose('io client disconnect');
+    this.connect();
+    return true;
   }
 
   request(name: string, payload: unknown): Promise<unknown> {
@@ -55,6 +66,12 @@ export class FakeTransport implements TableTransport {
   drop(reason = 'transport close'): void {
     this.connected = false;
     this.listener!.disconnect(reason);
+  }
+
+  /** The connection ends: socket.io fails every ack still awaited on it, after `disconnect`. */
+  private lose(reason: string): void {
+    this.drop(reason);
+    for (const command of this.sent.splice(0)) command.lose();
   }
 
   emit(name: ServerMessageName, payload: unknown): void {
