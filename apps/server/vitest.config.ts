@@ -9,6 +9,10 @@ export default defineConfig({
     // core alone), and each test waits for what it checks rather than for a fixed time.
     maxWorkers: 2,
     globalSetup: ['src/testing/template-database.setup.ts'],
+    // One module graph per worker, not one per file: each file imported the same packages again
+    // (the server's whole graph, React and happy-dom), which cost more CPU than the tests did.
+    // Files clean up what they start; nothing here keeps state between files on purpose.
+    isolate: false,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     testTimeout: 60_000,

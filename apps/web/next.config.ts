@@ -10,6 +10,9 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   images: { unoptimized: true },
+  // `pnpm typecheck` checks this app (tests included) with the repo's compiler; the build checking
+  // it again cost CI a third of the build's wall time for no finding of its own.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default config;

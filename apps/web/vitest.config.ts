@@ -10,6 +10,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['src/test-setup.ts'],
+    // One module graph per worker, not one per file: each file imported the same packages again
+    // (the server's whole graph, React and happy-dom), which cost more CPU than the tests did.
+    // Files clean up what they start; nothing here keeps state between files on purpose.
+    isolate: false,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     testTimeout: 30_000,
