@@ -5,8 +5,8 @@
  * write, in the page and at the server; a reload brings the history back; axe finds nothing
  * serious on the panel. Built server and web app, a fresh database, headless Chromium.
  */
+import { seriousViolations } from './support/axe.js';
 import { statSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { PROTOCOL_VERSION } from '@banco/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
@@ -67,12 +67,7 @@ function noScriptsFrom(page: Page, dialogs: string[]) {
   });
 }
 
-async function axeOnChat(page: Page) {
-  const report = await new AxeBuilder({ page }).include('[data-testid="chat"]').analyze();
-  return report.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axeOnChat = (page: Page) => seriousViolations(page, '[data-testid="chat"]');
 
 describe.runIf(canRunBrowser)('chat at the table', () => {
   let server: RunningServer;
@@ -257,12 +252,7 @@ describe.runIf(canRunBrowser)('chat at the table', () => {
     expect(await box(wes.page).count()).toBe(0);
     await ann.page.getByRole('button', { name: 'Unmute Wes' }).waitFor();
     expect(await axeOnChat(ann.page)).toEqual([]);
-    const hostPanel = await new AxeBuilder({ page: ann.page })
-      .include('[data-testid="host-controls"]')
-      .analyze();
-    expect(
-      hostPanel.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    ).toEqual([]);
+    expect(await seriousViolations(ann.page, '[data-testid="host-controls"]')).toEqual([]);
     const shot = await screenshot(ann.page, 'chat-room-host');
     expect(statSync(shot).size).toBeGreaterThan(10_000);
   });

@@ -4,7 +4,7 @@
  * lobby's chips and held seat, axe on the table mid-round and on the lobby, and scripts that
  * arrive compressed.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations as allSeriousViolations } from './support/axe.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,14 +23,8 @@ import { scriptedShoe } from './support/shoe.js';
 const ROUND = ['2C', '9H', '3D', 'KD'];
 
 /** Serious and critical axe violations, with the experimental name-matches-content rule on. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page) =>
+  allSeriousViolations(page, undefined, { 'label-content-name-mismatch': { enabled: true } });
 
 describe.runIf(canRunBrowser)('nothing left to guess', () => {
   let server: RunningServer;

@@ -3,7 +3,7 @@
  * shoe's exact odds, why, hand history and your session, each drawn from what the server sent
  * and checked against the rules package (the server's roads, `pnpm banco odds`).
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './support/axe.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -87,11 +87,8 @@ describe.runIf(canRunBrowser)('the table instruments', () => {
 
   /** axe finds no serious or critical violation inside the instruments. */
   async function expectAccessible(page: Page, what: string) {
-    const report = await new AxeBuilder({ page }).include('#instruments').analyze();
-    const bad = report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    ).toEqual([]);
+    const found = await seriousViolations(page, '#instruments');
+    expect(found.map((v) => `${what}: ${v}`)).toEqual([]);
   }
 
   /** The instruments alone, as a person looking at them sees them. */
