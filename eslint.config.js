@@ -102,23 +102,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Type-aware: a promise nobody awaits or catches fails silently (or crashes the process).
-    files: [
-      'apps/server/**/*.ts',
-      'packages/*/**/*.ts',
-      'apps/web/e2e/**/*.ts',
-      'apps/web/src/**/*.{ts,tsx}',
-      'apps/web/app/**/*.{ts,tsx}',
-    ],
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-    },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-    },
-  },
+  // The type-aware rules (a promise nobody awaits or catches, a promise where a void or a
+  // boolean is wanted) run in `pnpm lint:types` (.oxlintrc.json), on TypeScript 7's checker:
+  // the same two rules here cost 48 of eslint's 62 CPU-seconds, there 12.
   {
     // The browser client: browser globals, and React's rules of hooks.
     files: ['apps/web/**/*.{ts,tsx}'],
