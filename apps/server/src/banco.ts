@@ -170,7 +170,7 @@ export async function startBanco(options: {
               })),
             ],
         outboxFor: cluster ? (id) => cluster.outboxFor(id, outboxFor(id)) : outboxFor,
-        onChange: () => cluster?.beat(),
+        onChange: () => cluster?.tablesChanged(),
         present: (tableId) => presence.playersAt(tableId),
         observer,
         log: tableLog,

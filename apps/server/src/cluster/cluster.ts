@@ -220,6 +220,17 @@ export class Cluster {
     this.beat();
   }
 
+  /**
+   * A table started, stopped or was fenced off here. A table that stopped with sockets still
+   * here is heard on the bus at once: the node that claims it next voids or resumes its round
+   * as its first word, and a subscription made at the next tick, or on the new owner's beat,
+   * could come too late for it (T13.8).
+   */
+  tablesChanged(): void {
+    if (this.link) this.watchTables(this.link);
+    this.beat();
+  }
+
   beat(): void {
     const live = this.link?.live;
     if (!live) return;
