@@ -32,6 +32,10 @@ export async function createDatabase(): Promise<Database> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // An idle connection ended by Postgres (drop's `WITH (FORCE)` racing the pool's own goodbye)
+  // is emitted on the pool, and unheard it is an uncaught error that fails the whole file. A
+  // query's own failure still rejects that query.
+  pool.on('error', () => undefined);
 
   const one = async (sql: string, params: unknown[]) => {
     const { rows } = await pool.query<{ value: string | null }>(sql, params);
