@@ -4,10 +4,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 /**
  * Debian's headless shell (package chromium-headless-shell, the same Blink as /usr/bin/chromium,
- * without a browser window's own UI), else Debian's Chromium. Measured on one machine: a new
- * context and its first pages cost the shell half the CPU (3.8 against 7.6 CPU-s for two
- * people who arrive, sit and watch), and the suite opens hundreds of contexts beside the
- * server's tests on two cores. `BANCO_E2E_CHROMIUM` names another browser.
+ * without a browser window's own UI), else Debian's Chromium. The suite shares two cores with
+ * the server's tests, and the shell costs less: half the CPU for a new context and its first
+ * pages (3.8 against 7.6 CPU-s for two people who arrive, sit and watch), 14 % less over the
+ * table, instruments and newcomer files (117 against 136 CPU-s). `BANCO_E2E_CHROMIUM` names
+ * another browser.
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 export const CHROMIUM =
