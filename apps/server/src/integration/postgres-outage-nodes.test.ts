@@ -186,7 +186,9 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
     const after = await lease();
     const on = resumedOn(at);
     figures.push(
-      `${cut.map((n) => n.id).join('+')} cut off (owner ${owner.id}): stopped after ${stoppedMs} ms; resumed on ${on.map((n) => n.id).join('+')}, round ${round} voided ${resumedMs} ms after ${reaching ? 'the cut' : 'the restore'}, round ${next} played after ${ms(restoredAt)} ms`,
+      `${cut.map((n) => n.id).join('+')} cut off (owner ${owner.id}): stopped after ${stoppedMs} ms; resumed on ${on.map((n) => n.id).join('+')}, round ${round} voided ${resumedMs} ms after ${reaching ? 'the cut' : 'the restore'}, round ${next} played after ${ms(restoredAt)} ms, events caught up by a resync: ${bots()
+        .map((b) => `${b.name} ${b.replayed.length}`)
+        .join(', ')}`,
     );
     // T13.5: claimed again under a new epoch, by one node, the one the lease names.
     expect(Number(after.epoch)).toBeGreaterThan(Number(before.epoch));

@@ -24,6 +24,8 @@ export class ClusterBot {
   disconnects = 0;
   /** Version gaps seen (each answered by a table.resync). */
   gaps = 0;
+  /** Events a resync gave back for a gap, in the order it gave them. */
+  readonly replayed: TableEvent[] = [];
   /** Seat and version each time the table was asked for after a reconnect. */
   readonly rejoins: { seat: number | null; version: number; before: number }[] = [];
   /** The highest version seen when the connection last dropped. */
@@ -56,16 +58,11 @@ export class ClusterBot {
       // P2.13: a gap in the versions (events lost, e.g. while Redis restarted): resync.
       if (last > 0 && event.version > last + 1) {
         this.gaps += 1;
-        this.fire('table.resync', { tableId: this.tableId, since: last });
+        void this.catchUp(last, event.version);
       }
       this.seen.push(event);
       this.versions.push(event.version);
-      for (const w of [...this.waiters]) {
-        if (w.test(event)) {
-          this.waiters.splice(this.waiters.indexOf(w), 1);
-          w.resolve(event);
-        }
-      }
+      this.answerWaiters(event);
       if (this.acting) this.act(event);
     });
     this.socket.on(TABLE_PRIVATE, (peek: { round: number }) => {
@@ -187,6 +184,32 @@ export class ClusterBot {
   }
 
   /** A node may die under a command: its answer does not matter here. */
+  private answerWaiters(event: TableEvent): void {
+    for (const w of [...this.waiters]) {
+      if (w.test(event)) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve(event);
+      }
+    }
+  }
+
+  /**
+   * P2.13: the events missed before `upTo`, as the resync answers them, count as heard by the
+   * waiters (a word published while this node was not yet listening, e.g. the claimer's void
+   * before the old owner fenced itself off). They are kept apart from `seen` and `versions`,
+   * which stay the live arrival order the tests check.
+   */
+  private async catchUp(since: number, upTo: number): Promise<void> {
+    const ack = await this.send('table.resync', { tableId: this.tableId, since }).catch(() => null);
+    if (!ack?.ok || !ack.events) return;
+    for (const event of ack.events) {
+      if (event.version > since && event.version < upTo) {
+        this.replayed.push(event);
+        this.answerWaiters(event);
+      }
+    }
+  }
+
   private fire(name: string, payload: unknown): void {
     this.socket.timeout(5_000).emit(name, payload, () => undefined);
   }
