@@ -156,6 +156,11 @@ export class ClusterBot {
           before: this.droppedAt,
         });
         this.versions.push(ack.snapshot.version);
+        // What happened while the socket was away is in the snapshot's state; the events
+        // themselves come by a resync, as a real client asks for them (P2.13).
+        if (this.droppedAt > 0 && ack.snapshot.version > this.droppedAt) {
+          void this.catchUp(this.droppedAt, ack.snapshot.version + 1);
+        }
         for (const resolve of this.rejoinWaiters.splice(0)) resolve();
         if (this.acting && ack.snapshot.phase.kind === 'betting') {
           this.confirm(ack.snapshot.phase.round);
@@ -183,7 +188,6 @@ export class ClusterBot {
     }
   }
 
-  /** A node may die under a command: its answer does not matter here. */
   private answerWaiters(event: TableEvent): void {
     for (const w of [...this.waiters]) {
       if (w.test(event)) {
@@ -210,6 +214,7 @@ export class ClusterBot {
     }
   }
 
+  /** A node may die under a command: its answer does not matter here. */
   private fire(name: string, payload: unknown): void {
     this.socket.timeout(5_000).emit(name, payload, () => undefined);
   }
