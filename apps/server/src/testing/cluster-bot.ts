@@ -24,7 +24,7 @@ export class ClusterBot {
   disconnects = 0;
   /** Version gaps seen (each answered by a table.resync). */
   gaps = 0;
-  /** Events a resync gave back for a gap, in the order it gave them. */
+  /** Events a resync gave back, after a gap or a reconnect, in the order it gave them. */
   readonly replayed: TableEvent[] = [];
   /** Seat and version each time the table was asked for after a reconnect. */
   readonly rejoins: { seat: number | null; version: number; before: number }[] = [];
