@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { ENV_KEYS, loadConfig, REPO_ROOT } from './config.js';
 import { createBancoServer, type BancoServerHandle } from './server.js';
 import { SERVER_NODE_FLAG } from './node-flags.js';
+import { SERVER_BUNDLE } from './testing/server-entry.js';
 import {
   emptyRegistry,
   realLedger,
@@ -317,11 +318,15 @@ describe('apps/server/Dockerfile', () => {
     }
   });
 
-  it('starts dist/main.js, which the server build makes from src/main.ts, as pnpm start does', () => {
+  it('starts dist/main.bundle.js, which the server build makes from src/main.ts, as pnpm start does', () => {
     const cmd = JSON.parse(argsOf('CMD').at(-1)!) as string[];
-    expect(cmd).toEqual(['node', SERVER_NODE_FLAG, 'apps/server/dist/main.js']);
-    const server = JSON.parse(read('apps/server/package.json')) as { scripts: { start: string } };
-    expect(server.scripts.start).toBe(`node ${SERVER_NODE_FLAG} dist/main.js`);
+    expect(cmd).toEqual(['node', SERVER_NODE_FLAG, `apps/server/${SERVER_BUNDLE}`]);
+    const server = JSON.parse(read('apps/server/package.json')) as {
+      scripts: { start: string; build: string };
+    };
+    expect(server.scripts.start).toBe(`node ${SERVER_NODE_FLAG} ${SERVER_BUNDLE}`);
+    // The bundle is made from tsc's output, so it is the build's last step.
+    expect(server.scripts.build).toMatch(/tsconfig\.build\.json && node scripts\/bundle\.mjs$/);
     const build = JSON.parse(read('apps/server/tsconfig.build.json')) as {
       compilerOptions: { rootDir: string; outDir: string };
     };

@@ -30,28 +30,36 @@ function newest(dir: string, keep: (name: string) => boolean): number {
 const isSource = (name: string) => name.endsWith('.ts') && !name.endsWith('.test.ts');
 const isBuilt = (name: string) => name.endsWith('.js');
 
+/** What `pnpm start` runs: the server in one file (scripts/bundle.mjs), made last by the build. */
+export const SERVER_BUNDLE = 'dist/main.bundle.js';
+
 /**
  * Whether dist/ holds the current source: built after the last change to any file it was built
- * from. `pnpm test` builds first (turbo), so there it always is; a developer who edits and runs
- * vitest directly gets the source instead, never a stale build.
+ * from, and bundled after that. `pnpm test` builds first (turbo), so there it always is; a
+ * developer who edits and runs vitest directly gets the source instead, never a stale build.
  */
 export function buildIsCurrent(): boolean {
-  if (!existsSync(join(SERVER_DIR, 'dist/main.js'))) return false;
-  return BUILT_FROM.every(({ src, dist }) => newest(dist, isBuilt) >= newest(src, isSource));
+  const bundle = join(SERVER_DIR, SERVER_BUNDLE);
+  if (!existsSync(bundle)) return false;
+  const bundled = statSync(bundle).mtimeMs;
+  return BUILT_FROM.every(
+    ({ src, dist }) =>
+      bundled >= newest(dist, isBuilt) && newest(dist, isBuilt) >= newest(src, isSource),
+  );
 }
 
 let chosen: readonly string[] | undefined;
 
 /**
- * How a test starts the real server as a child process: `node dist/main.js` as `pnpm start` runs
- * it when the build is current (a start in about a third of tsx's time, since nothing is
- * compiled on the way), otherwise `src/main.ts` through tsx. BANCO_TEST_SERVER=source forces the
+ * How a test starts the real server as a child process: `node dist/main.bundle.js` as
+ * `pnpm start` runs it when the build is current (a start in about a third of tsx's time, since
+ * nothing is compiled on the way), otherwise `src/main.ts` through tsx. BANCO_TEST_SERVER=source forces the
  * source. Decided once per test file: every process of a test is the same code.
  */
 export function serverEntryArgs(): readonly string[] {
   chosen ??=
     process.env.BANCO_TEST_SERVER !== 'source' && buildIsCurrent()
-      ? ['dist/main.js']
+      ? [SERVER_BUNDLE]
       : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
   return chosen;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database } from './database.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_MAIN = `${REPO_ROOT}apps/server/dist/main.js`;
+const SERVER_MAIN = `${REPO_ROOT}apps/server/dist/main.bundle.js`;
 const WEB_INDEX = `${REPO_ROOT}apps/web/out/index.html`;
 
 export interface RunningServer {
@@ -24,7 +24,7 @@ export interface RunningServer {
 }
 
 /**
- * The server as README's `pnpm start` runs it once built (`node apps/server/dist/main.js`,
+ * The server as README's `pnpm start` runs it once built (`node apps/server/dist/main.bundle.js`,
  * serving apps/web/out), on a fresh database of the local Postgres and a free port. The address
  * is read from the line the server prints for people, not guessed.
  */
