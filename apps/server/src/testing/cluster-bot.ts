@@ -26,6 +26,8 @@ export class ClusterBot {
   gaps = 0;
   /** Events a resync gave back, after a gap or a reconnect, in the order it gave them. */
   readonly replayed: TableEvent[] = [];
+  /** What each catch-up's resync answered: its events, a snapshot (the log did not reach back), or a refusal. */
+  readonly resyncs: string[] = [];
   /** Seat and version each time the table was asked for after a reconnect. */
   readonly rejoins: { seat: number | null; version: number; before: number }[] = [];
   /** The highest version seen when the connection last dropped. */
@@ -127,7 +129,12 @@ export class ClusterBot {
   next(test: (e: TableEvent) => boolean, timeoutMs = 20_000): Promise<TableEvent> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`${this.name}: no matching event in ${timeoutMs} ms`)),
+        () =>
+          reject(
+            new Error(
+              `${this.name}: no matching event in ${timeoutMs} ms (last versions ${this.versions.slice(-4).join(', ')}; gaps ${this.gaps}; disconnects ${this.disconnects}; resyncs: ${this.resyncs.join(', ') || 'none'})`,
+            ),
+          ),
         timeoutMs,
       );
       this.waiters.push({
@@ -204,7 +211,17 @@ export class ClusterBot {
    * which stay the live arrival order the tests check.
    */
   private async catchUp(since: number, upTo: number): Promise<void> {
-    const ack = await this.send('table.resync', { tableId: this.tableId, since }).catch(() => null);
+    // A refusal (the node still closing the table it was fenced off from, a move in flight) is
+    // asked again, as the table client does while a gap stays open; a snapshot is an answer.
+    let ack: Ack<'table.resync'> | null = null;
+    for (let attempt = 0; attempt < 25 && this.socket.connected; attempt++) {
+      ack = await this.send('table.resync', { tableId: this.tableId, since }).catch(() => null);
+      this.resyncs.push(
+        `v${since}: ${!ack ? 'no answer' : !ack.ok ? ack.code : ack.events ? `${ack.events.map((e) => `${e.type}@${e.version}`).join(' ') || 'no events'} (to v${upTo})` : `snapshot@${ack.snapshot?.version}`}`,
+      );
+      if (ack?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     if (!ack?.ok || !ack.events) return;
     for (const event of ack.events) {
       if (event.version > since && event.version < upTo) {
