@@ -2,7 +2,7 @@
 // The server as one file: dist/main.bundle.js, made from tsc's dist/main.js and the packages it
 // imports, is what `pnpm start`, the Dockerfile and the tests' server processes run. Node 20
 // resolves, reads and compiles ~1,000 module files on every start; one file spares that
-// (≈ 0.7 of 2.4 CPU-s and ≈ 0.5 s to ready, measured in docs/performance.md, "Starting a node").
+// (≈ 0.8 of 2.7 CPU-s and ≈ 0.5 s to ready, measured in docs/performance.md, "Starting a node").
 // A few packages stay outside because they find files or native binaries next to themselves
 // at run time; Node loads them from node_modules as before.
 import { build } from 'esbuild';

@@ -26,7 +26,10 @@ export class ClusterBot {
   gaps = 0;
   /** Events a resync gave back, after a gap or a reconnect, in the order it gave them. */
   readonly replayed: TableEvent[] = [];
-  /** What each catch-up's resync answered: its events, a snapshot (the log did not reach back), or a refusal. */
+  /**
+   * What each catch-up's resync answered: its events, a snapshot (the table's log did not reach
+   * back that far), or a refusal.
+   */
   readonly resyncs: string[] = [];
   /** Seat and version each time the table was asked for after a reconnect. */
   readonly rejoins: { seat: number | null; version: number; before: number }[] = [];

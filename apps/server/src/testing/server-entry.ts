@@ -42,10 +42,10 @@ export function buildIsCurrent(): boolean {
   const bundle = join(SERVER_DIR, SERVER_BUNDLE);
   if (!existsSync(bundle)) return false;
   const bundled = statSync(bundle).mtimeMs;
-  return BUILT_FROM.every(
-    ({ src, dist }) =>
-      bundled >= newest(dist, isBuilt) && newest(dist, isBuilt) >= newest(src, isSource),
-  );
+  return BUILT_FROM.every(({ src, dist }) => {
+    const built = newest(dist, isBuilt);
+    return bundled >= built && built >= newest(src, isSource);
+  });
 }
 
 let chosen: readonly string[] | undefined;
@@ -53,8 +53,8 @@ let chosen: readonly string[] | undefined;
 /**
  * How a test starts the real server as a child process: `node dist/main.bundle.js` as
  * `pnpm start` runs it when the build is current (a start in about a third of tsx's time, since
- * nothing is compiled on the way), otherwise `src/main.ts` through tsx. BANCO_TEST_SERVER=source forces the
- * source. Decided once per test file: every process of a test is the same code.
+ * nothing is compiled on the way), otherwise `src/main.ts` through tsx. BANCO_TEST_SERVER=source
+ * forces the source. Decided once per test file: every process of a test is the same code.
  */
 export function serverEntryArgs(): readonly string[] {
   chosen ??=
