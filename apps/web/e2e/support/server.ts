@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLE } from '@banco/server/testing/server-entry';
 import { createDatabase, type Database } from './database.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_MAIN = `${REPO_ROOT}apps/server/dist/main.bundle.js`;
+const SERVER_MAIN = `${REPO_ROOT}apps/server/${SERVER_BUNDLE}`;
 const WEB_INDEX = `${REPO_ROOT}apps/web/out/index.html`;
 
 export interface RunningServer {
