@@ -6,6 +6,7 @@ import { attachSocketGateway, type BancoServer, type SocketGatewayDeps } from '.
 import type { Rooms } from './rooms/rooms.js';
 import type { CreateTables, TableRegistry } from './table/table-port.js';
 import { buildHttpApp } from './http/app.js';
+import { trackConnections } from './http/open-connections.js';
 import type { GuestStore, HistoryStore, LoginStore, SessionStore } from './http/stores.js';
 
 export interface BancoServerDeps {
@@ -47,6 +48,12 @@ export interface BancoServerHandle {
   shutdown(): Promise<void>;
 }
 
+/**
+ * T9.7: how long a stop lets the clients' connections end by themselves (a request in flight is
+ * answered) before it ends those still open. A stop must be over within 10 s.
+ */
+const CONNECTION_GRACE_MS = 2_000;
+
 /** HTTP routes + socket gateway + tables, wired in the order each needs the other. */
 export async function createBancoServer(deps: BancoServerDeps): Promise<BancoServerHandle> {
   const { config } = deps;
@@ -84,17 +91,32 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
   }
   const registry = tables;
   gateway.setTables(registry);
+  const connections = trackConnections(app.server);
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // Each stage says when it ends, so a stop that outlives its deadline (T9.7) shows where.
+      const started = Date.now();
+      const ended = (stage: string) => app.log.info(`stop: ${stage} (${Date.now() - started} ms)`);
+      const lingering = setTimeout(() => {
+        app.log.warn(
+          { connections: connections.describe() },
+          `stop: connections still open after ${CONNECTION_GRACE_MS} ms: ended`,
+        );
+        connections.endAll();
+      }, CONNECTION_GRACE_MS);
       try {
         await app.close();
+        ended('HTTP and sockets closed');
       } finally {
+        clearTimeout(lingering);
         try {
           await registry.close();
+          ended('tables closed');
         } finally {
           await deps.closeDb?.();
+          ended('database closed');
         }
       }
     })();
@@ -121,6 +143,7 @@ export async function createBancoServer(deps: BancoServerDeps): Promise<BancoSer
     async shutdown() {
       try {
         await registry.shutdown();
+        app.log.info('stop: rounds finished and tables saved');
       } finally {
         await close();
       }

@@ -12,6 +12,7 @@ import {
   screenshot,
   type Visitor,
 } from './support/browser.js';
+import { socketDiary } from './support/page-sockets.js';
 import { arrive, sitAtMain } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -24,7 +25,8 @@ describe.runIf(canRunBrowser)('a graceful restart with a browser open', () => {
   let ann: Visitor;
 
   beforeAll(async () => {
-    server = await startServer({ TABLE_TIMINGS: 'patient' });
+    // At info, the server's log says when each stage of its stop ended (for a failure's message).
+    server = await startServer({ TABLE_TIMINGS: 'patient', LOG_LEVEL: 'info' });
     browser = await launchChromium();
     ann = await newVisitor(browser, server.url);
   });
@@ -36,6 +38,8 @@ describe.runIf(canRunBrowser)('a graceful restart with a browser open', () => {
 
   it('T9.11 P7.6 P7.3: SIGTERM, restart on the same port: Live again by itself, same seat, no reload', async () => {
     const { page } = ann;
+    const diary = socketDiary(page);
+    const story = () => `the page's sockets:\n${diary()}\nthe server:\n${server.output()}`;
     await arrive(page, 'Ann');
     await sitAtMain(page, 1);
     const connection = page.getByTestId('connection');
@@ -43,12 +47,17 @@ describe.runIf(canRunBrowser)('a graceful restart with a browser open', () => {
     // A reload would start a new document and lose this mark.
     await page.evaluate(() => Object.assign(window, { bancoSameDocument: true }));
 
-    expect(await server.terminate(), server.output()).toBe(0);
+    expect(await server.terminate(), story()).toBe(0);
     await connection.filter({ hasText: 'Reconnecting' }).waitFor({ timeout: BACK_WITHIN_MS });
     await screenshot(page, 'restart-reconnecting');
 
     await server.restart();
-    await connection.filter({ hasText: /^Live$/ }).waitFor({ timeout: BACK_WITHIN_MS });
+    await connection
+      .filter({ hasText: /^Live$/ })
+      .waitFor({ timeout: BACK_WITHIN_MS })
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${story()}`);
+      });
     expect(await page.getByTestId('seat-1').getAttribute('aria-label')).toMatch(/Ann.*\(you\)/);
     expect(await page.evaluate(() => 'bancoSameDocument' in window)).toBe(true);
     await screenshot(page, 'restart-live-again');

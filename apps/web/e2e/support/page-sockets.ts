@@ -68,3 +68,24 @@ export function watchSockets(page: Page): PageSocket[] {
 export function lastVersion(sockets: readonly PageSocket[]): number {
   return Math.max(0, ...sockets.flatMap((s) => s.versions));
 }
+
+/**
+ * A timeline of the page's websocket attempts (opened, failed, closed) and the table commands it
+ * sent, for a test's failure message: a page that never came back says how it tried.
+ */
+export function socketDiary(page: Page): () => string {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (what: string) =>
+    lines.push(`${((Date.now() - started) / 1000).toFixed(2)} s ${what}`);
+  page.on('websocket', (ws) => {
+    note(`opened ${ws.url()}`);
+    ws.on('socketerror', (error) => note(`failed: ${error}`));
+    ws.on('close', () => note('closed'));
+    ws.on('framesent', ({ payload }) => {
+      const command = typeof payload === 'string' && /^42\d*\["([^"]+)"/.exec(payload)?.[1];
+      if (command) note(`sent ${command}`);
+    });
+  });
+  return () => lines.join('\n');
+}
