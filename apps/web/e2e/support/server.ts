@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SERVER_BUNDLE } from '@banco/server/testing/server-entry';
+import { SERVER_BUNDLE, TEST_SERVER_V8_FLAGS } from '@banco/server/testing/server-entry';
 import { createDatabase, type Database } from './database.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -26,7 +26,7 @@ export interface RunningServer {
 
 /**
  * The server as README's `pnpm start` runs it once built (`node apps/server/dist/main.bundle.js`,
- * serving apps/web/out), on a fresh database of the local Postgres and a free port. The address
+ * serving apps/web/out; with the test servers' V8 flag), on a fresh database of the local Postgres and a free port. The address
  * is read from the line the server prints for people, not guessed.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -66,7 +66,7 @@ async function launch(
   env: Record<string, string>,
   write: (chunk: string) => void,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...TEST_SERVER_V8_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
