@@ -61,9 +61,10 @@ let chosen: readonly string[] | undefined;
 
 /**
  * How a test starts the real server as a child process (after TEST_SERVER_V8_FLAGS):
- * `node dist/main.bundle.js` as `pnpm start` runs it when the build is current (a start in about a third of tsx's time, since
- * nothing is compiled on the way), otherwise `src/main.ts` through tsx. BANCO_TEST_SERVER=source
- * forces the source. Decided once per test file: every process of a test is the same code.
+ * `node dist/main.bundle.js` as `pnpm start` runs it when the build is current (a start in about
+ * a third of tsx's time, since nothing is compiled on the way), otherwise `src/main.ts` through
+ * tsx. BANCO_TEST_SERVER=source forces the source. Decided once per test file: every process of
+ * a test is the same code.
  */
 export function serverEntryArgs(): readonly string[] {
   chosen ??= [

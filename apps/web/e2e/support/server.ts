@@ -26,8 +26,9 @@ export interface RunningServer {
 
 /**
  * The server as README's `pnpm start` runs it once built (`node apps/server/dist/main.bundle.js`,
- * serving apps/web/out; with the test servers' V8 flag), on a fresh database of the local Postgres and a free port. The address
- * is read from the line the server prints for people, not guessed.
+ * serving apps/web/out; with the test servers' V8 flag), on a fresh database of the local
+ * Postgres and a free port. The address is read from the line the server prints for people, not
+ * guessed.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const webIndex = process.env.WEB_DIR ? `${process.env.WEB_DIR}/index.html` : WEB_INDEX;
