@@ -16,6 +16,15 @@ import { io, type Socket } from 'socket.io-client';
  * (what the web client does), which after every reconnect asks for the table again without
  * joining (T9.4), and bets, deals and turns as soon as the table lets it, while acting.
  */
+/** A resync's answer in a few words, for a timeout's message. */
+function resyncAnswer(ack: Ack<'table.resync'> | null, upTo: number): string {
+  if (!ack) return 'no answer';
+  if (!ack.ok) return ack.code;
+  if (!ack.events) return `snapshot@${ack.snapshot?.version}`;
+  const events = ack.events.map((e) => `${e.type}@${e.version}`).join(' ');
+  return `${events || 'no events'} (to v${upTo})`;
+}
+
 export class ClusterBot {
   acting = false;
   readonly seen: TableEvent[] = [];
@@ -219,9 +228,7 @@ export class ClusterBot {
     let ack: Ack<'table.resync'> | null = null;
     for (let attempt = 0; attempt < 25 && this.socket.connected; attempt++) {
       ack = await this.send('table.resync', { tableId: this.tableId, since }).catch(() => null);
-      this.resyncs.push(
-        `v${since}: ${!ack ? 'no answer' : !ack.ok ? ack.code : ack.events ? `${ack.events.map((e) => `${e.type}@${e.version}`).join(' ') || 'no events'} (to v${upTo})` : `snapshot@${ack.snapshot?.version}`}`,
-      );
+      this.resyncs.push(`v${since}: ${resyncAnswer(ack, upTo)}`);
       if (ack?.ok) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
