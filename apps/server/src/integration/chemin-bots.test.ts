@@ -156,6 +156,7 @@ describe('the Chemin de Fer bot game', () => {
     console.info(
       `bot game: ${settled.length} coups (${byChoice.length} with a choice), ` +
         `${sum('passed')} passes, ${sum('declined')} declines, cagnotte ${cagnotte}, ` +
+        `${sum('rateLimited')} moves asked again after RATE_LIMITED, ` +
         `${Math.round(ms)} ms`,
     );
   }, 120_000);

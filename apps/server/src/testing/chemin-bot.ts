@@ -1,4 +1,4 @@
-import type { CheminDeFerView, TableEvent } from '@banco/protocol';
+import type { Ack, CheminDeFerView, CommandName, TableEvent } from '@banco/protocol';
 import type { TestClient } from './test-banco.js';
 
 type Updated = Extract<TableEvent, { type: 'chemin.updated' }>;
@@ -10,7 +10,12 @@ export interface CheminBotCounts {
   called: number;
   chose: number;
   settled: number;
+  /** Commands the server answered RATE_LIMITED, each asked again after a pause. */
+  rateLimited: number;
 }
+
+/** How often a bot asks again after RATE_LIMITED before it gives up and says so. */
+const RATE_LIMIT_TRIES = 8;
 
 /**
  * A Chemin de Fer player for the bot game: it answers every `chemin.updated` that asks it
@@ -26,6 +31,7 @@ export class CheminBot {
     called: 0,
     chose: 0,
     settled: 0,
+    rateLimited: 0,
   };
   /** The balance by this bot's own arithmetic (T15.6): start, plus each coup's result. */
   expected: number;
@@ -64,6 +70,23 @@ export class CheminBot {
     this.stopped = true;
   }
 
+  /**
+   * Sends a command as a patient player would: an answer of RATE_LIMITED (P1.6: at most 20 a
+   * second) is asked again after a pause. On a fast machine six bots play a coup in a few
+   * milliseconds and a busy seat goes past the budget; a move dropped there stalled the game.
+   */
+  private async ask<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
+    for (let attempt = 1; ; attempt++) {
+      const ack = await this.client.send(name, payload);
+      if (ack.ok || ack.code !== 'RATE_LIMITED') return ack;
+      this.counts.rateLimited += 1;
+      if (attempt === RATE_LIMIT_TRIES) {
+        throw new Error(`Bot${this.seat}: ${name} still RATE_LIMITED after ${attempt} tries`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+
   private once(key: string): boolean {
     if (this.done.has(key)) return false;
     this.done.add(key);
@@ -86,7 +109,7 @@ export class CheminBot {
     if (pending?.seat === this.seat && this.once(`choose:${coup.coup}:${pending.hand}`)) {
       const option = this.random() < 0.5 ? 'draw' : 'stand';
       const name = pending.hand === 'punto' ? 'chemin.punto.choose' : 'chemin.banker.choose';
-      const ack = await this.client.send(name, { tableId: this.tableId, coup: coup.coup, option });
+      const ack = await this.ask(name, { tableId: this.tableId, coup: coup.coup, option });
       if (ack.ok) this.counts.chose += 1;
     }
   }
@@ -107,11 +130,11 @@ export class CheminBot {
     };
     if (offer.kind === 'ride') {
       if (this.random() < 0.3) {
-        const ack = await this.client.send('chemin.bank.pass', { tableId });
+        const ack = await this.ask('chemin.bank.pass', { tableId });
         if (answered(ack.ok)) this.counts.passed += 1;
         return;
       }
-      const ack = await this.client.send('chemin.bank.post', {
+      const ack = await this.ask('chemin.bank.post', {
         tableId,
         coup: view.nextCoup,
         amount: offer.amount,
@@ -122,12 +145,12 @@ export class CheminBot {
     const { min, max } = BANK;
     const top = Math.min(max, Math.floor(this.expected / 100) * 100);
     if (top < min || (this.random() < 0.15 && offer.declined.length < 3)) {
-      const ack = await this.client.send('chemin.bank.decline', { tableId });
+      const ack = await this.ask('chemin.bank.decline', { tableId });
       if (answered(ack.ok)) this.counts.declined += 1;
       return;
     }
     const amount = min + Math.floor((this.random() * (top - min)) / 100) * 100;
-    const ack = await this.client.send('chemin.bank.post', {
+    const ack = await this.ask('chemin.bank.post', {
       tableId,
       coup: view.nextCoup,
       amount,
@@ -152,7 +175,7 @@ export class CheminBot {
                 ),
               }
             : { kind: 'none' as const };
-    const ack = await this.client.send('chemin.cover', { tableId: this.tableId, coup, call });
+    const ack = await this.ask('chemin.cover', { tableId: this.tableId, coup, call });
     if (ack.ok) this.counts.called += 1;
   }
 
