@@ -17,8 +17,14 @@ import { TestClient } from '../testing/test-banco.js';
 type Kill = 'betting' | 'closed' | 'reveal' | 'settling' | 'result';
 const KILLS: readonly Kill[] = ['betting', 'closed', 'reveal', 'settling', 'result'];
 const TIMES = 5;
-/** How long the mid-settlement server holds each settlement (the test hook), ms. */
-const HOLD_MS = 1_500;
+/**
+ * How long the mid-settlement server holds each settlement (the test hook), ms: time for the
+ * test to read the hook's log line and send the kill. Each run waits it out three times (the
+ * kill, the restart's recovery, the round played after it).
+ */
+const KILL_HOLD_MS = 600;
+/** The row-lock test's hold: time to look the round up and lock its row first. */
+const LOCK_HOLD_MS = 1_500;
 
 interface Guest {
   player: { id: string; name: string };
@@ -269,17 +275,19 @@ describe('the crash suite (T9)', () => {
     result: (e) => e.type === 'round.result' && betRounds.has(e.round),
   };
 
-  /** Mid-settlement: the first held settlement of a round with stakes; its table round. */
-  async function heldSettlement(): Promise<number> {
+  /** Mid-settlement: the first held settlement of a round with stakes; its round's id. */
+  async function heldSettlement(): Promise<string> {
     for (;;) {
       const line = await server.waitFor(/test hook: settlement held/);
-      const { roundId } = JSON.parse(line) as { roundId: string };
-      const round = await prisma.round.findUniqueOrThrow({
-        where: { id: roundId },
-        include: { _count: { select: { bets: true } } },
-      });
-      if (round._count.bets > 0) return round.seq;
+      // The line says whether the round has bets, so a kill on it waits on no query.
+      const { roundId, bets } = JSON.parse(line) as { roundId: string; bets: number };
+      if (bets > 0) return roundId;
     }
+  }
+
+  /** A round's number at its table. */
+  async function seqOf(roundId: string): Promise<number> {
+    return (await prisma.round.findUniqueOrThrow({ where: { id: roundId } })).seq;
   }
 
   /** Sets the bots going; a table already in betting gets their bets at once. */
@@ -308,9 +316,9 @@ describe('the crash suite (T9)', () => {
     const actors = kill === 'betting' ? [bots[0]!] : bots;
     const fired =
       kill === 'settling'
-        ? heldSettlement().then((seq) => {
+        ? heldSettlement().then((roundId) => {
             server.child.kill(signal);
-            return seq;
+            return seqOf(roundId);
           })
         : armed(TRIGGER[kill], () => server.child.kill(signal));
     await play(actors);
@@ -329,17 +337,24 @@ describe('the crash suite (T9)', () => {
   }
 
   const holding = (kill: Kill) =>
-    env(kill === 'settling' ? { TEST_HOLD_SETTLEMENT_MS: String(HOLD_MS) } : {});
+    env(kill === 'settling' ? { TEST_HOLD_SETTLEMENT_MS: String(KILL_HOLD_MS) } : {});
 
   describe.each(KILLS)('kill -9 while %s', (kill) => {
     it(`T9.1 T9.2 T9.3 T9.4 P7.1 P7.2: ×${TIMES}, then the ledger, the bets, the shoe and the versions hold`, async () => {
       // The test hook: the mid-settlement server holds each settlement, and says so in its log.
-      if (kill === 'settling') await live({ TEST_HOLD_SETTLEMENT_MS: String(HOLD_MS) }, true);
+      if (kill === 'settling') await live({ TEST_HOLD_SETTLEMENT_MS: String(KILL_HOLD_MS) }, true);
       else await live();
       for (let i = 0; i < TIMES; i++) {
         const before = await current();
         const killed = await killOn(kill, 'SIGKILL');
         await server.exited;
+        if (kill === 'settling') {
+          // The kill landed inside the hold: the killed server left the round unsettled.
+          const round = await prisma.round.findUniqueOrThrow({
+            where: { tableId_seq: { tableId: 'main', seq: killed } },
+          });
+          expect(round.status).toBe('OPEN');
+        }
         const seen = seenBefore(before);
         const started = performance.now();
         server = await ServerProcess.start(holding(kill));
@@ -368,14 +383,14 @@ describe('the crash suite (T9)', () => {
   }, 180_000);
 
   it('T9.7: SIGTERM while a settlement waits on a row lock still exits within 10 s', async () => {
-    await live({ TEST_HOLD_SETTLEMENT_MS: String(HOLD_MS) }, true);
+    await live({ TEST_HOLD_SETTLEMENT_MS: String(LOCK_HOLD_MS) }, true);
     const before = await current();
     const locker = new pg.Client({ connectionString: db.url });
     await locker.connect();
     try {
       const held = heldSettlement();
       await play(bots);
-      const killed = await held;
+      const killed = await seqOf(await held);
       for (const bot of bots) bot.acting = false;
       // Another session holds the round's row: the settlement will wait on it.
       await locker.query('BEGIN');

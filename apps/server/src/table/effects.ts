@@ -191,7 +191,10 @@ export class EffectRunner {
     const { table, ledger, observer, log } = this.deps;
     const hold = this.deps.testHoldSettlementMs ?? 0;
     if (hold > 0) {
-      log?.info?.({ table: table.id, roundId: effect.roundId }, 'test hook: settlement held');
+      log?.info?.(
+        { table: table.id, roundId: effect.roundId, bets: effect.settled.length },
+        'test hook: settlement held',
+      );
       await new Promise((resolve) => setTimeout(resolve, hold));
     }
     const started = performance.now();
