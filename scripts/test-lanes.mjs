@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `pnpm test`'s two lanes, side by side on two cores, each one task after another in the order
 // given: the browser suite (the longest task) starts at once in one lane while the other takes
-// the server's two suites; the small packages follow the browser suite, so both lanes end at
-// about the same time. turbo's own queue (one list, two at a time) started the browser suite
-// only once every other task had begun, so a run took its time on top of nearly all the rest.
+// the server's two suites and the rules'; the other small packages follow the browser suite,
+// so both lanes end at about the same time. turbo's own queue (one list, two at a time)
+// started the browser suite only once every other task had begun, so a run took its time on
+// top of nearly all the rest.
 // The builds are done before this runs; `--only` keeps a lane from replaying them beside the
 // other lane's tests. Every task runs even when one fails; the exit code says if any did.
 import { spawn } from 'node:child_process';
@@ -12,7 +13,6 @@ import { testedPackages } from './workspace-reports.mjs';
 const LANES = [
   [
     ['@banco/web-e2e', 'test'],
-    ['@banco/rules', 'test'],
     ['@banco/web', 'test'],
     ['@banco/cli', 'test'],
     ['@banco/protocol', 'test'],
@@ -20,6 +20,7 @@ const LANES = [
   [
     ['@banco/server', 'test:procs'],
     ['@banco/server', 'test'],
+    ['@banco/rules', 'test'],
   ],
 ];
 
