@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Countdown, secondsLeft } from './Countdown';
 
@@ -50,6 +51,33 @@ describe('Countdown', () => {
     });
     expect(timer.getAttribute('data-seconds')).toBe('0');
     expect(screen.queryByTestId('last-call')).toBeNull();
+  });
+
+  it('wakes its page only when what it shows changes: each second and the last call', () => {
+    let renders = 0;
+    render(
+      <Profiler id="countdown" onRender={() => (renders += 1)}>
+        <Countdown
+          deadline={T0 + 5_500}
+          lastCallAt={T0 + 2_250}
+          clockOffset={0}
+          label="Bets close in"
+        />
+      </Profiler>,
+    );
+    const timer = screen.getByRole('timer');
+    const seen: string[] = [];
+    for (let ms = 0; ms < 6_000; ms += 50) {
+      act(() => {
+        vi.advanceTimersByTime(50);
+      });
+      const shown = `${timer.getAttribute('data-seconds')}${screen.queryByTestId('last-call') ? '!' : ''}`;
+      if (seen.at(-1) !== shown) seen.push(shown);
+    }
+    // 6 → 0 a second at a time, the warning from 2.25 s on, and nothing once the time is up.
+    expect(seen).toEqual(['6', '5', '4', '4!', '3!', '2!', '1!', '0']);
+    // The first render, then one per change shown: six new digits and the warning.
+    expect(renders).toBe(1 + 7);
   });
 
   it('starts again from a new deadline', () => {

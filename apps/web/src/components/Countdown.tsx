@@ -1,4 +1,4 @@
-import { useNow } from '../hooks/use-now';
+import { useSecondEdges } from '../hooks/use-second-edges';
 
 export interface CountdownProps {
   /** Server time (epoch ms) when the window closes. */
@@ -22,7 +22,12 @@ export function secondsLeft(deadline: number, serverNow: number): number {
  * call it turns to a warning. Screen readers get the label and seconds, not every tick.
  */
 export function Countdown({ deadline, clockOffset, label, lastCallAt, testId }: CountdownProps) {
-  const localNow = useNow(250);
+  // The server's instants on this page's clock: the digits change at whole seconds of the
+  // first, the warning at the second.
+  const localNow = useSecondEdges(
+    deadline - clockOffset,
+    lastCallAt === undefined ? undefined : lastCallAt - clockOffset,
+  );
   const serverNow = localNow + clockOffset;
   const left = secondsLeft(deadline, serverNow);
   const lastCall = lastCallAt !== undefined && serverNow >= lastCallAt && left > 0;
