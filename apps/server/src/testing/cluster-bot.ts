@@ -11,11 +11,6 @@ import {
 } from '@banco/protocol';
 import { io, type Socket } from 'socket.io-client';
 
-/**
- * A seated player for the cluster tests: a real socket.io client with its own reconnection on
- * (what the web client does), which after every reconnect asks for the table again without
- * joining (T9.4), and bets, deals and turns as soon as the table lets it, while acting.
- */
 /** A resync's answer in a few words, for a timeout's message. */
 function resyncAnswer(ack: Ack<'table.resync'> | null, upTo: number): string {
   if (!ack) return 'no answer';
@@ -25,6 +20,11 @@ function resyncAnswer(ack: Ack<'table.resync'> | null, upTo: number): string {
   return `${events || 'no events'} (to v${upTo})`;
 }
 
+/**
+ * A seated player for the cluster tests: a real socket.io client with its own reconnection on
+ * (what the web client does), which after every reconnect asks for the table again without
+ * joining (T9.4), and bets, deals and turns as soon as the table lets it, while acting.
+ */
 export class ClusterBot {
   acting = false;
   readonly seen: TableEvent[] = [];
