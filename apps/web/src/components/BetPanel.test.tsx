@@ -59,6 +59,33 @@ describe('BetPanel', () => {
     expect(drafted('banker')).toBeNull();
   });
 
+  it('the next round’s panel starts with an empty draft but the chip the player picked (T3.1)', () => {
+    let kept: number | null = null;
+    const props = {
+      settings,
+      open: true,
+      available: 100_000,
+      committed: [],
+      lastBets: [],
+      onConfirm: async (): Promise<Answer> => ({ ok: true }),
+      onNoBet: async (): Promise<Answer> => ({ ok: true }),
+      onChooseChip: (value: number) => (kept = value),
+    };
+    const { rerender } = render(<BetPanel key={1} {...props} chosenChip={kept} />);
+    chip('25');
+    bet('Banker');
+    expect(kept).toBe(2_500);
+    // A new round: the table screen mounts a fresh panel (key) and hands back the chip.
+    rerender(<BetPanel key={2} {...props} chosenChip={kept} />);
+    expect(drafted('banker')).toBeNull();
+    expect(screen.getByRole('radio', { name: '25' })).toHaveProperty('checked', true);
+    bet('Banker');
+    expect(drafted('banker')).toBe('25');
+    // A chip the tray no longer offers (the host changed the limits) falls back to the smallest.
+    rerender(<BetPanel key={3} {...props} chosenChip={123_400} />);
+    expect(screen.getByRole('radio', { name: '10' })).toHaveProperty('checked', true);
+  });
+
   it('shows a refusal beside the spot in plain words and keeps the draft', () => {
     panel();
     chip('100');

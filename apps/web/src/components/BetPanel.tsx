@@ -40,6 +40,12 @@ export interface BetPanelProps {
   onNoBet(): Promise<Answer>;
   /** Chip sound, when sound is on. */
   onChip?(): void;
+  /**
+   * The chip value picked before, kept by the table screen: the panel is new each round (its
+   * draft starts empty), but the chip in hand is the player's until they pick another.
+   */
+  chosenChip?: number | null;
+  onChooseChip?(value: number): void;
 }
 
 interface Shown {
@@ -81,7 +87,11 @@ export function BetPanel(props: BetPanelProps) {
   const { settings, open, available, committed } = props;
   const spots = tableSpots(settings);
   const tray = chipTray(settings.limits);
-  const [chip, setChip] = useState<number>(tray[0] ?? 100);
+  const [chip, setChip] = useState<number>(() =>
+    props.chosenChip != null && tray.includes(props.chosenChip)
+      ? props.chosenChip
+      : (tray[0] ?? 100),
+  );
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [refusal, setRefusal] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
@@ -219,7 +229,10 @@ export function BetPanel(props: BetPanelProps) {
                 name={`${trayLabel}-chip`}
                 value={value}
                 checked={chip === value}
-                onChange={() => setChip(value)}
+                onChange={() => {
+                  setChip(value);
+                  props.onChooseChip?.(value);
+                }}
               />
               <span>{chips(value)}</span>
             </label>

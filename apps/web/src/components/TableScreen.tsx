@@ -71,6 +71,7 @@ function TableScreen({
   const table = useTableController(tableId, autoSit, guest);
   const { state, notice, lastBets, act, hostSend } = table;
   const [sound, setSound] = useState(false);
+  const [chosenChip, setChosenChip] = useState<number | null>(null);
   useEffect(() => setSound(soundPreferred()), []);
   const gone = goneReason(state);
 
@@ -345,6 +346,8 @@ function TableScreen({
               onConfirm={table.confirmBets}
               onNoBet={table.declareNoBet}
               onChip={sound ? () => play('chips') : undefined}
+              chosenChip={chosenChip}
+              onChooseChip={setChosenChip}
             />
           ) : settings ? (
             <section className="bets bets--watching" aria-label="Watching">
