@@ -1,4 +1,5 @@
 /** What the load bench's processes say to each other over their IPC channels. */
+import type { StatementCensus } from './sql-census.js';
 
 /** Timings of every bench table: the issue's 5 s betting window, the rest short (docs/performance.md). */
 export const LOAD_TIMINGS = {
@@ -34,6 +35,8 @@ export interface ServerStats {
   roundsSettled: number;
   /** What crossed the sockets in the window, by kind: the shape the bare relay replays. */
   frames: FrameCensus;
+  /** Statements sent to Postgres in the window, by name (sql-census.ts). */
+  statements: StatementCensus;
 }
 
 /** Frames of one kind (a socket.io event name, or `ack`): how many and their bytes in all. */

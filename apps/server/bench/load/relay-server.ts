@@ -130,6 +130,8 @@ process.on('message', (command: RelayCommand) => {
         heapUsedBytes: memory.heapUsed,
         roundsSettled: roundsSettled - roundsStart,
         frames: frames.stop(),
+        // The relay has no database.
+        statements: {},
       };
       send({ type: 'stats', stats });
       return;

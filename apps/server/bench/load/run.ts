@@ -48,6 +48,7 @@ import { formatSummary, summariseProfile } from './profile-summary.js';
 import { percentile, quantiles, type Quantiles } from './quantiles.js';
 import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
 import { mergeCensus, relayShape, type FrameRate, type RelayShape } from './relay-shape.js';
+import { mergeStatements, type StatementCensus } from './sql-census.js';
 import { benchTables } from './tables.js';
 
 const { values } = parseArgs({
@@ -236,6 +237,16 @@ async function redisTraffic(client: Redis): Promise<RedisTraffic> {
 function perRoundByCommand(before: RedisTraffic, after: RedisTraffic, rounds: number): string {
   return Object.entries(after.byCommand)
     .map(([name, calls]) => [name, (calls - (before.byCommand[name] ?? 0)) / rounds] as const)
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${f(n, 1)}`)
+    .join(', ');
+}
+
+/** Statements a round, most first, without the `banco_` every hot-path statement's name has. */
+function perRoundByStatement(census: StatementCensus, rounds: number): string {
+  return Object.entries(census)
+    .map(([name, n]) => [name.replace(/^banco_/, ''), n / rounds] as const)
     .filter(([, n]) => n >= 0.05)
     .sort((a, b) => b[1] - a[1])
     .map(([name, n]) => `${name} ${f(n, 1)}`)
@@ -626,6 +637,7 @@ function summarise(r: {
     for (const [code, n] of Object.entries(b.refusals)) refusals[code] = (refusals[code] ?? 0) + n;
   }
   const [stats] = r.stats as [ServerStats];
+  const statements = mergeStatements(r.stats.map((s) => s.statements));
   const msPerRound = (percent: number) => (percent * r.window * 10) / Math.max(1, settled);
   const perRound = {
     servers: msPerRound(r.cpu.server),
@@ -663,6 +675,7 @@ function summarise(r: {
       ? r.serverPeakRss.map((b) => b / 2 ** 20)
       : r.serverPeakRss[0]! / 2 ** 20,
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, settled),
+    sqlStatements: statements,
     serverWriteSyscallsPerRound: r.serverWrites / Math.max(1, settled),
     framesPerRoundPerClient: sum((b) => b.framesReceived) / Math.max(1, rounds) / SEATS_PER_TABLE,
     framesPerRound: shape,
@@ -772,6 +785,7 @@ function summarise(r: {
         ] as [string, string][])
       : []),
     ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
+    ['SQL statements / round', perRoundByStatement(statements, Math.max(1, settled))],
     ['socket messages / round / client', f(result.framesPerRoundPerClient as number)],
     ['frames / round / client', describeShape(shape)],
     ['server write syscalls / round', f(result.serverWriteSyscallsPerRound as number)],

@@ -11,6 +11,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { startBanco } from '../../src/banco.js';
 import { loadConfig } from '../../src/config.js';
 import { frameCensus } from './frame-census.js';
+import { statementCensus } from './sql-census.js';
 import type { ServerCommand, ServerMessage, ServerStats } from './messages.js';
 import { benchTables } from './tables.js';
 
@@ -23,6 +24,8 @@ if (!Number.isInteger(tableCount) || tableCount < 1) throw new Error('BENCH_TABL
 // 10 s lease, and the first tables were then fenced off before a bot had joined. A lone node
 // has no one to fail over to, so its leases may be long.
 if (!process.env.REDIS_URL) process.env.LEASE_MS ??= '120000';
+// Installed before the server makes its pool, so every statement of the window is counted.
+const statements = statementCensus();
 const config = loadConfig();
 const tables = benchTables(tableCount);
 const banco = await startBanco({
@@ -54,6 +57,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
       utilisationStart = performance.eventLoopUtilization();
       roundsStart = await roundsSettled();
       frames.start();
+      statements.start();
       if (command.profile) {
         const session = new Session();
         session.connect();
@@ -78,6 +82,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
         heapUsedBytes: memory.heapUsed,
         roundsSettled: (await roundsSettled()) - roundsStart,
         frames: frames.stop(),
+        statements: statements.stop(),
       };
       send({ type: 'stats', stats });
       if (profiler) {
