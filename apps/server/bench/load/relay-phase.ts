@@ -15,6 +15,7 @@ import {
 } from './messages.js';
 import { CpuMeter, MachineMeter, loadAverage } from './proc-stats.js';
 import { quantiles, type Quantiles } from './quantiles.js';
+import { startSpeedProbe, type SpeedReading } from './speed-probe.js';
 import {
   relayShape,
   type RelayBotCommand,
@@ -37,6 +38,8 @@ export interface RelayOutcome {
   cpu: { relay: number; bots: number; machine: number };
   loadBefore: string;
   loadDuring: string;
+  /** What a CPU-millisecond bought during the window (speed-probe.ts). */
+  cpuSpeed: SpeedReading;
   failures: string[];
 }
 
@@ -99,6 +102,7 @@ export async function runRelayPhase(o: {
 
     // As Banco's phase: staggered starts spread over one nominal round, lockstep all at once.
     const period = LOAD_TIMINGS.bettingMs + LOAD_TIMINGS.resultMs;
+    const speed = await startSpeedProbe();
     const base = Date.now() + 1_000;
     relay.send({
       type: 'start-rounds',
@@ -118,6 +122,7 @@ export async function runRelayPhase(o: {
     relayCpu.begin([relay.pid!]);
     botCpu.begin(botPids);
     machine.begin();
+    speed.begin();
     await sleep(o.seconds * 1_000);
     const to = Date.now();
     const window = (to - from) / 1000;
@@ -126,6 +131,7 @@ export async function runRelayPhase(o: {
       bots: botCpu.end(botPids, window),
       machine: machine.end(),
     };
+    const cpuSpeed = speed.read();
     const loadDuring = loadAverage();
     const stopped = nextMessage<ServerMessage, 'stats'>(relay, 'stats', 60_000);
     relay.send({ type: 'measure-stop' } satisfies RelayCommand);
@@ -165,6 +171,7 @@ export async function runRelayPhase(o: {
       cpu,
       loadBefore,
       loadDuring,
+      cpuSpeed,
       failures: [
         settled === 0 && 'the relay dealt no round in the window',
         missed > 0 && `${missed} relay results never reached their client`,

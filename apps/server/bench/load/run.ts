@@ -49,6 +49,7 @@ import { percentile, quantiles, type Quantiles } from './quantiles.js';
 import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
 import { mergeCensus, relayShape, type FrameRate, type RelayShape } from './relay-shape.js';
 import { mergeStatements, type StatementCensus } from './sql-census.js';
+import { startSpeedProbe, type SpeedReading } from './speed-probe.js';
 import { benchTables } from './tables.js';
 
 const { values } = parseArgs({
@@ -267,6 +268,8 @@ interface PhaseOutcome {
   bus: RedisTraffic | null;
   /** The frames of a round on the sockets, per client: what the relay phase replays. */
   shape: RelayShape;
+  /** What a CPU-millisecond bought during the window (speed-probe.ts). */
+  cpuSpeed: SpeedReading;
 }
 
 async function runPhase(phase: Phase): Promise<PhaseOutcome> {
@@ -432,6 +435,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
         ),
       } satisfies BotCommand),
     );
+    const speed = await startSpeedProbe();
     await sleep(base - Date.now() + warmup * 1_000);
 
     const pgPids = async () =>
@@ -481,6 +485,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     botCpu.begin(botPids);
     redisCpu.begin(redisPids);
     machine.begin();
+    speed.begin();
     log(`measuring from ${new Date(from).toISOString()}`);
     await sleep(seconds * 1_000);
     const to = Date.now();
@@ -494,6 +499,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       redis: redisPids.length > 0 ? redisCpu.end(redisPids, window) : null,
       machine: machine.end(),
     };
+    const cpuSpeed = speed.read();
     const serverWrites = serverPids.reduce(
       (n, pid, i) => n + writeSyscalls(pid) - writesBefore[i]!,
       0,
@@ -569,6 +575,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       busTraffic,
       loadBefore,
       loadDuring,
+      cpuSpeed,
     });
   } finally {
     for (const child of children)
@@ -620,6 +627,7 @@ function summarise(r: {
   busTraffic: RedisTraffic | null;
   loadBefore: string;
   loadDuring: string;
+  cpuSpeed: SpeedReading;
 }): PhaseOutcome {
   const several = r.stats.length > 1;
   /** Only a run with --nodes 2 shows what it adds; one without prints what it always did. */
@@ -692,6 +700,7 @@ function summarise(r: {
     ledger: { problems: r.audit.problems, escrow: r.audit.escrow },
     serverExit: several ? r.serverExits : r.serverExits[0],
     loadAverage: { before: r.loadBefore, during: r.loadDuring },
+    fixedWorkCpuMs: r.cpuSpeed,
     ...(compared
       ? {
           nodes: r.phase.nodes,
@@ -799,6 +808,7 @@ function summarise(r: {
       r.audit.problems.length === 0 ? 'clean' : r.audit.problems.slice(0, 5).join('; '),
     ],
     ['load average', `before ${r.loadBefore}, at the end of the window ${r.loadDuring}`],
+    ['machine speed', speedWords(r.cpuSpeed)],
   ];
 
   const failures = [
@@ -823,6 +833,7 @@ function summarise(r: {
     closeToResultMs: quantiles(results),
     profiles: r.phase.profiles,
     shape,
+    cpuSpeed: r.cpuSpeed,
     bus: r.busTraffic && {
       commands: r.busTraffic.commands / Math.max(1, settled),
       bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
@@ -833,6 +844,10 @@ function summarise(r: {
     },
   };
 }
+
+/** The probe's reading: what a fixed piece of work cost in CPU time through the window. */
+const speedWords = (x: SpeedReading) =>
+  `a fixed piece of work took p50 ${f(x.p50, 2)} CPU ms (${f(x.min, 2)}–${f(x.max, 2)}, n=${x.n})`;
 
 const frameRate = (x: FrameRate) => `${f(x.perRound, 2)} × ${f(x.bytes, 0)} B`;
 /** A round's frames as the relay replays them: count per round per client × mean size. */
@@ -875,6 +890,7 @@ function relayResult(one: PhaseOutcome, relay: RelayOutcome, many?: PhaseOutcome
     cpuPercent: relay.cpu,
     replayed: relay.replayed,
     loadAverage: { before: relay.loadBefore, during: relay.loadDuring },
+    fixedWorkCpuMs: relay.cpuSpeed,
   };
 }
 
@@ -916,6 +932,10 @@ async function floor(one: PhaseOutcome, many?: PhaseOutcome): Promise<RelayOutco
     [
       '… ÷ the relay',
       [...phases.map(([, o]) => f(serversAndPostgres(o) / relay.cpuMsPerRound, 2)), '1'],
+    ],
+    [
+      'fixed work, CPU ms (machine speed)',
+      [...phases.map(([, o]) => f(o.cpuSpeed.p50, 2)), f(relay.cpuSpeed.p50, 2)],
     ],
   ];
   const heads = [...phases.map(([name]) => name), 'bare relay'];
@@ -985,6 +1005,8 @@ async function main(): Promise<number> {
     ['CPU ms / round: postgres', (o) => f(o.perRound.postgres)],
     ['CPU ms / round: servers + postgres', (o) => f(total(o))],
     ['CPU ms / round: redis', (o) => (o.perRound.redis === null ? '—' : f(o.perRound.redis))],
+    // Two phases are comparable only at the same speed: a slower machine inflates every CPU figure.
+    ['fixed work, CPU ms (machine speed)', (o) => f(o.cpuSpeed.p50, 2)],
   ];
   const width = Math.max(...columns.map(([k]) => k.length));
   const left = Math.max(...columns.map(([, v]) => v(one).length), '1 node'.length);
