@@ -235,23 +235,27 @@ async function redisTraffic(client: Redis): Promise<RedisTraffic> {
 }
 
 /** Each command's calls per round, the most called first. */
-function perRoundByCommand(before: RedisTraffic, after: RedisTraffic, rounds: number): string {
-  return Object.entries(after.byCommand)
-    .map(([name, calls]) => [name, (calls - (before.byCommand[name] ?? 0)) / rounds] as const)
+/** Counts by name as so many a round, most first; those under 0.05 a round left out. */
+function countsPerRound(counts: readonly (readonly [string, number])[], rounds: number): string {
+  return counts
+    .map(([name, n]) => [name, n / rounds] as const)
     .filter(([, n]) => n >= 0.05)
     .sort((a, b) => b[1] - a[1])
     .map(([name, n]) => `${name} ${f(n, 1)}`)
     .join(', ');
 }
 
-/** Statements a round, most first, without the `banco_` every hot-path statement's name has. */
+function perRoundByCommand(before: RedisTraffic, after: RedisTraffic, rounds: number): string {
+  const calls = Object.entries(after.byCommand).map(
+    ([name, n]) => [name, n - (before.byCommand[name] ?? 0)] as const,
+  );
+  return countsPerRound(calls, rounds);
+}
+
+/** Statements a round, without the `banco_` every hot-path statement's name has. */
 function perRoundByStatement(census: StatementCensus, rounds: number): string {
-  return Object.entries(census)
-    .map(([name, n]) => [name.replace(/^banco_/, ''), n / rounds] as const)
-    .filter(([, n]) => n >= 0.05)
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, n]) => `${name} ${f(n, 1)}`)
-    .join(', ');
+  const sent = Object.entries(census).map(([name, n]) => [name.replace(/^banco_/, ''), n] as const);
+  return countsPerRound(sent, rounds);
 }
 
 interface PhaseOutcome {
