@@ -75,8 +75,9 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
   });
 
   const bots = () => [ann, bob];
-  const everyoneActs = () => {
-    for (const bot of bots()) bot.acting = true;
+  /** A round after `after` already open counts: the resumed table may open it first. */
+  const everyoneActs = (after = 0) => {
+    for (const bot of bots()) bot.joinIn(after);
   };
   /** Both players hear it: the one on the owner and the one the bus serves. */
   const everyoneHears = (test: (e: TableEvent) => boolean, timeoutMs = 20_000) =>
@@ -121,7 +122,7 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
   /** A round after `round` played to its result with both players' stakes; then nobody bets. */
   async function bothBetAndPlayAfter(round: number): Promise<number> {
     const confirmed = new Set<number>();
-    everyoneActs();
+    everyoneActs(round);
     const [result] = await Promise.all(
       bots().map((bot) =>
         bot.next((e) => {
@@ -131,7 +132,11 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
       ),
     );
     for (const bot of bots()) bot.acting = false;
-    expect([...confirmed].sort()).toEqual([ann.seat, bob.seat]);
+    const refused = bots().map((b) => `${b.name}: ${b.refusedConfirms.join(' ') || 'none'}`);
+    expect([...confirmed].sort(), `confirms refused: ${refused.join('; ')}`).toEqual([
+      ann.seat,
+      bob.seat,
+    ]);
     return roundOf(result!);
   }
 
@@ -164,7 +169,7 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
       }
       expect(reply).toMatchObject({ ok: false, code: 'TABLE_CLOSING' });
     }
-    everyoneActs();
+    everyoneActs(round);
     let heard: TableEvent[] = [];
     if (reaching) {
       await logged(reaching, /table claimed and resumed here/, at[nodes.indexOf(reaching)]!);
@@ -188,6 +193,8 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
     figures.push(
       `${cut.map((n) => n.id).join('+')} cut off (owner ${owner.id}): stopped after ${stoppedMs} ms; resumed on ${on.map((n) => n.id).join('+')}, round ${round} voided ${resumedMs} ms after ${reaching ? 'the cut' : 'the restore'}, round ${next} played after ${ms(restoredAt)} ms, events caught up by a resync: ${bots()
         .map((b) => `${b.name} ${b.replayed.length}`)
+        .join(', ')}, confirms refused: ${bots()
+        .map((b) => `${b.name} ${b.refusedConfirms.join(' ') || 'none'}`)
         .join(', ')}`,
     );
     // T13.5: claimed again under a new epoch, by one node, the one the lease names.

@@ -21,6 +21,14 @@ function resyncAnswer(ack: Ack<'table.resync'> | null, upTo: number): string {
 }
 
 /**
+ * Answers to a confirm that a person would meet with "try again": the table between owners
+ * (TABLE_CLOSING), the database out of reach for a moment (INTERNAL), too many commands at once
+ * (RATE_LIMITED), or no answer at all. Any other refusal is the table's decision and final.
+ */
+const TRY_AGAIN = new Set(['TABLE_CLOSING', 'INTERNAL', 'RATE_LIMITED', 'NO_ANSWER']);
+const CONFIRM_TRIES = 10;
+
+/**
  * A seated player for the cluster tests: a real socket.io client with its own reconnection on
  * (what the web client does), which after every reconnect asks for the table again without
  * joining (T9.4), and bets, deals and turns as soon as the table lets it, while acting.
@@ -42,6 +50,11 @@ export class ClusterBot {
   readonly resyncs: string[] = [];
   /** Seat and version each time the table was asked for after a reconnect. */
   readonly rejoins: { seat: number | null; version: number; before: number }[] = [];
+  /** Each refused confirm, `round code`, in the order they came: for a test's figures. */
+  readonly refusedConfirms: string[] = [];
+  /** The last round whose betting this bot heard open, and close (live or by a resync). */
+  private openedRound = 0;
+  private closedRound = 0;
   /** The highest version seen when the connection last dropped. */
   private droppedAt = 0;
   private readonly socket: Socket;
@@ -76,6 +89,7 @@ export class ClusterBot {
       }
       this.seen.push(event);
       this.versions.push(event.version);
+      this.noteBetting(event);
       this.answerWaiters(event);
       if (this.acting) this.act(event);
     });
@@ -190,18 +204,50 @@ export class ClusterBot {
     }
   }
 
+  /**
+   * Bets on `round`, asking again, as a person would, while the answer says "try again" and the
+   * round's betting is open (one confirm id: the table takes it once, T3.5).
+   */
   confirm(round: number): void {
-    this.fire('bets.confirm', {
+    void this.confirmUntilAnswered(round);
+  }
+
+  private async confirmUntilAnswered(round: number): Promise<void> {
+    const payload = {
       tableId: this.tableId,
       round,
       seat: this.seat,
       confirmId: `${this.name}-${round}`,
       bets: [{ spot: this.spot, amount: 1_000 }],
-    });
+    };
+    for (let attempt = 1; attempt <= CONFIRM_TRIES; attempt++) {
+      const ack = await this.send('bets.confirm', payload).catch(() => null);
+      if (ack?.ok) return;
+      const code = ack ? ack.code : 'NO_ANSWER';
+      this.refusedConfirms.push(`${round} ${code}`);
+      if (!TRY_AGAIN.has(code) || !this.acting || this.closedRound >= round) return;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+
+  /**
+   * Acting from now on, and at once in a betting window already open for a round after `after`:
+   * a test that lets its players act after the table moved may hear that round open first.
+   */
+  joinIn(after = 0): void {
+    this.acting = true;
+    if (this.openedRound > Math.max(this.closedRound, after)) this.confirm(this.openedRound);
+  }
+
+  private noteBetting(event: TableEvent): void {
+    if (event.type === 'betting.opened') this.openedRound = Math.max(this.openedRound, event.round);
+    if (event.type === 'betting.closed') this.closedRound = Math.max(this.closedRound, event.round);
   }
 
   private act(event: TableEvent): void {
-    if (event.type === 'betting.opened') this.confirm(event.round);
+    if (event.type === 'betting.opened' && event.round > this.closedRound) {
+      this.confirm(event.round);
+    }
     if (event.type === 'dealing.started' && event.dealer === this.seat) {
       this.fire('shoe.deal', { tableId: this.tableId, round: event.round });
     }
@@ -233,11 +279,13 @@ export class ClusterBot {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     if (!ack?.ok || !ack.events) return;
-    for (const event of ack.events) {
-      if (event.version > since && event.version < upTo) {
-        this.replayed.push(event);
-        this.answerWaiters(event);
-      }
+    const missed = ack.events.filter((e) => e.version > since && e.version < upTo);
+    for (const event of missed) this.noteBetting(event);
+    for (const event of missed) {
+      this.replayed.push(event);
+      this.answerWaiters(event);
+      // What a page does with the events a resync gives back: a window still open is bet in.
+      if (this.acting) this.act(event);
     }
   }
 
