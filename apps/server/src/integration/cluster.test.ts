@@ -130,13 +130,8 @@ describe('several nodes (T12)', () => {
   it('T13.8 T13.9 P6 P13.1: players on both nodes play rounds at one table; balances equal the ledger', async () => {
     const owner = await ownerOfMain();
     expect(nodes.map((n) => n.id)).toContain(owner.id);
-    for (const bot of bots) bot.acting = true;
     // A round still taking bets is bet on now rather than waited out.
-    const open = [...bots[0]!.seen].reverse().find((e) => e.type === 'betting.opened');
-    const closed = (e: TableEvent) => e.type === 'betting.closed' && e.round === open?.round;
-    if (open?.type === 'betting.opened' && !bots[0]!.seen.some(closed)) {
-      for (const bot of bots) bot.confirm(open.round);
-    }
+    for (const bot of bots) bot.joinIn();
     // Two rounds with every bot's bets, seen to their result by every bot.
     const confirmed = new Map<number, Set<number>>();
     const full = (round: number) => (confirmed.get(round)?.size ?? 0) === bots.length;
