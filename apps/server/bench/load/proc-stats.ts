@@ -56,6 +56,41 @@ export class CpuMeter {
   }
 }
 
+/**
+ * A CpuMeter for processes that come and go inside the window (Postgres backends a pool opens and
+ * closes): `sample` reads every process the caller lists now and remembers its last reading, so a
+ * process gone by the end still counts up to its last sample, not as nothing. Sampled every
+ * 250 ms, a backend that closes loses at most its last quarter second.
+ */
+export class SampledCpuMeter {
+  private start = new Map<number, number>();
+  private last = new Map<number, number>();
+
+  begin(pids: readonly number[]): void {
+    this.start = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+    this.last = new Map(this.start);
+  }
+
+  sample(pids: readonly number[]): void {
+    for (const pid of pids) {
+      const now = cpuSeconds(pid);
+      if (now > 0) this.last.set(pid, now);
+    }
+  }
+
+  /** Processes seen so far in the window; a process first seen after begin counts whole. */
+  get seen(): number {
+    return this.last.size;
+  }
+
+  end(pids: readonly number[], seconds: number): number {
+    this.sample(pids);
+    let used = 0;
+    for (const [pid, now] of this.last) used += now - (this.start.get(pid) ?? 0);
+    return (100 * used) / seconds;
+  }
+}
+
 /** The whole machine's busy share over an interval, from /proc/stat, in percent of all cores. */
 export class MachineMeter {
   private start = MachineMeter.sample();

@@ -43,7 +43,14 @@ import {
   type ServerStats,
 } from './messages.js';
 import { exited, nextMessage } from './ipc.js';
-import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
+import {
+  CpuMeter,
+  MachineMeter,
+  SampledCpuMeter,
+  loadAverage,
+  peakRssBytes,
+  writeSyscalls,
+} from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 import { percentile, quantiles, type Quantiles } from './quantiles.js';
 import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
@@ -466,7 +473,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     const serverPids = servers.map(({ server }) => server.pid!);
     const redisPids = redisClients[1] ? [await redisPid(redisClients[1])] : [];
     const [pgCpu, pgAuxCpu, botCpu, redisCpu, machine] = [
-      new CpuMeter(),
+      new SampledCpuMeter(),
       new CpuMeter(),
       new CpuMeter(),
       new CpuMeter(),
@@ -491,7 +498,9 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     machine.begin();
     speed.begin();
     log(`measuring from ${new Date(from).toISOString()}`);
+    const pgSampling = setInterval(() => void pgPids().then((pids) => pgCpu.sample(pids)), 250);
     await sleep(seconds * 1_000);
+    clearInterval(pgSampling);
     const to = Date.now();
     const window = (to - from) / 1000;
     const serversCpu = serverCpu.map((meter, i) => meter.end([serverPids[i]!], window));
@@ -503,6 +512,8 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       redis: redisPids.length > 0 ? redisCpu.end(redisPids, window) : null,
       machine: machine.end(),
     };
+    // More backends than the pools hold at once means connections opened and closed meanwhile.
+    log(`postgres backends of the bench database seen in the window: ${pgCpu.seen}`);
     const cpuSpeed = speed.read();
     const serverWrites = serverPids.reduce(
       (n, pid, i) => n + writeSyscalls(pid) - writesBefore[i]!,
