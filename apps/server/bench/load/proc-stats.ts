@@ -78,11 +78,12 @@ export class SampledCpuMeter {
     }
   }
 
-  /** Processes seen so far in the window; a process first seen after begin counts whole. */
+  /** Processes seen so far in the window. */
   get seen(): number {
     return this.last.size;
   }
 
+  /** Percent of one core over `seconds`; a process first seen after begin counts whole. */
   end(pids: readonly number[], seconds: number): number {
     this.sample(pids);
     let used = 0;

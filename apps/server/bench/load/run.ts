@@ -498,7 +498,15 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     machine.begin();
     speed.begin();
     log(`measuring from ${new Date(from).toISOString()}`);
-    const pgSampling = setInterval(() => void pgPids().then((pids) => pgCpu.sample(pids)), 250);
+    // A failed look-up loses one reading, not the run.
+    const pgSampling = setInterval(
+      () =>
+        void pgPids().then(
+          (pids) => pgCpu.sample(pids),
+          () => undefined,
+        ),
+      250,
+    );
     await sleep(seconds * 1_000);
     clearInterval(pgSampling);
     const to = Date.now();
