@@ -113,6 +113,23 @@ describe('Postgres unreachable, one node alone (T13.15)', () => {
     return roundOf(result);
   }
 
+  /**
+   * Both players join in (a window already open too) and this waits for betting to close on a
+   * round both bet in: one turned on as a window was closing sits that round out. Events come in
+   * table order (P1.7 holds them, never reorders), so a round's confirms come before its close.
+   */
+  async function closedWithBothBets(): Promise<number> {
+    for (const bot of bots()) bot.joinIn();
+    const bettors = new Map<number, Set<number>>();
+    const closed = await onFirst((e) => {
+      if (e.type === 'bets.confirmed') {
+        bettors.set(e.round, (bettors.get(e.round) ?? new Set<number>()).add(e.seat));
+      }
+      return e.type === 'betting.closed' && bettors.get(e.round)?.size === bots().length;
+    });
+    return roundOf(closed);
+  }
+
   const audit = () => auditOutage(prisma, bots());
 
   const ms = (from: number) => Math.round(performance.now() - from);
@@ -227,9 +244,7 @@ describe('Postgres unreachable, one node alone (T13.15)', () => {
   });
 
   it('T13.15, T9.3: cut once betting has closed, for longer than a lease: the dealt round is finished by the house from the same shoe and settled once', async () => {
-    everyoneActs();
-    const closed = await onFirst((e) => e.type === 'betting.closed');
-    const round = roundOf(closed);
+    const round = await closedWithBothBets();
     const mark = server.lines.length;
     const cutWall = Date.now();
     await proxy.cut('refuse');
