@@ -37,32 +37,14 @@ export function peakRssBytes(pid: number): number {
   }
 }
 
-/** CPU time of several processes between two samples; a process born in between counts whole. */
-export class CpuMeter {
-  private start = new Map<number, number>();
-
-  begin(pids: readonly number[]): void {
-    this.start = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
-  }
-
-  /** Percent of one core over `seconds`, for the processes alive at begin or now. */
-  end(pids: readonly number[], seconds: number): number {
-    let used = 0;
-    for (const pid of new Set([...this.start.keys(), ...pids])) {
-      const now = cpuSeconds(pid);
-      if (now > 0) used += now - (this.start.get(pid) ?? 0);
-    }
-    return (100 * used) / seconds;
-  }
-}
-
 /**
- * A CpuMeter for processes that come and go inside the window (Postgres backends a pool opens and
- * closes): `sample` reads every process the caller lists now and remembers its last reading, so a
- * process gone by the end still counts up to its last sample, not as nothing. Sampled every
- * 250 ms, a backend that closes loses at most its last quarter second.
+ * CPU time of several processes over a window; a process born in between counts whole. For
+ * processes that come and go inside the window (Postgres backends a pool opens and closes),
+ * `sample` reads the ones listed now and keeps each one's last reading, so a process gone by the
+ * end counts up to its last sample, not as nothing: sampled every 250 ms, a backend that closes
+ * loses at most its last quarter second.
  */
-export class SampledCpuMeter {
+export class CpuMeter {
   private start = new Map<number, number>();
   private last = new Map<number, number>();
 
@@ -83,9 +65,9 @@ export class SampledCpuMeter {
     return this.last.size;
   }
 
-  /** Percent of one core over `seconds`; a process first seen after begin counts whole. */
+  /** Percent of one core over `seconds`, for the processes seen at begin, in samples or now. */
   end(pids: readonly number[], seconds: number): number {
-    this.sample(pids);
+    this.sample([...this.start.keys(), ...pids]);
     let used = 0;
     for (const [pid, now] of this.last) used += now - (this.start.get(pid) ?? 0);
     return (100 * used) / seconds;

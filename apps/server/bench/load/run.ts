@@ -43,14 +43,7 @@ import {
   type ServerStats,
 } from './messages.js';
 import { exited, nextMessage } from './ipc.js';
-import {
-  CpuMeter,
-  MachineMeter,
-  SampledCpuMeter,
-  loadAverage,
-  peakRssBytes,
-  writeSyscalls,
-} from './proc-stats.js';
+import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 import { percentile, quantiles, type Quantiles } from './quantiles.js';
 import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
@@ -473,7 +466,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     const serverPids = servers.map(({ server }) => server.pid!);
     const redisPids = redisClients[1] ? [await redisPid(redisClients[1])] : [];
     const [pgCpu, pgAuxCpu, botCpu, redisCpu, machine] = [
-      new SampledCpuMeter(),
+      new CpuMeter(),
       new CpuMeter(),
       new CpuMeter(),
       new CpuMeter(),

@@ -4,7 +4,7 @@ import { checkLedger } from '../db/ledger-invariant.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
-import { ClusterBot } from '../testing/cluster-bot.js';
+import { ClusterBot, roundBettors } from '../testing/cluster-bot.js';
 import { TEST_LEASE_MS } from '../testing/test-lease.js';
 import { startNode, TestProxy, TestRedis } from '../testing/cluster-harness.js';
 import { freePort, type ServerProcess } from '../testing/server-process.js';
@@ -133,14 +133,12 @@ describe('several nodes (T12)', () => {
     // A round still taking bets is bet on now rather than waited out.
     for (const bot of bots) bot.joinIn();
     // Two rounds with every bot's bets, seen to their result by every bot.
-    const confirmed = new Map<number, Set<number>>();
-    const full = (round: number) => (confirmed.get(round)?.size ?? 0) === bots.length;
+    const confirmed = roundBettors();
+    const full = (round: number) => confirmed.count(round) === bots.length;
     for (let i = 0; i < 2; i++) {
       const results = bots.map((bot) =>
         bot.next((e) => {
-          if (e.type === 'bets.confirmed') {
-            confirmed.set(e.round, (confirmed.get(e.round) ?? new Set()).add(e.seat));
-          }
+          confirmed.note(e);
           return e.type === 'round.result' && full(e.round);
         }),
       );

@@ -2,7 +2,7 @@ import type { TableEvent } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
-import { ClusterBot } from '../testing/cluster-bot.js';
+import { ClusterBot, roundBettors } from '../testing/cluster-bot.js';
 import { auditOutage } from '../testing/outage-audit.js';
 import { freePort, ServerProcess } from '../testing/server-process.js';
 import { TcpProxy, type Cut } from '../testing/tcp-proxy.js';
@@ -120,12 +120,10 @@ describe('Postgres unreachable, one node alone (T13.15)', () => {
    */
   async function closedWithBothBets(): Promise<number> {
     for (const bot of bots()) bot.joinIn();
-    const bettors = new Map<number, Set<number>>();
+    const bettors = roundBettors();
     const closed = await onFirst((e) => {
-      if (e.type === 'bets.confirmed') {
-        bettors.set(e.round, (bettors.get(e.round) ?? new Set<number>()).add(e.seat));
-      }
-      return e.type === 'betting.closed' && bettors.get(e.round)?.size === bots().length;
+      bettors.note(e);
+      return e.type === 'betting.closed' && bettors.count(e.round) === bots().length;
     });
     return roundOf(closed);
   }

@@ -28,6 +28,19 @@ function resyncAnswer(ack: Ack<'table.resync'> | null, upTo: number): string {
 const TRY_AGAIN = new Set(['TABLE_CLOSING', 'INTERNAL', 'RATE_LIMITED', 'NO_ANSWER']);
 const CONFIRM_TRIES = 10;
 
+/** The seats heard confirming a bet, by round: for a test that waits on a round all bet in. */
+export function roundBettors(): { note(event: TableEvent): void; count(round: number): number } {
+  const seats = new Map<number, Set<number>>();
+  return {
+    note(event) {
+      if (event.type === 'bets.confirmed') {
+        seats.set(event.round, (seats.get(event.round) ?? new Set<number>()).add(event.seat));
+      }
+    },
+    count: (round) => seats.get(round)?.size ?? 0,
+  };
+}
+
 /**
  * A seated player for the cluster tests: a real socket.io client with its own reconnection on
  * (what the web client does), which after every reconnect asks for the table again without
