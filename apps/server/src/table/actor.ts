@@ -187,7 +187,9 @@ export class TableActor implements TablePort {
    * like an unknown table), not if kicked, and when locked only if it had them already.
    */
   entryRefusal(playerId: string): AckError | null {
-    if (roomIsClosed(this.life)) {
+    // The state says closed as soon as the close is reduced; the lifecycle follows only once the
+    // shoe's seed is published, and a join in between must not hear that the room is closing.
+    if (roomIsClosed(this.life) || this.state.room?.closed) {
       return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
     }
     // Not the live connections: the gateway reports a joining socket's presence before its

@@ -9,7 +9,12 @@ import { TableActor } from './actor.js';
 describe('a room’s actor over the real ledger', () => {
   const database = ledgerDatabase();
 
-  async function startRoom(id: string, hostPlayerId: string, roomIdleMs = 600_000) {
+  async function startRoom(
+    id: string,
+    hostPlayerId: string,
+    roomIdleMs = 600_000,
+    ledger: typeof database.ledger = database.ledger,
+  ) {
     const table = {
       id,
       name: id,
@@ -25,7 +30,7 @@ describe('a room’s actor over the real ledger', () => {
     const closedOnce = new Promise<void>((resolve) => (onClosed = resolve));
     const actor = await TableActor.start({
       table,
-      ledger: database.ledger,
+      ledger,
       outbox: {
         broadcast: (event) => events.push(event),
         sendPrivate: () => undefined,
@@ -122,6 +127,32 @@ describe('a room’s actor over the real ledger', () => {
       'room.closed',
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'room.closed', reason: 'idle' });
+    await actor.close();
+  });
+
+  it('T11.7 T11.8: a join while the closed room publishes its seed hears of no such table', async () => {
+    const host = await database.ledger.createGuest('iva');
+    // The seed's publication held open: the close is reduced, its effects not yet all run.
+    let shoeEnding = () => undefined as void;
+    const ending = new Promise<void>((resolve) => (shoeEnding = resolve));
+    let publish = () => undefined as void;
+    const published = new Promise<void>((resolve) => (publish = resolve));
+    const ledger = Object.create(database.ledger) as typeof database.ledger;
+    ledger.endShoe = async (...args) => {
+      shoeEnding();
+      await published;
+      return database.ledger.endShoe(...args);
+    };
+    const { actor, closedOnce } = await startRoom('room-ending', host.player.id, 150, ledger);
+    actor.presence(host.player.id, true);
+    await actor.command(host.player.id, 'seat.take', { tableId: 'room-ending', seat: 1 });
+    actor.presence(host.player.id, false);
+    await ending;
+    expect(actor.current.room).toMatchObject({ closed: true });
+    expect(actor.entryRefusal(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
+    publish();
+    await closedOnce;
+    expect(actor.entryRefusal(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
     await actor.close();
   });
 });
