@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SERVER_BUNDLE, TEST_SERVER_V8_FLAGS } from '@banco/server/testing/server-entry';
+import { freePort } from '@banco/server/testing/server-process';
 import { createDatabase, type Database } from './database.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -39,7 +40,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   let launched: { child: ChildProcess; url: string };
   try {
-    launched = await launch(db, env, (chunk) => (output += chunk));
+    // A port outside the ephemeral range, not one the kernel hands out: a restart takes the same
+    // port again, and while it is closed an outgoing connection could take an ephemeral one.
+    const port = String(await freePort());
+    launched = await launch(db, { PORT: port, ...env }, (chunk) => (output += chunk));
   } catch (error) {
     await db.drop();
     throw error;
@@ -71,7 +75,6 @@ async function launch(
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
-      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
       LOG_LEVEL: 'warn',
