@@ -368,7 +368,7 @@ describe('sessions that end', () => {
     expect(seated.seats).toEqual([{ tableId: 'seats', tableName: 'Seats', seat: 4, away: false }]);
     client.close();
     let away = seated;
-    for (let i = 0; i < 50 && !away.seats[0]?.away; i++) {
+    for (let i = 0; i < 500 && !away.seats[0]?.away; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       away = sessionReply.parse((await call('GET', '/api/session', { token: guest.token })).body);
     }

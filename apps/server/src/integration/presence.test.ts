@@ -156,8 +156,7 @@ describe('presence, reconnect and resync over real sockets', () => {
     if (!resync.ok) throw new Error(resync.code);
     faySocket.close();
     // Still her turn: the peek is sent again, to her alone.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(second.peeks).toEqual([peek]);
+    await expect.poll(() => second.peeks).toEqual([peek]);
     expect(watcher.peeks).toEqual([]);
     // The burn card is shown to all (T7.2) and may share a face with a hidden card: left out.
     const publicBurn = (key: string, value: unknown) =>

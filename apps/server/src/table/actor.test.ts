@@ -231,6 +231,9 @@ describe('the table actor over the real ledger', () => {
     expect(ack).toMatchObject({ ok: true, balance: 90_000 });
     await prisma.$executeRawUnsafe('ALTER TABLE transfers RENAME TO transfers_away');
     await actor.command(bob.player.id, 'bets.none', { tableId: 'flaky', round, seat: 2 });
+    // The deal and reveals first (a loaded machine may take a while), then a settlement that
+    // keeps failing for as long as the transfers are away.
+    await until(() => actor.current.phase.kind === 'settling');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(actor.current.phase.kind).toBe('settling');
     expect(events.some((e) => e.type === 'settlement.collected')).toBe(false);
