@@ -7,7 +7,7 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     // Each file runs a real server and its people in the suite's one Chromium: one file at a
-    // time, since two at once beside the server's lanes stretched the pages' timed waits.
+    // time, since two at once beside the server's suites stretched the pages' timed waits.
     fileParallelism: false,
     // One worker and module graph for every file, not a fresh one each: playwright-core and the
     // server's testing helpers were imported 19 times over (8 files: 87.9 → 81.8 s, 102.8 → 94.3
