@@ -53,6 +53,58 @@ describe('the table actor over the real ledger', () => {
     await actor.close();
   });
 
+  it('T1.8 P1.9: a watcher count waiting behind a busy queue goes out as the count it is then', async () => {
+    // A gate on the state saves: while it is shut, the table's queue waits on Carl's seat.
+    let gate: Promise<void> | null = null;
+    let open = () => undefined as void;
+    const gated = new Proxy(ledger, {
+      get(target, prop, receiver) {
+        if (prop === 'saveTableState') {
+          return async (...args: Parameters<Ledger['saveTableState']>) => {
+            if (gate) await gate;
+            return target.saveTableState(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const settings = tableSettings({ seedMs: 0, bettingMs: 600_000, lastBetsMs: 0 });
+    const table = { id: 'counting', name: 'counting', isPublic: true, settings };
+    await ledger.ensureTable(table);
+    const events: TableEvent[] = [];
+    const actor = await TableActor.start({
+      table,
+      ledger: gated,
+      outbox: {
+        broadcast: (event) => events.push(event),
+        sendPrivate: () => undefined,
+        eject: () => undefined,
+      },
+    });
+    const [carl, ann, bob] = await Promise.all(
+      ['carl', 'ann', 'bob'].map((name) => ledger.createGuest(name)),
+    );
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const seated = actor.command(carl.player.id, 'seat.take', { tableId: 'counting', seat: 1 });
+    // Ann arrives, then Bob, who joins and is shown two watchers while the queue still waits.
+    actor.presence(ann.player.id, true);
+    actor.presence(bob.player.id, true);
+    const joined = await actor.command(bob.player.id, 'table.join', { tableId: 'counting' });
+    if (!joined.ok) throw new Error(joined.code);
+    expect(joined.snapshot.spectators).toBe(2);
+    gate = null;
+    open();
+    expect(await seated).toMatchObject({ ok: true });
+    await actor.idle();
+    // One announcement, of the count as it was when its turn came: never Ann's lone 1 after
+    // Bob's page was shown 2.
+    const watchers = events.filter((e) => e.type === 'table.watchers');
+    expect(watchers.map((e) => e.spectators)).toEqual([2]);
+    expect(watchers[0]!.version).toBeGreaterThan(joined.snapshot.version);
+    await actor.close();
+  });
+
   it('T2.0 T3.5 T3.7: confirms arriving together are escrowed in one round trip, each answered on its own', async () => {
     const batches: number[] = [];
     const counted = new Proxy(ledger, {

@@ -66,6 +66,8 @@ export class TableActor implements TablePort {
   private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
   /** T1.8: the watcher count the table last announced. */
   private announcedSpectators = 0;
+  /** T1.8: an announcement of the count waits in the queue. */
+  private watchersDue = false;
   /** P1.8: how the last round ended, for snapshots. */
   private lastRound: LastRound | null = null;
   /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
@@ -511,14 +513,24 @@ export class TableActor implements TablePort {
 
   /** T1.8: tells the table when the count of watchers without a seat has changed. */
   private announceWatchers(): void {
-    const spectators = this.spectatorCount();
-    if (spectators === this.announcedSpectators) return;
-    if (isStopping(this.life) || roomIsClosed(this.life)) return;
-    this.announcedSpectators = spectators;
-    void this.enqueue(() => this.run({ type: 'watchers', now: this.clock(), spectators })).catch(
-      (error: unknown) =>
-        this.deps.log?.error({ err: error, table: this.deps.table.id }, 'watchers failed'),
+    if (this.watchersDue || !this.watchersChanged()) return;
+    this.watchersDue = true;
+    // The count is read when the announcement's turn in the queue comes, not now: whoever came
+    // or went meanwhile is in it, and a page that joined in between never hears an older count.
+    void this.enqueue(async () => {
+      this.watchersDue = false;
+      if (!this.watchersChanged()) return;
+      const spectators = this.spectatorCount();
+      this.announcedSpectators = spectators;
+      await this.run({ type: 'watchers', now: this.clock(), spectators });
+    }).catch((error: unknown) =>
+      this.deps.log?.error({ err: error, table: this.deps.table.id }, 'watchers failed'),
     );
+  }
+
+  private watchersChanged(): boolean {
+    if (isStopping(this.life) || roomIsClosed(this.life)) return false;
+    return this.spectatorCount() !== this.announcedSpectators;
   }
 
   private async reduceInput(input: TableInput): Promise<Reduced> {
