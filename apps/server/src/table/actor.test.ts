@@ -82,9 +82,11 @@ describe('the table actor over the real ledger', () => {
         eject: () => undefined,
       },
     });
-    const [carl, ann, bob] = await Promise.all(
-      ['carl', 'ann', 'bob'].map((name) => ledger.createGuest(name)),
-    );
+    const [carl, ann, bob] = await Promise.all([
+      ledger.createGuest('carl'),
+      ledger.createGuest('ann'),
+      ledger.createGuest('bob'),
+    ]);
     gate = new Promise<void>((resolve) => (open = resolve));
     const seated = actor.command(carl.player.id, 'seat.take', { tableId: 'counting', seat: 1 });
     // Ann arrives, then Bob, who joins and is shown two watchers while the queue still waits.
