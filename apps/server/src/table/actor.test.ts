@@ -4,6 +4,7 @@ import type { Ledger } from '../db/ledger.js';
 import { checkLedger } from '../db/ledger-invariant.js';
 import type { PrismaClient } from '../db/prisma.js';
 import { ledgerDatabase } from '../testing/ledger-database.js';
+import { ledgerWith } from '../testing/ledger-with.js';
 import { TableActor } from './actor.js';
 import { tableSettings, TIMINGS } from './settings.js';
 
@@ -19,13 +20,14 @@ describe('the table actor over the real ledger', () => {
   async function startTable(
     id: string,
     settings = tableSettings({ seedMs: 0, bettingMs: 600_000, lastBetsMs: 0 }),
+    tableLedger: Ledger = ledger,
   ) {
     const table = { id, name: id, isPublic: true, settings };
     await ledger.ensureTable(table);
     const events: TableEvent[] = [];
     const actor = await TableActor.start({
       table,
-      ledger,
+      ledger: tableLedger,
       outbox: {
         broadcast: (event) => events.push(event),
         sendPrivate: () => undefined,
@@ -57,31 +59,13 @@ describe('the table actor over the real ledger', () => {
     // A gate on the state saves: while it is shut, the table's queue waits on Carl's seat.
     let gate: Promise<void> | null = null;
     let open = () => undefined as void;
-    const gated = new Proxy(ledger, {
-      get(target, prop, receiver) {
-        if (prop === 'saveTableState') {
-          return async (...args: Parameters<Ledger['saveTableState']>) => {
-            if (gate) await gate;
-            return target.saveTableState(...args);
-          };
-        }
-        const value: unknown = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+    const gated = ledgerWith(ledger, {
+      saveTableState: async (...args) => {
+        if (gate) await gate;
+        return ledger.saveTableState(...args);
       },
     });
-    const settings = tableSettings({ seedMs: 0, bettingMs: 600_000, lastBetsMs: 0 });
-    const table = { id: 'counting', name: 'counting', isPublic: true, settings };
-    await ledger.ensureTable(table);
-    const events: TableEvent[] = [];
-    const actor = await TableActor.start({
-      table,
-      ledger: gated,
-      outbox: {
-        broadcast: (event) => events.push(event),
-        sendPrivate: () => undefined,
-        eject: () => undefined,
-      },
-    });
+    const { actor, events } = await startTable('counting', undefined, gated);
     const [carl, ann, bob] = await Promise.all([
       ledger.createGuest('carl'),
       ledger.createGuest('ann'),
@@ -109,31 +93,13 @@ describe('the table actor over the real ledger', () => {
 
   it('T2.0 T3.5 T3.7: confirms arriving together are escrowed in one round trip, each answered on its own', async () => {
     const batches: number[] = [];
-    const counted = new Proxy(ledger, {
-      get(target, prop, receiver) {
-        if (prop === 'escrowMany') {
-          return (inputs: Parameters<Ledger['escrowMany']>[0]) => {
-            batches.push(inputs.length);
-            return target.escrowMany(inputs);
-          };
-        }
-        const value: unknown = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+    const counted = ledgerWith(ledger, {
+      escrowMany: (inputs) => {
+        batches.push(inputs.length);
+        return ledger.escrowMany(inputs);
       },
     });
-    const settings = tableSettings({ seedMs: 0, bettingMs: 600_000, lastBetsMs: 0 });
-    const table = { id: 'group', name: 'group', isPublic: true, settings };
-    await ledger.ensureTable(table);
-    const events: TableEvent[] = [];
-    const actor = await TableActor.start({
-      table,
-      ledger: counted,
-      outbox: {
-        broadcast: (event) => events.push(event),
-        sendPrivate: () => undefined,
-        eject: () => undefined,
-      },
-    });
+    const { actor, events } = await startTable('group', undefined, counted);
     const guests = await Promise.all(
       Array.from({ length: 14 }, (_, i) => ledger.createGuest(`group${i}`)),
     );

@@ -5,9 +5,9 @@ import { checkLedger } from '../db/ledger-invariant.js';
 import type { Ledger } from '../db/ledger.js';
 import type { PrismaClient } from '../db/prisma.js';
 import { ledgerDatabase } from '../testing/ledger-database.js';
+import { ledgerWith } from '../testing/ledger-with.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TableActor, type TableActorDeps } from './actor.js';
-import type { TableLedger } from './table-ledger.js';
 
 /**
  * T9 in one process: a table actor is dropped without its shutdown work (as a crash would
@@ -21,17 +21,6 @@ beforeAll(() => {
 });
 
 const SLOW = quietTable();
-
-/** The real ledger with some methods replaced. */
-function ledgerWith(overrides: Partial<TableLedger>): TableLedger {
-  return new Proxy(ledger, {
-    get(target, prop, receiver) {
-      if (prop in overrides) return overrides[prop as keyof TableLedger];
-      const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 async function startTable(
   id: string,
@@ -199,7 +188,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
   );
 
   it('T9.3 T6.5: a settlement the crash interrupted is done by the next process, once', async () => {
-    const failing = ledgerWith({
+    const failing = ledgerWith(ledger, {
       settleRound: () => Promise.reject(new Error('the connection went away')),
     });
     const a = await startTable('crash-settle', { ledger: failing, retryAttempts: 1_000 });
@@ -219,7 +208,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
 
 describe('failing effects (T9.8)', () => {
   it('T9.8 P7.5: a settlement that fails every try is voided by rule, refunded, and reported', async () => {
-    const failing = ledgerWith({
+    const failing = ledgerWith(ledger, {
       settleRound: () => Promise.reject(new Error('deadlock detected')),
     });
     const t = await startTable('give-up', { ledger: failing, retryAttempts: 3 });
@@ -252,7 +241,7 @@ describe('failing effects (T9.8)', () => {
         lost.add(name);
         throw new Error(`${name}: reply lost`);
       };
-    const flaky = ledgerWith({
+    const flaky = ledgerWith(ledger, {
       createShoe: commitThenLose('createShoe', ledger.createShoe.bind(ledger)),
       recordShuffle: commitThenLose('recordShuffle', ledger.recordShuffle.bind(ledger)),
       recordSeat: commitThenLose('recordSeat', ledger.recordSeat.bind(ledger)),
@@ -280,7 +269,7 @@ describe('failing effects (T9.8)', () => {
 describe('a lost escrow reply (T9.9)', () => {
   function losingFirstEscrow() {
     let lost = false;
-    return ledgerWith({
+    return ledgerWith(ledger, {
       escrowMany: async (inputs) => {
         const done = await ledger.escrowMany(inputs);
         if (lost) return done;

@@ -2,6 +2,7 @@ import type { TableEvent } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { ledgerDatabase } from '../testing/ledger-database.js';
+import { ledgerWith } from '../testing/ledger-with.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TableActor } from './actor.js';
 
@@ -137,12 +138,13 @@ describe('a room’s actor over the real ledger', () => {
     const ending = new Promise<void>((resolve) => (shoeEnding = resolve));
     let publish = () => undefined as void;
     const published = new Promise<void>((resolve) => (publish = resolve));
-    const ledger = Object.create(database.ledger) as typeof database.ledger;
-    ledger.endShoe = async (...args) => {
-      shoeEnding();
-      await published;
-      return database.ledger.endShoe(...args);
-    };
+    const ledger = ledgerWith(database.ledger, {
+      endShoe: async (...args) => {
+        shoeEnding();
+        await published;
+        return database.ledger.endShoe(...args);
+      },
+    });
     const { actor, closedOnce } = await startRoom('room-ending', host.player.id, 150, ledger);
     actor.presence(host.player.id, true);
     await actor.command(host.player.id, 'seat.take', { tableId: 'room-ending', seat: 1 });
