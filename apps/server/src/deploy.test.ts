@@ -334,6 +334,25 @@ describe('apps/server/Dockerfile', () => {
     expect(existsSync(join(REPO_ROOT, 'apps/server/src/main.ts'))).toBe(true);
   });
 
+  // What a start reads (docs/performance.md, "Starting a node"); checked on the build, when made.
+  it.runIf(existsSync(join(REPO_ROOT, 'apps/server', SERVER_BUNDLE)))(
+    'the bundle requires the CommonJS packages it leaves outside and reads Prisma’s compiler as bytes',
+    () => {
+      const bundle = read(`apps/server/${SERVER_BUNDLE}`);
+      for (const name of ['@prisma/client/runtime/client', '@fastify/static', '@node-rs/argon2']) {
+        expect(bundle).not.toMatch(new RegExp(`^import .* from "${name}";$`, 'm'));
+        expect(bundle).toContain(`__require("${name}")`);
+      }
+      expect(bundle).not.toContain('wasm-base64.mjs")');
+      const compiler = Buffer.from(
+        read('apps/server/dist/query-compiler.wasm-base64.txt'),
+        'base64',
+      );
+      // WebAssembly's magic number, "\0asm", then its version 1.
+      expect([...compiler.subarray(0, 8)]).toEqual([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+    },
+  );
+
   it('listens on all interfaces at the port compose publishes', () => {
     expect(argsOf('EXPOSE')).toEqual(['3001']);
     expect(argsOf('ENV').join(' ')).toMatch(/HOST=0\.0\.0\.0/);

@@ -11,9 +11,9 @@ export default defineConfig({
     fileParallelism: false,
     // One worker and module graph for every file, not a fresh one each: playwright-core and the
     // server's testing helpers were imported 19 times over (8 files: 87.9 → 81.8 s, 102.8 → 94.3
-    // CPU-s). Each file starts and stops its own server, database and browser contexts.
+    // CPU-s). Each file starts and stops its own server, database and browser contexts; the
+    // Chromium stays (support/browser.ts).
     isolate: false,
-    globalSetup: ['support/chromium.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 90_000,
     // Pages update when the server's events arrive; CI shares two cores with other suites.

@@ -20,9 +20,6 @@ export const canRunBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
 /** Screenshots land here (git-ignored); CI keeps them with the run. */
 export const OUTPUT_DIR = fileURLToPath(new URL('../output/', import.meta.url));
 
-/** The suite's one Chromium (support/chromium.setup.ts) names its endpoint here. */
-export const BROWSER_ENDPOINT_ENV = 'BANCO_E2E_BROWSER_WS';
-
 export const CHROMIUM_LAUNCH = {
   executablePath: CHROMIUM,
   headless: true,
@@ -38,13 +35,43 @@ export const CHROMIUM_LAUNCH = {
 };
 
 /**
- * A browser for one test file: a connection to the suite's Chromium when the run started one
- * (each test's people are contexts of their own, as isolated as separate browsers, and close()
- * drops only this file's contexts), else a Chromium of its own.
+ * The suite's one Chromium. The config runs every file in one worker with one module graph
+ * (isolate: false), so the first file to ask launches it and the rest reuse it; playwright-core
+ * closes it when the worker exits. The worker drives it itself: launched in vitest's main
+ * process and reached over playwright's WebSocket, every call and event crossed one more process
+ * and was encoded twice there (the runner's CPU over the table and instruments files: 16.2 →
+ * 12.0 CPU-s).
  */
-export function launchChromium(): Promise<Browser> {
-  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_LAUNCH);
+let suiteChromium: Promise<Browser> | undefined;
+
+/**
+ * A browser for one test file: the suite's Chromium, seen through a handle whose close() closes
+ * only the contexts this file made. Each person is a context of their own, as isolated as a
+ * separate browser.
+ */
+export async function launchChromium(): Promise<Browser> {
+  suiteChromium ??= chromium.launch(CHROMIUM_LAUNCH);
+  const browser = await suiteChromium;
+  const made = new Set<BrowserContext>();
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') {
+        return async (options?: Parameters<Browser['newContext']>[0]) => {
+          const context = await target.newContext(options);
+          made.add(context);
+          context.once('close', () => made.delete(context));
+          return context;
+        };
+      }
+      if (property === 'close') {
+        return async () => {
+          await Promise.all([...made].map((context) => context.close()));
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
