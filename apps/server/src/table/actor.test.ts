@@ -4,7 +4,7 @@ import type { Ledger } from '../db/ledger.js';
 import { checkLedger } from '../db/ledger-invariant.js';
 import type { PrismaClient } from '../db/prisma.js';
 import { ledgerDatabase } from '../testing/ledger-database.js';
-import { ledgerWith } from '../testing/ledger-with.js';
+import { withOverrides } from '../testing/with-overrides.js';
 import { TableActor } from './actor.js';
 import { tableSettings, TIMINGS } from './settings.js';
 
@@ -59,7 +59,7 @@ describe('the table actor over the real ledger', () => {
     // A gate on the state saves: while it is shut, the table's queue waits on Carl's seat.
     let gate: Promise<void> | null = null;
     let open = () => undefined as void;
-    const gated = ledgerWith(ledger, {
+    const gated = withOverrides(ledger, {
       saveTableState: async (...args) => {
         if (gate) await gate;
         return ledger.saveTableState(...args);
@@ -93,7 +93,7 @@ describe('the table actor over the real ledger', () => {
 
   it('T2.0 T3.5 T3.7: confirms arriving together are escrowed in one round trip, each answered on its own', async () => {
     const batches: number[] = [];
-    const counted = ledgerWith(ledger, {
+    const counted = withOverrides(ledger, {
       escrowMany: (inputs) => {
         batches.push(inputs.length);
         return ledger.escrowMany(inputs);

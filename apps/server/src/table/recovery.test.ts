@@ -5,7 +5,7 @@ import { checkLedger } from '../db/ledger-invariant.js';
 import type { Ledger } from '../db/ledger.js';
 import type { PrismaClient } from '../db/prisma.js';
 import { ledgerDatabase } from '../testing/ledger-database.js';
-import { ledgerWith } from '../testing/ledger-with.js';
+import { withOverrides } from '../testing/with-overrides.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TableActor, type TableActorDeps } from './actor.js';
 
@@ -188,7 +188,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
   );
 
   it('T9.3 T6.5: a settlement the crash interrupted is done by the next process, once', async () => {
-    const failing = ledgerWith(ledger, {
+    const failing = withOverrides(ledger, {
       settleRound: () => Promise.reject(new Error('the connection went away')),
     });
     const a = await startTable('crash-settle', { ledger: failing, retryAttempts: 1_000 });
@@ -208,7 +208,7 @@ describe('a restarted table (T9.1–T9.4)', () => {
 
 describe('failing effects (T9.8)', () => {
   it('T9.8 P7.5: a settlement that fails every try is voided by rule, refunded, and reported', async () => {
-    const failing = ledgerWith(ledger, {
+    const failing = withOverrides(ledger, {
       settleRound: () => Promise.reject(new Error('deadlock detected')),
     });
     const t = await startTable('give-up', { ledger: failing, retryAttempts: 3 });
@@ -241,7 +241,7 @@ describe('failing effects (T9.8)', () => {
         lost.add(name);
         throw new Error(`${name}: reply lost`);
       };
-    const flaky = ledgerWith(ledger, {
+    const flaky = withOverrides(ledger, {
       createShoe: commitThenLose('createShoe', ledger.createShoe.bind(ledger)),
       recordShuffle: commitThenLose('recordShuffle', ledger.recordShuffle.bind(ledger)),
       recordSeat: commitThenLose('recordSeat', ledger.recordSeat.bind(ledger)),
@@ -269,7 +269,7 @@ describe('failing effects (T9.8)', () => {
 describe('a lost escrow reply (T9.9)', () => {
   function losingFirstEscrow() {
     let lost = false;
-    return ledgerWith(ledger, {
+    return withOverrides(ledger, {
       escrowMany: async (inputs) => {
         const done = await ledger.escrowMany(inputs);
         if (lost) return done;

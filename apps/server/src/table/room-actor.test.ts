@@ -2,7 +2,7 @@ import type { TableEvent } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { ledgerDatabase } from '../testing/ledger-database.js';
-import { ledgerWith } from '../testing/ledger-with.js';
+import { withOverrides } from '../testing/with-overrides.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { TableActor } from './actor.js';
 
@@ -138,7 +138,7 @@ describe('a room’s actor over the real ledger', () => {
     const ending = new Promise<void>((resolve) => (shoeEnding = resolve));
     let publish = () => undefined as void;
     const published = new Promise<void>((resolve) => (publish = resolve));
-    const ledger = ledgerWith(database.ledger, {
+    const ledger = withOverrides(database.ledger, {
       endShoe: async (...args) => {
         shoeEnding();
         await published;

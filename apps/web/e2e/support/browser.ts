@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { withOverrides } from '@banco/server/testing/with-overrides';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -53,23 +54,15 @@ export async function launchChromium(): Promise<Browser> {
   suiteChromium ??= chromium.launch(CHROMIUM_LAUNCH);
   const browser = await suiteChromium;
   const made = new Set<BrowserContext>();
-  return new Proxy(browser, {
-    get(target, property) {
-      if (property === 'newContext') {
-        return async (options?: Parameters<Browser['newContext']>[0]) => {
-          const context = await target.newContext(options);
-          made.add(context);
-          context.once('close', () => made.delete(context));
-          return context;
-        };
-      }
-      if (property === 'close') {
-        return async () => {
-          await Promise.all([...made].map((context) => context.close()));
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+  return withOverrides(browser, {
+    newContext: async (options) => {
+      const context = await browser.newContext(options);
+      made.add(context);
+      context.once('close', () => made.delete(context));
+      return context;
+    },
+    close: async () => {
+      await Promise.all([...made].map((context) => context.close()));
     },
   });
 }
