@@ -30,7 +30,10 @@ function newest(dir: string, keep: (name: string) => boolean): number {
 const isSource = (name: string) => name.endsWith('.ts') && !name.endsWith('.test.ts');
 const isBuilt = (name: string) => name.endsWith('.js');
 
-/** What `pnpm start` runs: the server in one file (scripts/bundle.mjs), made last by the build. */
+/**
+ * What `pnpm start` runs: the start file, which runs the server's one-file script
+ * (scripts/bundle.mjs, scripts/start-bundle.mjs); made last by the build.
+ */
 export const SERVER_BUNDLE = 'dist/main.bundle.js';
 
 /**
