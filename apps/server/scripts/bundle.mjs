@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The server as one file: dist/server.bundle.cjs, made from tsc's dist/main.js and the packages it
-// imports and started by dist/main.bundle.js (scripts/start-bundle.mjs), is what `pnpm start`,
-// the Dockerfile and the tests' server processes run. Node 20
-// resolves, reads and compiles ~1,000 module files on every start; one file spares that
-// (≈ 0.8 of 2.7 CPU-s and ≈ 0.5 s to ready, measured in docs/performance.md, "Starting a node").
+// The server as one file: dist/server.bundle.cjs, made from tsc's dist/main.js and the packages
+// it imports and started by dist/main.bundle.js (scripts/start-bundle.mjs), is what `pnpm start`,
+// the Dockerfile and the tests' server processes run. Node 20 resolves, reads and compiles
+// ~1,000 module files on every start; one file spares that (≈ 0.8 of 2.7 CPU-s and ≈ 0.5 s to
+// ready, measured in docs/performance.md, "Starting a node").
 // A few packages stay outside because they find files or native binaries next to themselves
 // at run time; Node loads them from node_modules as before.
 import { readFile } from 'node:fs/promises';
@@ -129,8 +129,8 @@ await build({
   target: 'node20',
   format: 'cjs',
   supported: { 'dynamic-import': false },
-  define: { 'import.meta.url': 'bundleUrl' },
-  banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__bancoScriptUrl' },
+  banner: { js: "const __bancoScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
   external: OUTSIDE_THE_BUNDLE,
   plugins: [compilerGlueAsCommonJs, compilerFromFile, pgOnNode, embeddedPostgresRequired],
   sourcemap: 'linked',
