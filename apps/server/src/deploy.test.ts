@@ -337,6 +337,17 @@ describe('apps/server/Dockerfile', () => {
     expect(existsSync(join(REPO_ROOT, 'apps/server/src/main.ts'))).toBe(true);
   });
 
+  it('lets the user it runs as keep V8’s code of the server beside the build (start-bundle.mjs)', () => {
+    const runs = argsOf('RUN');
+    const user = argsOf('USER').at(-1);
+    const cacheDir = 'apps/server/dist/v8-cache';
+    expect(runs).toContain(`mkdir -p ${cacheDir} && chown ${user} ${cacheDir}`);
+    expect(runs.indexOf(`mkdir -p ${cacheDir} && chown ${user} ${cacheDir}`)).toBeGreaterThan(
+      runs.indexOf('pnpm build:app'),
+    );
+    expect(read('apps/server/scripts/start-bundle.mjs')).toContain("join(here, 'v8-cache')");
+  });
+
   // What a start reads (docs/performance.md, "Starting a node"); checked on the build, when made.
   it.runIf(existsSync(join(REPO_ROOT, 'apps/server', SERVER_SCRIPT)))(
     'the bundle is a script that requires what it leaves outside, reads Prisma’s compiler as WebAssembly and never asks pg’s runtime probe',
