@@ -23,11 +23,13 @@ const bundle = join(here, 'server.bundle.cjs');
 const cacheDir = join(here, 'v8-cache');
 // V8 checks a cache against its own version and flags but only the script's length: the name
 // says which build it is of, so a rebuilt script never runs another build's code, and which
-// flags (the tests' servers and `pnpm start` run with different ones, each with its cache).
+// flags, given on the command line or in NODE_OPTIONS (the tests' servers and `pnpm start` run
+// with different ones, each with its own cache).
 const { size, mtimeMs } = statSync(bundle);
 const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 const build = digest([process.version, process.arch, size, mtimeMs]).slice(0, 16);
-const cacheFile = join(cacheDir, `${build}-${digest(process.execArgv).slice(0, 8)}.bin`);
+const flags = digest([process.execArgv, process.env.NODE_OPTIONS ?? '']).slice(0, 8);
+const cacheFile = join(cacheDir, `${build}-${flags}.bin`);
 
 let cachedData;
 try {

@@ -27,8 +27,15 @@ describe('the start file (scripts/start-bundle.mjs)', () => {
     `const path = require('node:path');
 console.log(JSON.stringify({ word: '${word}', file: path.basename(__filename),
   dir: __dirname, required: typeof require('node:os').cpus, exported: module.exports === exports }));`;
-  const startOnce = async () =>
-    JSON.parse((await run(process.execPath, [start], { cwd: dir })).stdout) as {
+  const startOnce = async (flags: string[] = [], env: Record<string, string> = {}) =>
+    JSON.parse(
+      (
+        await run(process.execPath, [...flags, start], {
+          cwd: dir,
+          env: { ...process.env, ...env },
+        })
+      ).stdout,
+    ) as {
       word: string;
       file: string;
       dir: string;
@@ -62,6 +69,20 @@ console.log(JSON.stringify({ word: '${word}', file: path.basename(__filename),
     expect((await startOnce()).word).toBe('again');
     expect(caches()).toHaveLength(1);
     expect(caches()).not.toEqual(before);
+  });
+
+  it('keeps one cache for each set of flags, on the command line or in NODE_OPTIONS', async () => {
+    expect((await startOnce()).word).toBe('again');
+    expect(caches()).toHaveLength(1);
+    expect((await startOnce(['--single-threaded'])).word).toBe('again');
+    expect(caches()).toHaveLength(2);
+    expect((await startOnce([], { NODE_OPTIONS: '--max-semi-space-size=64' })).word).toBe('again');
+    expect(caches()).toHaveLength(3);
+    // Each is read again by a start with its own flags, not written over.
+    const written = caches().map((name) => statSync(join(cacheDir, name)).mtimeMs);
+    await startOnce(['--single-threaded']);
+    await startOnce([], { NODE_OPTIONS: '--max-semi-space-size=64' });
+    expect(caches().map((name) => statSync(join(cacheDir, name)).mtimeMs)).toEqual(written);
   });
 
   it('still starts where the cache cannot be written', async () => {
