@@ -130,7 +130,11 @@ await build({
   format: 'cjs',
   supported: { 'dynamic-import': false },
   define: { 'import.meta.url': '__bancoScriptUrl' },
-  banner: { js: "const __bancoScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // "use strict" first: the code was written for ES modules, which are strict, and esbuild's own
+  // directive would come after the banner, where it is no directive at all.
+  banner: {
+    js: `"use strict";\nconst __bancoScriptUrl = require('node:url').pathToFileURL(__filename).href;`,
+  },
   external: OUTSIDE_THE_BUNDLE,
   plugins: [compilerGlueAsCommonJs, compilerFromFile, pgOnNode, embeddedPostgresRequired],
   sourcemap: 'linked',

@@ -356,6 +356,8 @@ describe('apps/server/Dockerfile', () => {
       for (const name of ['@prisma/client/runtime/client', '@fastify/static', '@node-rs/argon2']) {
         expect(bundle).toContain(`require("${name}")`);
       }
+      // Strict, as the ES modules it is made of were: the directive must open the script.
+      expect(bundle.startsWith('"use strict";\n')).toBe(true);
       // A dynamic import() cannot run from V8's code cache on Node 20 (scripts/start-bundle.mjs).
       expect(bundle).not.toMatch(/\bimport\("/);
       expect(bundle).not.toContain('wasm-base64.mjs")');
