@@ -25,7 +25,12 @@ function resyncAnswer(ack: Ack<'table.resync'> | null, upTo: number): string {
  * (TABLE_CLOSING), the database out of reach for a moment (INTERNAL), too many commands at once
  * (RATE_LIMITED), or no answer at all. Any other refusal is the table's decision and final.
  */
-const TRY_AGAIN = new Set(['TABLE_CLOSING', 'INTERNAL', 'RATE_LIMITED', 'NO_ANSWER']);
+export const TRY_AGAIN: ReadonlySet<string> = new Set([
+  'TABLE_CLOSING',
+  'INTERNAL',
+  'RATE_LIMITED',
+  'NO_ANSWER',
+]);
 const CONFIRM_TRIES = 10;
 
 /** The seats heard confirming a bet, by round: for a test that waits on a round all bet in. */
