@@ -2,7 +2,7 @@ import type { TableEvent } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
-import { ClusterBot, TRY_AGAIN } from '../testing/cluster-bot.js';
+import { ClusterBot, roundBettors, TRY_AGAIN } from '../testing/cluster-bot.js';
 import { startNode, TestRedis } from '../testing/cluster-harness.js';
 import { auditOutage } from '../testing/outage-audit.js';
 import { freePort, type ServerProcess } from '../testing/server-process.js';
@@ -130,8 +130,7 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
    * rounds.
    */
   async function bothBetAndPlayAfter(round: number): Promise<number> {
-    const confirmed = new Map<number, Set<number>>();
-    const seatsIn = (r: number) => confirmed.get(r) ?? new Set<number>();
+    const confirmed = roundBettors();
     everyoneActs(round);
     let played = round;
     for (let tries = 0; tries < ROUNDS_TO_BET_IN; tries++) {
@@ -139,15 +138,13 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
       const [result] = await Promise.all(
         bots().map((bot) =>
           bot.next((e) => {
-            if (e.type === 'bets.confirmed' && e.round > after) {
-              confirmed.set(e.round, seatsIn(e.round).add(e.seat));
-            }
+            confirmed.note(e);
             return e.type === 'round.result' && e.round > after;
           }),
         ),
       );
       played = roundOf(result!);
-      const missing = bots().filter((bot) => !seatsIn(played).has(bot.seat));
+      const missing = bots().filter((bot) => !confirmed.seats(played).has(bot.seat));
       if (missing.length === 0) break;
       // Late, or asked to try again until the window closed, or still on its way to the new
       // owner while it was open: nothing else.
@@ -163,7 +160,7 @@ describe('Postgres unreachable, two nodes with a player on each (T13.15, T13.17)
     }
     for (const bot of bots()) bot.acting = false;
     const refused = bots().map((b) => `${b.name}: ${b.refusedConfirms.join(' ') || 'none'}`);
-    expect([...seatsIn(played)].sort(), `confirms refused: ${refused.join('; ')}`).toEqual([
+    expect([...confirmed.seats(played)].sort(), `confirms refused: ${refused.join('; ')}`).toEqual([
       ann.seat,
       bob.seat,
     ]);

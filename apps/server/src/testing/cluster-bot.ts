@@ -34,7 +34,11 @@ export const TRY_AGAIN: ReadonlySet<string> = new Set([
 const CONFIRM_TRIES = 10;
 
 /** The seats heard confirming a bet, by round: for a test that waits on a round all bet in. */
-export function roundBettors(): { note(event: TableEvent): void; count(round: number): number } {
+export function roundBettors(): {
+  note(event: TableEvent): void;
+  count(round: number): number;
+  seats(round: number): ReadonlySet<number>;
+} {
   const seats = new Map<number, Set<number>>();
   return {
     note(event) {
@@ -43,6 +47,7 @@ export function roundBettors(): { note(event: TableEvent): void; count(round: nu
       }
     },
     count: (round) => seats.get(round)?.size ?? 0,
+    seats: (round) => seats.get(round) ?? new Set<number>(),
   };
 }
 
