@@ -18,7 +18,7 @@ import {
 } from './support/browser.js';
 import { createDatabase, type Database } from './support/database.js';
 import { lastVersion, watchSockets, type PageSocket } from './support/page-sockets.js';
-import { arrive, confirmBets, draft, minorUnits, sitAtMain } from './support/player.js';
+import { arrive, confirmBets, draft, minorUnits, pips, sitAtMain } from './support/player.js';
 import { scriptedShoe } from './support/shoe.js';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -274,9 +274,11 @@ describe.runIf(canRunBrowser)('a table’s players follow it from node to node (
 
     // Betting is closed (both confirmed): node-a drains until the round is over (T13.12).
     const stopped = a.process.kill('SIGTERM');
+    const resultsBefore = (await pips(ann.page)).length;
     await ann.page.getByRole('button', { name: 'Deal' }).click();
     await turnByKeyboard(ann.page);
-    await ann.page.getByTestId('result-banner').waitFor();
+    // The round's result reached the page: a pip more (the banner is up only for the pause).
+    await expect.poll(async () => (await pips(ann.page)).length).toBe(resultsBefore + 1);
     expect((await stopped).code).toBe(0);
     await expect.poll(() => db.tableOwner('main')).toBe('node-b');
     // Told where main went (table.owner) or closed by node-a once it let main go (whichever
