@@ -6,7 +6,19 @@ import { serverEntryArgs } from './server-entry.js';
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * A free TCP port on 127.0.0.1, from 10000–19999. The suite holds it across restarts for
+ * Ports the Fetch standard blocks ("bad ports"): Node's `fetch` and browsers refuse them with
+ * "bad port" before connecting, so a server the tests reach there looks down (CI: 10080).
+ */
+const FETCH_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+  103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465,
+  512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+  995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+  6669, 6679, 6697, 10080,
+]);
+
+/**
+ * A free TCP port on 127.0.0.1, from 10000–19999, and never one `fetch` refuses. The suite holds it across restarts for
  * minutes, so it stays clear of the ranges other tests pick ports from at random (the embedded
  * Postgres test's 20000–28999), and of Linux's ephemeral ports (32768–60999): there an outgoing
  * connection (to Postgres, Redis, a browser's) could take the port between this probe and the
@@ -19,6 +31,7 @@ export async function freePort(): Promise<number> {
   const span = range ? Number(range[2]) - low + 1 : 10_000;
   for (;;) {
     const port = low + Math.floor(Math.random() * span);
+    if (FETCH_BLOCKED_PORTS.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once('error', () => resolve(false));
