@@ -18,12 +18,13 @@ const FETCH_BLOCKED_PORTS = new Set([
 ]);
 
 /**
- * A free TCP port on 127.0.0.1, from 10000–19999, and never one `fetch` refuses. The suite holds it across restarts for
- * minutes, so it stays clear of the ranges other tests pick ports from at random (the embedded
- * Postgres test's 20000–28999), and of Linux's ephemeral ports (32768–60999): there an outgoing
- * connection (to Postgres, Redis, a browser's) could take the port between this probe and the
- * server's listen, or while a restart has it closed (CI: EADDRINUSE on 40854). On a machine
- * shared out by port ranges, BANCO_TEST_PORTS=low-high picks from that range instead.
+ * A free TCP port on 127.0.0.1, from 10000–19999, and never one `fetch` refuses. The suite
+ * holds it across restarts for minutes, so it stays clear of the ranges other tests pick ports
+ * from at random (the embedded Postgres test's 20000–28999), and of Linux's ephemeral ports
+ * (32768–60999): there an outgoing connection (to Postgres, Redis, a browser's) could take the
+ * port between this probe and the server's listen, or while a restart has it closed (CI:
+ * EADDRINUSE on 40854). On a machine shared out by port ranges, BANCO_TEST_PORTS=low-high picks
+ * from that range instead.
  */
 export async function freePort(): Promise<number> {
   const range = /^(\d+)-(\d+)$/.exec(process.env.BANCO_TEST_PORTS ?? '');
