@@ -341,10 +341,9 @@ describe('apps/server/Dockerfile', () => {
     const runs = argsOf('RUN');
     const user = argsOf('USER').at(-1);
     const cacheDir = 'apps/server/dist/v8-cache';
-    expect(runs).toContain(`mkdir -p ${cacheDir} && chown ${user} ${cacheDir}`);
-    expect(runs.indexOf(`mkdir -p ${cacheDir} && chown ${user} ${cacheDir}`)).toBeGreaterThan(
-      runs.indexOf('pnpm build:app'),
-    );
+    const makeCacheDir = `mkdir -p ${cacheDir} && chown ${user} ${cacheDir}`;
+    expect(runs).toContain(makeCacheDir);
+    expect(runs.indexOf(makeCacheDir)).toBeGreaterThan(runs.indexOf('pnpm build:app'));
     expect(read('apps/server/scripts/start-bundle.mjs')).toContain("join(here, 'v8-cache')");
   });
 
