@@ -24,13 +24,24 @@ export function frameCensus(io: Server): {
 } {
   let on = false;
   let census: FrameCensus = { out: {}, in: {} };
+  // A broadcast hands its one encoded string to every socket of the table in a row: read once,
+  // so the census does not charge the measured server a match and a byte count per socket.
+  let last: { data: unknown; kind: string | null; bytes: number } = {
+    data: null,
+    kind: null,
+    bytes: 0,
+  };
   const add = (side: Record<string, FrameCount>, packet: { type: string; data?: unknown }) => {
     if (!on || packet.type !== 'message') return;
-    const kind = kindOf(packet.data);
-    if (kind === null) return;
-    const count = (side[kind] ??= { n: 0, bytes: 0 });
+    if (packet.data !== last.data) {
+      const kind = kindOf(packet.data);
+      const bytes = kind === null ? 0 : Buffer.byteLength(packet.data as string);
+      last = { data: packet.data, kind, bytes };
+    }
+    if (last.kind === null) return;
+    const count = (side[last.kind] ??= { n: 0, bytes: 0 });
     count.n++;
-    count.bytes += Buffer.byteLength(packet.data as string);
+    count.bytes += last.bytes;
   };
   io.engine.on(
     'connection',

@@ -80,6 +80,8 @@ export interface BotReport {
   closeToResult: number[];
   /** Distinct table rounds whose round.result arrived inside the window (counted once a table). */
   rounds: number;
+  /** When each of those results arrived, ms after the window opened. */
+  roundTimes: number[];
   /** Rounds whose betting closed inside the window but some client never got the result. */
   missedResults: number;
   /** Refusals by code, for every command the bots sent inside the window. */

@@ -150,6 +150,7 @@ function report(from: number, to: number): BotReport {
     betAcks: betAcks.filter(inWindow).map(([, ms]) => ms),
     closeToResult: closeToResult.filter(inWindow).map(([, ms]) => ms),
     rounds: roundsAt.filter((at) => at >= from && at < to).length,
+    roundTimes: roundsAt.filter((at) => at >= from && at < to).map((at) => at - from),
     missedResults: [...pendingResults].filter((p) => p.closedAt >= from && p.closedAt < to).length,
     refusals: {},
     ackTimeouts,

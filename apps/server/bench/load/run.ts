@@ -45,12 +45,12 @@ import {
 import { exited, nextMessage } from './ipc.js';
 import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
-import { percentile, quantiles, type Quantiles } from './quantiles.js';
+import { percentile, quantiles, roundSpread, type Quantiles } from './quantiles.js';
 import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
 import { mergeCensus, relayShape, type FrameRate, type RelayShape } from './relay-shape.js';
 import { mergeStatements, type StatementCensus } from './sql-census.js';
 import { startSpeedProbe, type SpeedReading } from './speed-probe.js';
-import { benchTables } from './tables.js';
+import { benchTables, sitDownRounds } from './tables.js';
 
 const { values } = parseArgs({
   options: {
@@ -104,6 +104,8 @@ const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
 }
+const startLabel =
+  start === 'staggered' ? `staggered over ${sitDownRounds(tables)} round(s)` : start;
 // A relative path is taken from where `pnpm bench:load` was typed (pnpm runs us elsewhere).
 const profilePath = values['cpu-prof']
   ? resolve(process.env.INIT_CWD ?? process.cwd(), values['cpu-prof'])
@@ -280,7 +282,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
   const cluster = phase.nodes > 1;
   const loadBefore = loadAverage();
   log(
-    `${cluster ? `${phase.label}: ` : ''}${tables} tables × ${SEATS_PER_TABLE} bots, ${start} start, ${botProcs} bot processes, warm-up ${warmup} s, measuring ${seconds} s; load average ${loadBefore}`,
+    `${cluster ? `${phase.label}: ` : ''}${tables} tables × ${SEATS_PER_TABLE} bots, ${startLabel} start, ${botProcs} bot processes, warm-up ${warmup} s after the last sit-down, measuring ${seconds} s; load average ${loadBefore}`,
   );
   const db = await createBenchDatabase();
   const prisma = createPrisma(db.url);
@@ -426,11 +428,14 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       throw new Error(`bots could not connect: ${failures.slice(0, 5).join('; ')}`);
     log(`${connected.reduce((n, c) => n + c.sockets, 0)} sockets connected and joined`);
 
-    // Staggered: sit-downs spread evenly over one nominal round; lockstep: all at one moment.
+    // Staggered: sit-downs spread evenly over whole nominal rounds, so every phase of a round
+    // has as many tables; lockstep: all at one moment. One round holds at most
+    // TABLES_SEATED_A_ROUND tables' sit-downs: a node that seats more falls behind, starts the
+    // late tables' first rounds in a bunch, and that bunch plays in step for the whole run.
     const period = LOAD_TIMINGS.bettingMs + LOAD_TIMINGS.resultMs;
+    const spreadMs = start === 'lockstep' ? 0 : sitDownRounds(tables) * period;
     const base = Date.now() + 1_000;
-    const sitAt = (t: number) =>
-      start === 'lockstep' ? base : base + Math.floor((t * period) / tables);
+    const sitAt = (t: number) => base + Math.floor((t * spreadMs) / tables);
     bots.forEach((bot, i) =>
       bot.send({
         type: 'sit',
@@ -440,7 +445,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       } satisfies BotCommand),
     );
     const speed = await startSpeedProbe();
-    await sleep(base - Date.now() + warmup * 1_000);
+    await sleep(base + spreadMs - Date.now() + warmup * 1_000);
 
     const pgPids = async () =>
       (
@@ -655,6 +660,10 @@ function summarise(r: {
   const botLoop = sorted((b) => b.loopDelays);
   const sum = (pick: (b: BotReport) => number) => r.reports.reduce((n, b) => n + pick(b), 0);
   const rounds = sum((b) => b.rounds);
+  const spread = roundSpread(
+    r.reports.flatMap((b) => b.roundTimes),
+    r.window * 1000,
+  );
   const settled = r.stats.reduce((n, s) => n + s.roundsSettled, 0);
   const refusals: Record<string, number> = {};
   for (const b of r.reports) {
@@ -686,6 +695,7 @@ function summarise(r: {
     serverFlags,
     roundsPerSecond: rounds / r.window,
     rounds,
+    roundSpread: spread,
     serverRoundsSettled: settled,
     betAckMs: quantiles(acks),
     closeToResultMs: quantiles(results),
@@ -749,7 +759,7 @@ function summarise(r: {
   const rows: [string, string][] = [
     [
       'tables × bots',
-      `${tables} × ${SEATS_PER_TABLE}, ${start}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`,
+      `${tables} × ${SEATS_PER_TABLE}, ${startLabel}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`,
     ],
     ...(several
       ? ([
@@ -759,10 +769,14 @@ function summarise(r: {
           ],
         ] as [string, string][])
       : []),
-    ['window', `${f(r.window)} s after ${warmup} s warm-up`],
+    ['window', `${f(r.window)} s after a ${warmup} s warm-up from the last sit-down`],
     [
       'rounds/s',
       `${f(rounds / r.window, 2)} (${rounds} rounds; server settled ${settled}${several ? ` = ${r.stats.map((s) => s.roundsSettled).join(' + ')}` : ''})`,
+    ],
+    [
+      'rounds ended per ½ s',
+      `mean ${f(spread.mean)}  sd ${f(spread.sd)}  (sd ÷ mean ${f(spread.cv, 2)})  fewest ${spread.min}  most ${spread.max}`,
     ],
     ['bet ack', q(quantiles(acks))],
     ['close → result (every client)', q(quantiles(results))],

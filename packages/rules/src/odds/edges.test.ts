@@ -101,6 +101,21 @@ describe('R13.2 edges follow from the probabilities and the paytable', () => {
   });
 });
 
+describe('R13.2 a live table prices every round with the same rule set', () => {
+  it('R13.2 R9.5 each shoe is priced as a fresh copy of the rules would price it, each rule set apart', () => {
+    const rules: RuleSet = { ...STANDARD_RULES, tiePays: 9 };
+    const shoes = [fullShoeRanks(8), [20, 31, 28, 30, 25, 32, 29, 31, 27, 30, 26, 31, 22]];
+    const firstPricing = shoes.map((shoe) => houseEdges(countsFor(shoe), rules));
+    for (const [i, shoe] of shoes.entries()) {
+      const counts = countsFor(shoe);
+      expect(houseEdges(counts, rules)).toEqual(firstPricing[i]);
+      expect(houseEdges(counts, { ...rules })).toEqual(firstPricing[i]);
+      expect(houseEdges(counts, STANDARD_RULES).tie).not.toBe(firstPricing[i]!.tie);
+    }
+    expect(firstPricing[0]).not.toEqual(firstPricing[1]);
+  });
+});
+
 /**
  * Plays every ordered six-card sequence of a small shoe through resolveRound and settle, with a
  * stake that every payout divides exactly, and returns the house edge of each spot.

@@ -26,21 +26,41 @@ function netPerUnit(payout: Payout): number {
   return payout.result === 'push' ? 0 : -1;
 }
 
-/** Priced with the table's own payoutFor, so the edge shown is the edge the table pays. */
-function houseEdge(spot: Spot, counts: RoundCounts, rules: RuleSet): number {
+/**
+ * What a unit on the spot nets in each end state, priced with the table's own payoutFor, so the
+ * edge shown is the edge the table pays. It depends on the rules alone, not on the shoe, and a
+ * live table prices every round with the same rules: kept per rule set, it is worked out once
+ * instead of a payout object per state and spot every round.
+ */
+const netsByRules = new WeakMap<RuleSet, ReadonlyMap<Spot, Float64Array>>();
+
+function netsFor(rules: RuleSet): ReadonlyMap<Spot, Float64Array> {
+  let nets = netsByRules.get(rules);
+  if (!nets) {
+    nets = new Map(
+      SPOTS.map((spot) => [
+        spot,
+        Float64Array.from(STATE_FACTS, (facts) => netPerUnit(payoutFor(spot, facts, rules))),
+      ]),
+    );
+    netsByRules.set(rules, nets);
+  }
+  return nets;
+}
+
+function houseEdge(nets: Float64Array, counts: RoundCounts): number {
   let expectedNet = 0;
   for (let state = 0; state < STATE_COUNT; state++) {
     const sequences = counts.joint[state]!;
-    if (sequences !== 0) {
-      expectedNet += sequences * netPerUnit(payoutFor(spot, STATE_FACTS[state]!, rules));
-    }
+    if (sequences !== 0) expectedNet += sequences * nets[state]!;
   }
   return -expectedNet / counts.sequences;
 }
 
 export function houseEdges(counts: RoundCounts, rules: RuleSet): HouseEdges {
+  const nets = netsFor(rules);
   const edges = Object.fromEntries(
-    SPOTS.map((spot) => [spot, houseEdge(spot, counts, rules)]),
+    SPOTS.map((spot) => [spot, houseEdge(nets.get(spot)!, counts)]),
   ) as Record<Spot, number>;
   const notTie = 1 - tallyCounts(counts.joint).tie / counts.sequences;
   return {
