@@ -1,5 +1,6 @@
 import net from 'node:net';
 import {
+  COMMAND_NAMES,
   COMMAND_REFUSED,
   connectRefusalSchema,
   PROTOCOL_VERSION,
@@ -117,6 +118,19 @@ describe('handshake', () => {
     await expect.poll(gauge).toBe(1);
     socket.disconnect();
     await expect.poll(gauge).toBe(0);
+  });
+
+  it('holds one listener a connection for every command, not one a command (a node holds thousands)', async () => {
+    const socket = await ready();
+    const serverSocket = server.io.sockets.sockets.get(socket.id!)!;
+    expect(serverSocket.listenersAny()).toHaveLength(1);
+    expect(COMMAND_NAMES.filter((name) => serverSocket.listeners(name).length > 0)).toEqual([]);
+    // Through that one listener: a command is answered, an unknown event refused.
+    const joined = await socket.timeout(5_000).emitWithAck('table.join', { tableId: 'nowhere' });
+    expect(joined).toMatchObject({ ok: false, code: 'UNKNOWN_TABLE' });
+    const refusal = new Promise((resolve) => socket.once(COMMAND_REFUSED, resolve));
+    socket.emit('no.such.command', {});
+    expect(await refusal).toMatchObject({ code: 'UNKNOWN_COMMAND' });
   });
 
   it.each([
