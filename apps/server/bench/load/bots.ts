@@ -255,6 +255,7 @@ function sit(sitAt: Record<string, number>): void {
 
 function report(from: number, to: number): BotReport {
   const inWindow = ([at]: [number, number]) => at >= from && at < to;
+  const roundsEnded = roundsAt.filter((at) => at >= from && at < to);
   const counted: Record<string, number> = {};
   for (const [code, list] of refusals) {
     const n = list.filter((r) => r.at >= from && r.at < to).length;
@@ -263,8 +264,8 @@ function report(from: number, to: number): BotReport {
   return {
     betAcks: betAcks.filter(inWindow).map(([, ms]) => ms),
     closeToResult: closeToResult.filter(inWindow).map(([, ms]) => ms),
-    rounds: roundsAt.filter((at) => at >= from && at < to).length,
-    roundTimes: roundsAt.filter((at) => at >= from && at < to).map((at) => at - from),
+    rounds: roundsEnded.length,
+    roundTimes: roundsEnded.map((at) => at - from),
     missedResults: [...pendingResults].filter((p) => p.closedAt >= from && p.closedAt < to).length,
     refusals: counted,
     ackTimeouts,

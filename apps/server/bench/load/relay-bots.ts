@@ -146,11 +146,12 @@ async function connectAll(
 
 function report(from: number, to: number): BotReport {
   const inWindow = ([at]: [number, number]) => at >= from && at < to;
+  const roundsEnded = roundsAt.filter((at) => at >= from && at < to);
   return {
     betAcks: betAcks.filter(inWindow).map(([, ms]) => ms),
     closeToResult: closeToResult.filter(inWindow).map(([, ms]) => ms),
-    rounds: roundsAt.filter((at) => at >= from && at < to).length,
-    roundTimes: roundsAt.filter((at) => at >= from && at < to).map((at) => at - from),
+    rounds: roundsEnded.length,
+    roundTimes: roundsEnded.map((at) => at - from),
     missedResults: [...pendingResults].filter((p) => p.closedAt >= from && p.closedAt < to).length,
     refusals: {},
     ackTimeouts,
