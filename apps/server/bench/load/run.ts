@@ -45,8 +45,9 @@ import {
 import { exited, nextMessage } from './ipc.js';
 import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
-import { percentile, quantiles, roundSpread, type Quantiles } from './quantiles.js';
+import { percentile, quantiles, type Quantiles } from './quantiles.js';
 import { runRelayPhase, type RelayOutcome } from './relay-phase.js';
+import { roundSpread } from './round-spread.js';
 import { mergeCensus, relayShape, type FrameRate, type RelayShape } from './relay-shape.js';
 import { mergeStatements, type StatementCensus } from './sql-census.js';
 import { startSpeedProbe, type SpeedReading } from './speed-probe.js';
