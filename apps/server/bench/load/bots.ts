@@ -8,8 +8,9 @@
  * The bots share the server's cores, so they must cost less than what they measure. By default
  * (`BENCH_BOTS=lean`) they speak socket.io through `lean-transport.ts`, and only the first
  * player of each table puts a `ProtocolSocket` on it, parsing every message and ack with its
- * schema as a page does; the other 13 read the JSON and trust it. `BENCH_BOTS=protocol` gives
- * every bot socket.io-client and a `ProtocolSocket`, as the bench did first.
+ * schema as a page does; the other 13 trust it, and parse only the events they act on (the
+ * rest they skim for type and version: `skimTableEvent`). `BENCH_BOTS=protocol` gives every bot
+ * socket.io-client and a `ProtocolSocket`, as the bench did first.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -23,6 +24,7 @@ import {
   type CommandInput,
   type CommandName,
   type SendResult,
+  type TableEventType,
 } from '@banco/protocol';
 import { io } from 'socket.io-client';
 import { leanTransport } from './lean-transport.js';
@@ -102,7 +104,7 @@ async function connect(
   const auth = { token, protocolVersion: PROTOCOL_VERSION };
   const transport =
     BOTS === 'lean'
-      ? leanTransport({ url, auth, localAddress })
+      ? leanTransport({ url, auth, localAddress, ...(checked ? {} : { readWhole: EVENTS_READ }) })
       : socketIoTransport(
           io(url, {
             transports: ['websocket'],
@@ -125,6 +127,18 @@ async function connect(
   await socket.ready();
   return socket;
 }
+
+/**
+ * The table events `play` reads beyond their type and version; a trusting bot skims the others
+ * (`skimTableEvent`), as most of a round's events are others' bets and cards it only counts.
+ */
+const EVENTS_READ: ReadonlySet<TableEventType> = new Set<TableEventType>([
+  'betting.opened',
+  'betting.closed',
+  'dealing.started',
+  'round.result',
+  'round.voided',
+]);
 
 /** One seated player: what it does with each event its table sends. */
 function play(socket: Socket, table: BotTable, seat: number, countsRounds: boolean): void {

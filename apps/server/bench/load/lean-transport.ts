@@ -11,7 +11,12 @@
  * with ack ids, pongs to its pings. Binary packets are not spoken: the protocol has none.
  */
 import { createRequire } from 'node:module';
-import type { ServerMessageName, TableTransport, TransportListener } from '@banco/protocol';
+import {
+  TABLE_EVENT,
+  type ServerMessageName,
+  type TableTransport,
+  type TransportListener,
+} from '@banco/protocol';
 
 /** The part of `ws`'s client the transport uses. */
 interface WsLike {
@@ -41,6 +46,40 @@ export interface LeanOptions {
   url: string;
   auth: Record<string, unknown>;
   localAddress?: string;
+  /**
+   * For a reader that trusts the server: the table events it reads beyond their type and
+   * version. Every other `table.event` is skimmed instead of parsed (`skimTableEvent`).
+   */
+  readWhole?: ReadonlySet<string>;
+}
+
+/** An engine.io message holding a socket.io EVENT for a table event, up to its type's value. */
+const TABLE_EVENT_HEAD = `42["${TABLE_EVENT}",{"type":"`;
+const VERSION_KEY = '"version":';
+const AT_KEY = ',"at":';
+
+/**
+ * A table event's type, version and time read off the frame's two ends, without parsing the body
+ * between them: most of a round's events are others' bets and cards that a bot only counts. The
+ * server stamps every table event last with its table, version and time (P1.2: `{ ...body,
+ * tableId, version, at }`), so the top-level object's last two fields close the frame. Null when
+ * the frame is not shaped so, or its type is one to read whole; the caller then parses it.
+ */
+export function skimTableEvent(
+  text: string,
+  readWhole: ReadonlySet<string>,
+): { type: string; version: number; at: number } | null {
+  if (!text.startsWith(TABLE_EVENT_HEAD) || !text.endsWith('}]')) return null;
+  const type = text.slice(TABLE_EVENT_HEAD.length, text.indexOf('"', TABLE_EVENT_HEAD.length));
+  if (readWhole.has(type)) return null;
+  const versionAt = text.lastIndexOf(VERSION_KEY);
+  const atAt = text.indexOf(AT_KEY, versionAt);
+  if (versionAt < 0 || atAt < 0) return null;
+  const version = Number(text.slice(versionAt + VERSION_KEY.length, atAt));
+  const at = Number(text.slice(atAt + AT_KEY.length, -2));
+  return Number.isInteger(version) && version > 0 && Number.isFinite(at)
+    ? { type, version, at }
+    : null;
 }
 
 export function leanTransport(options: LeanOptions): TableTransport {
@@ -72,6 +111,11 @@ export function leanTransport(options: LeanOptions): TableTransport {
     }
     switch (text.charCodeAt(1)) {
       case 0x32 /* '2' EVENT */: {
+        const skimmed = options.readWhole && skimTableEvent(text, options.readWhole);
+        if (skimmed) {
+          listener?.message(TABLE_EVENT, skimmed);
+          return;
+        }
         const [name, payload] = JSON.parse(text.slice(2)) as [ServerMessageName, unknown];
         listener?.message(name, payload);
         return;
