@@ -268,11 +268,12 @@ function sit(sitAt: Record<string, number>): void {
 }
 
 function report(from: number, to: number): BotReport {
-  const inWindow = ([at]: [number, number]) => at >= from && at < to;
-  const roundsEnded = roundsAt.filter((at) => at >= from && at < to);
+  const within = (at: number) => at >= from && at < to;
+  const inWindow = ([at]: [number, number]) => within(at);
+  const roundsEnded = roundsAt.filter(within);
   const counted: Record<string, number> = {};
   for (const [code, list] of refusals) {
-    const n = list.filter((r) => r.at >= from && r.at < to).length;
+    const n = list.filter((r) => within(r.at)).length;
     if (n > 0) counted[code] = n;
   }
   return {
@@ -280,13 +281,13 @@ function report(from: number, to: number): BotReport {
     closeToResult: closeToResult.filter(inWindow).map(([, ms]) => ms),
     rounds: roundsEnded.length,
     roundTimes: roundsEnded.map((at) => at - from),
-    missedResults: [...pendingResults].filter((p) => p.closedAt >= from && p.closedAt < to).length,
+    missedResults: [...pendingResults].filter((p) => within(p.closedAt)).length,
     refusals: counted,
     ackTimeouts,
     disconnects,
     versionGaps,
     betsSent,
-    framesReceived: framesAt.filter((at) => at >= from && at < to).length,
+    framesReceived: framesAt.filter(within).length,
     betsAcked,
     loopDelays: loopDelays.filter(inWindow).map(([, ms]) => ms),
   };

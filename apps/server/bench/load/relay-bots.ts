@@ -145,20 +145,21 @@ async function connectAll(
 }
 
 function report(from: number, to: number): BotReport {
-  const inWindow = ([at]: [number, number]) => at >= from && at < to;
-  const roundsEnded = roundsAt.filter((at) => at >= from && at < to);
+  const within = (at: number) => at >= from && at < to;
+  const inWindow = ([at]: [number, number]) => within(at);
+  const roundsEnded = roundsAt.filter(within);
   return {
     betAcks: betAcks.filter(inWindow).map(([, ms]) => ms),
     closeToResult: closeToResult.filter(inWindow).map(([, ms]) => ms),
     rounds: roundsEnded.length,
     roundTimes: roundsEnded.map((at) => at - from),
-    missedResults: [...pendingResults].filter((p) => p.closedAt >= from && p.closedAt < to).length,
+    missedResults: [...pendingResults].filter((p) => within(p.closedAt)).length,
     refusals: {},
     ackTimeouts,
     disconnects,
     versionGaps: 0,
     betsSent,
-    framesReceived: framesAt.filter((at) => at >= from && at < to).length,
+    framesReceived: framesAt.filter(within).length,
     betsAcked,
     loopDelays: loopDelays.filter(inWindow).map(([, ms]) => ms),
   };
