@@ -1,4 +1,5 @@
 /** What the load bench's processes say to each other over their IPC channels. */
+import type { GcWindow } from './gc-watch.js';
 import type { StatementCensus } from './sql-census.js';
 
 /** Timings of every bench table: the 5 s betting window, the rest short (docs/performance.md). */
@@ -30,6 +31,8 @@ export interface ServerStats {
   loopDelay: { p50: number; p99: number; max: number; mean: number };
   /** Share of the window the event loop was busy (performance.eventLoopUtilization). */
   loopUtilization: number;
+  /** The collector's pauses and the loop's longest stall in the window (gc-watch.ts). */
+  gc: GcWindow;
   rssBytes: number;
   heapUsedBytes: number;
   roundsSettled: number;

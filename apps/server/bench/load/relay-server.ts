@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Server, type Socket } from 'socket.io';
 import { frameCensus } from './frame-census.js';
+import { gcWatch } from './gc-watch.js';
 import { LOAD_TIMINGS, benchTableId, type ServerMessage, type ServerStats } from './messages.js';
 import {
   BROADCAST_EVENT,
@@ -99,6 +100,7 @@ function deal(tableId: string, round: number, at: number): void {
 const LOOP_RESOLUTION_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 loopDelay.enable();
+const gc = gcWatch();
 let utilisationStart = performance.eventLoopUtilization();
 let roundsStart = 0;
 
@@ -111,6 +113,7 @@ process.on('message', (command: RelayCommand) => {
       return;
     case 'measure-start':
       loopDelay.reset();
+      gc.start();
       utilisationStart = performance.eventLoopUtilization();
       roundsStart = roundsSettled;
       frames.start();
@@ -126,6 +129,7 @@ process.on('message', (command: RelayCommand) => {
           mean: ms(loopDelay.mean),
         },
         loopUtilization: performance.eventLoopUtilization(utilisationStart).utilization,
+        gc: gc.stop(),
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
         roundsSettled: roundsSettled - roundsStart,

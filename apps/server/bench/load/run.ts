@@ -43,6 +43,7 @@ import {
   type ServerStats,
 } from './messages.js';
 import { exited, nextMessage } from './ipc.js';
+import type { GcWindow } from './gc-watch.js';
 import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 import { percentile, quantiles, type Quantiles } from './quantiles.js';
@@ -704,6 +705,7 @@ function summarise(r: {
     eventLoop: several
       ? r.stats.map((s) => ({ delayMs: s.loopDelay, utilization: s.loopUtilization }))
       : { delayMs: stats.loopDelay, utilization: stats.loopUtilization },
+    serverGc: several ? r.stats.map((s) => s.gc) : stats.gc,
     botEventLoopDelayMs: quantiles(botLoop),
     serverRssMB: several ? r.stats.map((s) => s.rssBytes / 2 ** 20) : stats.rssBytes / 2 ** 20,
     serverPeakRssMB: several
@@ -800,6 +802,7 @@ function summarise(r: {
           `delay p50 ${f(s.loopDelay.p50)}  p99 ${f(s.loopDelay.p99)}  max ${f(s.loopDelay.max)} ms; utilisation ${f(s.loopUtilization, 2)}`,
       ),
     ],
+    ['server GC, longest stall', perNode((s) => describeGc(s.gc))],
     ['bots event loop', `delay ${q(quantiles(botLoop))}`],
     [
       'server memory',
@@ -881,6 +884,17 @@ const speedWords = (x: SpeedReading) =>
   `a fixed piece of work took p50 ${f(x.p50, 2)} CPU ms (${f(x.min, 2)}–${f(x.max, 2)}, n=${x.n})`;
 
 const frameRate = (x: FrameRate) => `${f(x.perRound, 2)} × ${f(x.bytes, 0)} B`;
+/** The collector's pauses in a window, and where its longest loop stall fell. */
+function describeGc(gc: GcWindow): string {
+  const { scavenges: minor, markCompacts: major, longestStall } = gc;
+  const at = (s: number) => `${f(s)} s`;
+  return [
+    `scavenges ${minor.n} (max ${f(minor.maxMs)}, ${f(minor.totalMs, 0)} ms in all)`,
+    `mark-compacts ${major.n}${major.n > 0 ? ` at ${major.atS.map(at).join(', ')} (max ${f(major.maxMs)} ms; heap after ${major.heapAfterMB.map((mb) => f(mb, 0)).join(', ')} MB)` : ''}`,
+    `loop stalled ${f(longestStall.ms, 0)} ms at ${at(longestStall.atS)}`,
+  ].join('; ');
+}
+
 /** A round's frames as the relay replays them: count per round per client × mean size. */
 const describeShape = (s: RelayShape): string =>
   `out: broadcast ${frameRate(s.broadcast)}, one-to-one ${frameRate(s.unicast)}, acks ${frameRate(s.acks)}; in: commands ${frameRate(s.commands)}; a table's round every ${f(s.roundMs, 0)} ms`;

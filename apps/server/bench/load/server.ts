@@ -11,6 +11,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { startBanco } from '../../src/banco.js';
 import { loadConfig } from '../../src/config.js';
 import { frameCensus } from './frame-census.js';
+import { gcWatch } from './gc-watch.js';
 import { statementCensus } from './sql-census.js';
 import type { ServerCommand, ServerMessage, ServerStats } from './messages.js';
 import { benchTables } from './tables.js';
@@ -41,6 +42,7 @@ const frames = frameCensus(banco.io);
 const LOOP_RESOLUTION_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 loopDelay.enable();
+const gc = gcWatch();
 let utilisationStart = performance.eventLoopUtilization();
 let roundsStart = 0;
 let profiler: { session: Session; path: string } | null = null;
@@ -54,6 +56,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
   switch (command.type) {
     case 'measure-start': {
       loopDelay.reset();
+      gc.start();
       utilisationStart = performance.eventLoopUtilization();
       roundsStart = await roundsSettled();
       frames.start();
@@ -78,6 +81,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
           mean: ms(loopDelay.mean),
         },
         loopUtilization: performance.eventLoopUtilization(utilisationStart).utilization,
+        gc: gc.stop(),
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
         roundsSettled: (await roundsSettled()) - roundsStart,

@@ -24,21 +24,21 @@ export function beadPlate(
   results: readonly RoadResult[],
   rows: RoadRows = STANDARD_ROAD_ROWS,
 ): BeadPlate {
-  const beads = results.map((result, round): Bead => {
-    const bead: Bead = {
-      col: Math.floor(round / rows),
-      row: round % rows,
-      round,
-      outcome: result.outcome,
-      playerPair: result.playerPair,
-      bankerPair: result.bankerPair,
-    };
-    // Leave absent totals out rather than as undefined, so the JSON stays as sent.
-    return {
-      ...bead,
-      ...(result.playerTotal === undefined ? {} : { playerTotal: result.playerTotal }),
-      ...(result.bankerTotal === undefined ? {} : { bankerTotal: result.bankerTotal }),
-    };
-  });
+  const beads = results.map((result, round): Bead =>
+    // Leave absent totals out rather than as undefined, so the JSON stays as sent. Added to a
+    // literal (not spread after one): beads then share their hidden class (see placeRuns).
+    Object.assign(
+      {
+        col: Math.floor(round / rows),
+        row: round % rows,
+        round,
+        outcome: result.outcome,
+        playerPair: result.playerPair,
+        bankerPair: result.bankerPair,
+      },
+      result.playerTotal === undefined ? {} : { playerTotal: result.playerTotal },
+      result.bankerTotal === undefined ? {} : { bankerTotal: result.bankerTotal },
+    ),
+  );
   return { rows, width: widthOf(beads), beads };
 }
