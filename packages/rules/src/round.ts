@@ -66,8 +66,7 @@ function describe(step: Omit<TraceStep, 'text'>): string {
 }
 
 function withText(step: Omit<TraceStep, 'text'>): TraceStep {
-  // Object.assign: a spread followed by a new key would give each step a hidden class of its own
-  // on Node 20's V8 (grid.ts, placeRuns).
+  // Not a spread followed by a new key: why in placeRuns (grid.ts).
   return Object.assign({}, step, { text: describe(step) });
 }
 

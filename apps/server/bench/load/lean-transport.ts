@@ -61,8 +61,8 @@ const AT_KEY = ',"at":';
 /**
  * A table event's type, version and time read off the frame's two ends, without parsing the body
  * between them: most of a round's events are others' bets and cards that a bot only counts. The
- * server stamps every table event last with its table, version and time (P1.2: `{ ...body,
- * tableId, version, at }`), so the top-level object's last two fields close the frame. Null when
+ * server stamps every table event last with its table, version and time (P1.2: the body, then
+ * `tableId, version, at`), so the top-level object's last two fields close the frame. Null when
  * the frame is not shaped so, or its type is one to read whole; the caller then parses it.
  */
 export function skimTableEvent(

@@ -23,10 +23,8 @@ export class Step {
   emit(body: TableEventBody): void {
     const version = this.state.version + 1;
     this.state = { ...this.state, version };
-    // Not `{ ...body, tableId, version, at }`: on Node 20's V8 a spread followed by keys the
-    // source lacks gives every object a hidden class of its own, so each event took about three
-    // times the heap (the table keeps hundreds: REPLAY_EVENTS) and was slow to read everywhere
-    // (bench/object-shapes.ts).
+    // Not a spread followed by new keys: why in @banco/rules' placeRuns (a table keeps hundreds
+    // of events: REPLAY_EVENTS).
     const event = Object.assign({}, body, {
       tableId: this.state.tableId,
       version,

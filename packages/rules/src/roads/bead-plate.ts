@@ -26,7 +26,7 @@ export function beadPlate(
 ): BeadPlate {
   const beads = results.map((result, round): Bead =>
     // Leave absent totals out rather than as undefined, so the JSON stays as sent. Added to a
-    // literal (not spread after one): beads then share their hidden class (see placeRuns).
+    // literal, not spread after one: why in placeRuns (grid.ts).
     Object.assign(
       {
         col: Math.floor(round / rows),
