@@ -267,7 +267,13 @@ interface PhaseOutcome {
   rows: [string, string][];
   failures: string[];
   /** CPU ms per round settled in the window: server processes, Postgres backends, Redis. */
-  perRound: { servers: number; postgres: number; postgresAux: number; redis: number | null };
+  perRound: {
+    servers: number;
+    postgres: number;
+    postgresAux: number;
+    redis: number | null;
+    bots: number;
+  };
   roundsPerSecond: number;
   betAckMs: Quantiles;
   closeToResultMs: Quantiles;
@@ -679,6 +685,7 @@ function summarise(r: {
     postgres: msPerRound(r.cpu.postgres),
     postgresAux: msPerRound(r.cpu.postgresAux),
     redis: r.cpu.redis === null ? null : msPerRound(r.cpu.redis),
+    bots: msPerRound(r.cpu.bots),
   };
   const { redis: redisCpu, ...cpuOfOne } = r.cpu;
   const shape = relayShape(mergeCensus(r.stats.map((s) => s.frames)), {
@@ -1032,6 +1039,10 @@ async function main(): Promise<number> {
   printProfiles(many);
 
   const total = (o: PhaseOutcome) => o.perRound.servers + o.perRound.postgres;
+  // The bots do the same work a round in both phases, on the same cores at the same time as the
+  // servers: their CPU a round meters how fast the machine ran during each phase, which moves
+  // more between phases than the fixed piece of work shows (docs/performance.md).
+  const againstBots = (o: PhaseOutcome) => total(o) / o.perRound.bots;
   const overhead = (total(many) - total(one)) / total(one);
   const withRedis = (total(many) + (many.perRound.redis ?? 0) - total(one)) / total(one);
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${f(100 * x)} %`;
@@ -1052,6 +1063,8 @@ async function main(): Promise<number> {
     ['CPU ms / round: redis', (o) => (o.perRound.redis === null ? '—' : f(o.perRound.redis))],
     // Two phases are comparable only at the same speed: a slower machine inflates every CPU figure.
     ['fixed work, CPU ms (machine speed)', (o) => f(o.cpuSpeed.p50, 2)],
+    ['CPU ms / round: bots (same work in both)', (o) => f(o.perRound.bots)],
+    ['servers + postgres ÷ bots, a round', (o) => f(againstBots(o), 2)],
   ];
   const width = Math.max(...columns.map(([k]) => k.length));
   const left = Math.max(...columns.map(([, v]) => v(one).length), '1 node'.length);
@@ -1064,11 +1077,13 @@ async function main(): Promise<number> {
       `\nbus overhead per round: ${pct(overhead)} (servers + postgres), ${pct(withRedis)} with redis`,
   );
   const ratio = total(many) / total(one);
+  const botRatio = againstBots(many) / againstBots(one);
   const bus = many.bus;
   console.log(
     [
       `\n── goals of ${nodes} nodes (${placement} placement) ──`,
       `CPU / round, servers + postgres, ${nodes} nodes ÷ 1 node: ${f(ratio, 2)} (goal ≤ ${CLUSTER_GOALS.cpuRatio}: ${atMost(ratio, CLUSTER_GOALS.cpuRatio)})`,
+      `the same, each phase against its bots' CPU a round (the machine's speed cancelled): ${f(botRatio, 2)}`,
       bus
         ? `redis / round: ${f(bus.commands, 1)} commands (goal ≤ ${CLUSTER_GOALS.redisCommands}: ${atMost(bus.commands, CLUSTER_GOALS.redisCommands)}), ${f(bus.bytesIn / 1024)} kB in, ${f(bus.bytesOut / 1024)} kB out (goal ≤ ${CLUSTER_GOALS.redisBytes / 1024} kB each way: ${atMost(Math.max(bus.bytesIn, bus.bytesOut), CLUSTER_GOALS.redisBytes)})`
         : 'redis / round: not measured',
@@ -1084,6 +1099,7 @@ async function main(): Promise<number> {
       busOverhead: { serversAndPostgres: overhead, withRedis },
       placement,
       cpuRatio: ratio,
+      cpuRatioAgainstBots: botRatio,
       busPerRound: bus,
     }),
   );
