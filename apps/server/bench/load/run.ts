@@ -266,7 +266,7 @@ interface PhaseOutcome {
   result: Record<string, unknown>;
   rows: [string, string][];
   failures: string[];
-  /** CPU ms per round settled in the window: server processes, Postgres backends, Redis. */
+  /** CPU ms per round settled in the window: server processes, Postgres backends, Redis, bots. */
   perRound: {
     servers: number;
     postgres: number;
