@@ -19,6 +19,7 @@ function bytesEach(make: (i: number) => unknown, count: number): number {
   const kept = Array.from({ length: count }, (_, i) => make(i));
   gc!();
   const after = process.memoryUsage().heapUsed;
+  // A use after the reading, so `kept` is alive through the second collection.
   if (kept.length !== count) throw new Error('unreachable');
   return (after - before) / count;
 }
