@@ -131,6 +131,21 @@ describe('ChatPanel', () => {
     expect(screen.getByLabelText('Message')).toBeTruthy();
   });
 
+  it('P11.7 before the snapshot names the player, the box gives no reason it cannot yet know', () => {
+    const { rerender } = panel({ you: { playerId: '', seat: null } });
+    expect(screen.getByTestId('chat-closed').textContent).toMatch(/joining/i);
+    rerender(
+      <ChatPanel
+        messages={[]}
+        you={{ playerId: 'wes', seat: null }}
+        room={hostedRoom}
+        live
+        send={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('chat-closed').textContent).toMatch(/ask the host/i);
+  });
+
   it('a muted player is told so; the host mutes from a writer’s latest line', async () => {
     const { unmount } = panel({ room: { ...hostedRoom, muted: ['ann'] } });
     expect(screen.getByTestId('chat-closed').textContent).toMatch(/muted/);
