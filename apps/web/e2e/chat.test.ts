@@ -147,7 +147,10 @@ describe.runIf(canRunBrowser)('chat at the table', () => {
 
   it('P11.7: a watcher at a public table reads but cannot write, in the page and at the server', async () => {
     // The words wait for the snapshot that says who is reading and where.
-    await wes.page.getByTestId('chat-closed').filter({ hasText: /take a seat/i }).waitFor();
+    await wes.page
+      .getByTestId('chat-closed')
+      .filter({ hasText: /take a seat/i })
+      .waitFor();
     expect(await box(wes.page).count()).toBe(0);
     expect(await wes.page.getByRole('button', { name: /^React:/ }).count()).toBe(0);
 
@@ -232,7 +235,10 @@ describe.runIf(canRunBrowser)('chat at the table', () => {
     await ann.page.goto(link);
     await ann.page.getByTestId('host-controls').waitFor();
     await wes.page.goto(link);
-    await wes.page.getByTestId('chat-closed').filter({ hasText: /ask the host/i }).waitFor();
+    await wes.page
+      .getByTestId('chat-closed')
+      .filter({ hasText: /ask the host/i })
+      .waitFor();
 
     const open = ann.page.getByRole('button', { name: 'Watchers may write' });
     expect(await open.getAttribute('aria-pressed')).toBe('false');
