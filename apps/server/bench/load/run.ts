@@ -5,10 +5,12 @@
  * and bots, event-loop delay, RSS, SQL transactions per round, errors and the ledger audit.
  * With `--nodes 2` one run measures one node and then two nodes on a Redis of their own (each
  * phase on its own fresh database), and compares their CPU per round: the bus's overhead.
+ * Unless --node-load off, it then measures one node at a node's share of the tables (half), so
+ * the two nodes are also compared with one node as loaded as each of them.
  *
  *   pnpm bench:load --tables 500 --seconds 60 [--warmup 30] [--start staggered|lockstep]
  *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile] [--nodes 2]
- *                   [--relay on|off]
+ *                   [--relay on|off] [--node-load on|off]
  *
  * Then, unless --relay off, the floor: a bare socket.io relay replays the frames a Banco round
  * sent (counted in the one-node phase), and the bench prints Banco's CPU a round ÷ the relay's.
@@ -69,6 +71,7 @@ const { values } = parseArgs({
     nodes: { type: 'string', default: '1' },
     placement: { type: 'string', default: 'owner' },
     relay: { type: 'string', default: 'on' },
+    'node-load': { type: 'string', default: 'on' },
   },
 });
 
@@ -102,11 +105,19 @@ if (placement !== 'owner' && placement !== 'spread')
 /** The floor phase (docs/performance.md): on by default, `--relay off` skips it. */
 const relayOn = values.relay === 'on';
 if (values.relay !== 'on' && values.relay !== 'off') throw new Error('--relay: on or off');
+/**
+ * With several nodes, a phase of one node at a node's share of the tables: a process that plays
+ * fewer rounds a second spends more on each, whatever the cluster does (docs/performance.md).
+ */
+const nodeLoadOn = values['node-load'] === 'on';
+if (values['node-load'] !== 'on' && values['node-load'] !== 'off') {
+  throw new Error('--node-load: on or off');
+}
 const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
 }
-const startLabel =
+const startLabelOf = (tables: number) =>
   start === 'staggered' ? `staggered over ${sitDownRounds(tables)} round(s)` : start;
 // A relative path is taken from where `pnpm bench:load` was typed (pnpm runs us elsewhere).
 const profilePath = values['cpu-prof']
@@ -127,6 +138,9 @@ const createBenchDatabase = () =>
 /** One phase of a run: one node (REDIS_URL unset, as `pnpm start`) or several on a bus. */
 interface Phase {
   nodes: number;
+  tables: number;
+  /** As many tables a bot process in every phase: the bots' work a round is then the same. */
+  botProcs: number;
   /** `1 node`, `2 nodes`: names the phase in the output of a run of several phases. */
   label: string;
   /** The CPU profile of each node's window, when --cpu-prof asked for one. */
@@ -287,6 +301,8 @@ interface PhaseOutcome {
 }
 
 async function runPhase(phase: Phase): Promise<PhaseOutcome> {
+  const { tables, botProcs } = phase;
+  const startLabel = startLabelOf(tables);
   const cluster = phase.nodes > 1;
   const loadBefore = loadAverage();
   log(
@@ -658,6 +674,7 @@ function summarise(r: {
   loadDuring: string;
   cpuSpeed: SpeedReading;
 }): PhaseOutcome {
+  const { tables, botProcs } = r.phase;
   const several = r.stats.length > 1;
   /** Only a run with --nodes 2 shows what it adds; one without prints what it always did. */
   const compared = nodes > 1;
@@ -769,7 +786,7 @@ function summarise(r: {
   const rows: [string, string][] = [
     [
       'tables × bots',
-      `${tables} × ${SEATS_PER_TABLE}, ${startLabel}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`,
+      `${tables} × ${SEATS_PER_TABLE}, ${startLabelOf(tables)}, ${botProcs} bot processes${botNice ? `, nice ${botNice}` : ''}`,
     ],
     ...(several
       ? ([
@@ -1011,7 +1028,13 @@ async function floor(one: PhaseOutcome, many?: PhaseOutcome): Promise<RelayOutco
 
 async function main(): Promise<number> {
   if (nodes === 1) {
-    const outcome = await runPhase({ nodes: 1, label: '1 node', profiles: [profilePath] });
+    const outcome = await runPhase({
+      nodes: 1,
+      tables,
+      botProcs,
+      label: '1 node',
+      profiles: [profilePath],
+    });
     printRows(outcome.rows);
     printProfiles(outcome);
     const relay = relayOn ? await floor(outcome) : null;
@@ -1025,18 +1048,42 @@ async function main(): Promise<number> {
     return failures.length === 0 ? 0 : 1;
   }
   // One node first, then N: the same tables, timings and window, each on a fresh database.
-  const one = await runPhase({ nodes: 1, label: '1 node', profiles: [profileFile('1-node')] });
+  const one = await runPhase({
+    nodes: 1,
+    tables,
+    botProcs,
+    label: '1 node',
+    profiles: [profileFile('1-node')],
+  });
   console.log(`── 1 node ──`);
   printRows(one.rows);
   printProfiles(one);
   const many = await runPhase({
     nodes,
+    tables,
+    botProcs,
     label: `${nodes} nodes`,
     profiles: Array.from({ length: nodes }, (_, i) => profileFile(`${nodes}-nodes-node-${i + 1}`)),
   });
   console.log(`\n── ${nodes} nodes ──`);
   printRows(many.rows);
   printProfiles(many);
+  // One node as loaded as each of the N: the same tables a node and rounds a second a node.
+  const shareTables = Math.ceil(tables / nodes);
+  const share = nodeLoadOn
+    ? await runPhase({
+        nodes: 1,
+        tables: shareTables,
+        botProcs: Math.max(1, Math.round(botProcs / nodes)),
+        label: `1 node, ${shareTables} tables`,
+        profiles: [profileFile('1-node-share')],
+      })
+    : null;
+  if (share) {
+    console.log(`\n── 1 node, ${shareTables} tables (a node's share) ──`);
+    printRows(share.rows);
+    printProfiles(share);
+  }
 
   const total = (o: PhaseOutcome) => o.perRound.servers + o.perRound.postgres;
   // The bots do the same work a round in both phases, on the same cores at the same time as the
@@ -1063,27 +1110,51 @@ async function main(): Promise<number> {
     ['CPU ms / round: redis', (o) => (o.perRound.redis === null ? '—' : f(o.perRound.redis))],
     // Two phases are comparable only at the same speed: a slower machine inflates every CPU figure.
     ['fixed work, CPU ms (machine speed)', (o) => f(o.cpuSpeed.p50, 2)],
-    ['CPU ms / round: bots (same work in both)', (o) => f(o.perRound.bots)],
+    ['CPU ms / round: bots (same work in each)', (o) => f(o.perRound.bots)],
     ['servers + postgres ÷ bots, a round', (o) => f(againstBots(o), 2)],
   ];
+  const compared: [string, PhaseOutcome][] = [
+    ['1 node', one],
+    [`${nodes} nodes`, many],
+    ...(share ? ([[`1 node, ${shareTables} tables`, share]] as [string, PhaseOutcome][]) : []),
+  ];
   const width = Math.max(...columns.map(([k]) => k.length));
-  const left = Math.max(...columns.map(([, v]) => v(one).length), '1 node'.length);
+  const widths = compared.map(([name, o]) =>
+    Math.max(name.length, ...columns.map(([, v]) => v(o).length)),
+  );
+  const row = (k: string, cells: string[]) =>
+    `${k.padEnd(width)}  ${cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
   console.log(
     `\n── 1 node vs ${nodes} nodes, ${tables} tables, same run ──\n` +
       [
-        `${''.padEnd(width)}  ${'1 node'.padEnd(left)}  ${nodes} nodes`,
-        ...columns.map(([k, v]) => `${k.padEnd(width)}  ${v(one).padEnd(left)}  ${v(many)}`),
+        row(
+          '',
+          compared.map(([name]) => name),
+        ),
+        ...columns.map(([k, v]) =>
+          row(
+            k,
+            compared.map(([, o]) => v(o)),
+          ),
+        ),
       ].join('\n') +
       `\nbus overhead per round: ${pct(overhead)} (servers + postgres), ${pct(withRedis)} with redis`,
   );
   const ratio = total(many) / total(one);
   const botRatio = againstBots(many) / againstBots(one);
+  const shareRatio = share && total(many) / total(share);
+  const shareBotRatio = share && againstBots(many) / againstBots(share);
   const bus = many.bus;
   console.log(
     [
       `\n── goals of ${nodes} nodes (${placement} placement) ──`,
       `CPU / round, servers + postgres, ${nodes} nodes ÷ 1 node: ${f(ratio, 2)} (goal ≤ ${CLUSTER_GOALS.cpuRatio}: ${atMost(ratio, CLUSTER_GOALS.cpuRatio)})`,
       `the same, each phase against its bots' CPU a round (the machine's speed cancelled): ${f(botRatio, 2)}`,
+      ...(share && shareRatio !== null && shareBotRatio !== null
+        ? [
+            `${nodes} nodes ÷ 1 node of ${shareTables} tables (as loaded as each node; the cluster's own cost): ${f(shareRatio, 2)}, against the bots ${f(shareBotRatio, 2)}`,
+          ]
+        : []),
       bus
         ? `redis / round: ${f(bus.commands, 1)} commands (goal ≤ ${CLUSTER_GOALS.redisCommands}: ${atMost(bus.commands, CLUSTER_GOALS.redisCommands)}), ${f(bus.bytesIn / 1024)} kB in, ${f(bus.bytesOut / 1024)} kB out (goal ≤ ${CLUSTER_GOALS.redisBytes / 1024} kB each way: ${atMost(Math.max(bus.bytesIn, bus.bytesOut), CLUSTER_GOALS.redisBytes)})`
         : 'redis / round: not measured',
@@ -1094,18 +1165,22 @@ async function main(): Promise<number> {
   console.log(
     JSON.stringify({
       nodes,
-      phases: { one: one.result, many: many.result },
+      phases: { one: one.result, many: many.result, ...(share ? { share: share.result } : {}) },
       ...(relay ? { relay: relayResult(one, relay, many) } : {}),
       busOverhead: { serversAndPostgres: overhead, withRedis },
       placement,
       cpuRatio: ratio,
       cpuRatioAgainstBots: botRatio,
+      ...(share
+        ? { cpuRatioAtNodeLoad: shareRatio, cpuRatioAtNodeLoadAgainstBots: shareBotRatio }
+        : {}),
       busPerRound: bus,
     }),
   );
   const failures = [
     ...one.failures.map((x) => `[1 node] ${x}`),
     ...many.failures.map((x) => `[${nodes} nodes] ${x}`),
+    ...(share?.failures.map((x) => `[1 node, ${shareTables} tables] ${x}`) ?? []),
     ...(relay?.failures.map((x) => `[relay] ${x}`) ?? []),
   ];
   for (const failure of failures) console.error(`FAIL: ${failure}`);
