@@ -139,7 +139,7 @@ const createBenchDatabase = () =>
 interface Phase {
   nodes: number;
   tables: number;
-  /** As many tables a bot process in every phase: the bots' work a round is then the same. */
+  /** Each bot process holds as many tables in every phase, so the bots' work a round is the same. */
   botProcs: number;
   /** `1 node`, `2 nodes`: names the phase in the output of a run of several phases. */
   label: string;
@@ -1086,7 +1086,7 @@ async function main(): Promise<number> {
   }
 
   const total = (o: PhaseOutcome) => o.perRound.servers + o.perRound.postgres;
-  // The bots do the same work a round in both phases, on the same cores at the same time as the
+  // The bots do the same work a round in every phase, on the same cores at the same time as the
   // servers: their CPU a round meters how fast the machine ran during each phase, which moves
   // more between phases than the fixed piece of work shows (docs/performance.md).
   const againstBots = (o: PhaseOutcome) => total(o) / o.perRound.bots;
