@@ -1142,17 +1142,19 @@ async function main(): Promise<number> {
   );
   const ratio = total(many) / total(one);
   const botRatio = againstBots(many) / againstBots(one);
-  const shareRatio = share && total(many) / total(share);
-  const shareBotRatio = share && againstBots(many) / againstBots(share);
+  const atNodeLoad = share && {
+    cpuRatioAtNodeLoad: total(many) / total(share),
+    cpuRatioAtNodeLoadAgainstBots: againstBots(many) / againstBots(share),
+  };
   const bus = many.bus;
   console.log(
     [
       `\n── goals of ${nodes} nodes (${placement} placement) ──`,
       `CPU / round, servers + postgres, ${nodes} nodes ÷ 1 node: ${f(ratio, 2)} (goal ≤ ${CLUSTER_GOALS.cpuRatio}: ${atMost(ratio, CLUSTER_GOALS.cpuRatio)})`,
       `the same, each phase against its bots' CPU a round (the machine's speed cancelled): ${f(botRatio, 2)}`,
-      ...(share && shareRatio !== null && shareBotRatio !== null
+      ...(atNodeLoad
         ? [
-            `${nodes} nodes ÷ 1 node of ${shareTables} tables (as loaded as each node; the cluster's own cost): ${f(shareRatio, 2)}, against the bots ${f(shareBotRatio, 2)}`,
+            `${nodes} nodes ÷ 1 node of ${shareTables} tables (as loaded as each node; the cluster's own cost): ${f(atNodeLoad.cpuRatioAtNodeLoad, 2)}, against the bots ${f(atNodeLoad.cpuRatioAtNodeLoadAgainstBots, 2)}`,
           ]
         : []),
       bus
@@ -1171,9 +1173,7 @@ async function main(): Promise<number> {
       placement,
       cpuRatio: ratio,
       cpuRatioAgainstBots: botRatio,
-      ...(share
-        ? { cpuRatioAtNodeLoad: shareRatio, cpuRatioAtNodeLoadAgainstBots: shareBotRatio }
-        : {}),
+      ...atNodeLoad,
       busPerRound: bus,
     }),
   );
