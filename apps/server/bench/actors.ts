@@ -17,8 +17,8 @@ import { createLedger } from '../src/db/ledger.js';
 import { benchDatabase } from './bench-db.js';
 import { checkLedger } from '../src/db/ledger-invariant.js';
 import { createPrisma } from '../src/db/prisma.js';
-import { TableActor } from '../src/table/actor.js';
-import { tableSettings, TIMINGS } from '../src/table/settings.js';
+import { TableActor } from '../src/table/runtime/actor.js';
+import { tableSettings, TIMINGS } from '../src/table/core/settings.js';
 
 const { values } = parseArgs({
   options: {

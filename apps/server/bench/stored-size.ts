@@ -4,7 +4,7 @@
  *
  *   pnpm --filter @banco/server exec tsx --conditions=source bench/stored-size.ts
  */
-import { toStored } from '../src/table/stored-state.js';
+import { toStored } from '../src/table/core/stored-state.js';
 import { busyTable, busyTableTurning, everyoneBets } from '../src/table/testing/busy-table.js';
 import type { ReducerHarness } from '../src/table/testing/reducer-harness.js';
 

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkLedger } from '../src/db/ledger-invariant.js';
-import { tableSettings, TIMINGS } from '../src/table/settings.js';
+import { tableSettings, TIMINGS } from '../src/table/core/settings.js';
 import { startTestBanco } from '../src/testing/test-banco.js';
 import type { BotOrders, BotReport } from './bots.js';
 

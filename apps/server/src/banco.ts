@@ -11,12 +11,12 @@ import { createSessions, type Sessions } from './db/sessions.js';
 import { createPrisma, poolOf, type PrismaClient } from './db/prisma.js';
 import { createBancoServer, type BancoServerHandle } from './server.js';
 import { createMetrics } from './metrics.js';
-import type { TableObserver } from './table/actor.js';
+import type { TableObserver } from './table/runtime/actor.js';
 import { RoomStore } from './db/rooms.js';
 import { Rooms } from './rooms/rooms.js';
 import type { LiveTables, TableDefinition } from './cluster/registry.js';
 import { startTables } from './cluster/start-tables.js';
-import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/settings.js';
+import { MAIN_TABLE_SETTINGS, TIMINGS, tableSettings } from './table/core/settings.js';
 
 /**
  * The seeded public table (T1.1): 8 decks, standard rules, 10–500, 14 seats. A scripted shoe

@@ -6,9 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { burnShoe, createFairShoe, dealRound, type ShoeState } from '@banco/rules';
-import { MAIN_TABLE_SETTINGS } from '../../src/table/settings.js';
-import { prepareOdds } from '../../src/table/views.js';
-import type { TableState } from '../../src/table/state.js';
+import { MAIN_TABLE_SETTINGS } from '../../src/table/core/settings.js';
+import { prepareOdds } from '../../src/table/core/views.js';
+import type { TableState } from '../../src/table/core/state.js';
 
 const created = createFairShoe({
   serverSeed: 'a'.repeat(64),

@@ -1,5 +1,5 @@
 import type { TableDefinition } from '../../src/cluster/registry.js';
-import { tableSettings } from '../../src/table/settings.js';
+import { tableSettings } from '../../src/table/core/settings.js';
 import { LOAD_TIMINGS, benchTableId } from './messages.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LocalPresence } from '../table/local-presence.js';
+import type { LocalPresence } from './local-presence.js';
 import type { TableLeases } from './leases.js';
 import type { BeatTable, Heartbeat, TableDetails } from './messages.js';
 import type { LiveTables } from './registry.js';

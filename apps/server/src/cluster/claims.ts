@@ -1,4 +1,4 @@
-import type { TableLog } from '../table/table-port.js';
+import type { TableLog } from '../table/runtime/table-port.js';
 import type { LiveTables, TableDefinition } from './registry.js';
 
 // T13.7, T13.14: which tables this node runs: free ones up to its share, and the excess given

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveTables, TableDefinition } from './registry.js';
-import type { TablePort } from '../table/table-port.js';
+import type { TablePort } from '../table/runtime/table-port.js';
 import type { TableLeases } from './leases.js';
-import { LocalPresence } from '../table/local-presence.js';
+import { LocalPresence } from './local-presence.js';
 import { Cluster, type ClusterLink } from './cluster.js';
 
 /** The machine's Redis; this test's channels and keys are under node ids fresh to the run. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { RoomStore } from '../db/rooms.js';
 import type { LiveTables, TableDefinition } from './registry.js';
-import type { TablePort } from '../table/table-port.js';
+import type { TablePort } from '../table/runtime/table-port.js';
 import type { Claimable } from './claims.js';
 import type { Cluster } from './cluster.js';
 import { orphanedTables } from './orphans.js';

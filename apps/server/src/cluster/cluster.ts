@@ -1,7 +1,7 @@
 import type { TableLeases } from './leases.js';
-import type { LocalPresence } from '../table/local-presence.js';
+import type { LocalPresence } from './local-presence.js';
 import type { LiveTables } from './registry.js';
-import type { TableLog, TableOutbox, TablePort } from '../table/table-port.js';
+import type { TableLog, TableOutbox, TablePort } from '../table/runtime/table-port.js';
 import { ClusterBus } from './bus.js';
 import type { BeatTable, Heartbeat, NodeMessage, OwnedTable, Request } from './messages.js';
 import { Announcement } from './announcement.js';

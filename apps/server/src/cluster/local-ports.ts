@@ -1,4 +1,4 @@
-import type { TablePort, TableRegistry } from '../table/table-port.js';
+import type { TablePort, TableRegistry } from '../table/runtime/table-port.js';
 
 /**
  * The tables this node runs as its gateway sees them: the actor's own answers, with presence

@@ -1,6 +1,6 @@
-import type { TableActor } from '../table/actor.js';
-import type { TableLease } from '../table/fenced-ledger.js';
-import type { FencedTable } from '../table/table-port.js';
+import type { TableActor } from '../table/runtime/actor.js';
+import type { TableLease } from '../table/runtime/fenced-ledger.js';
+import type { FencedTable } from '../table/runtime/table-port.js';
 import type { TableLeases } from './leases.js';
 import type { StartTablesDeps, TableDefinition } from './registry.js';
 

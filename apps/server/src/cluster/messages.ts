@@ -1,6 +1,6 @@
 import type { CommandName, TableEvent, TablePrivate } from '@banco/protocol';
 import type { TableDefinition } from './registry.js';
-import type { HeldSeat } from '../table/table-port.js';
+import type { HeldSeat } from '../table/runtime/table-port.js';
 
 // T12: what nodes say to each other over Redis. Only Banco's own nodes publish on these channels
 // (Redis is inside the deployment, like Postgres), so the shapes are typed, not validated: what

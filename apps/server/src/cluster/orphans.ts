@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Ledger } from '../db/ledger.js';
-import type { TableLog } from '../table/table-port.js';
+import type { TableLog } from '../table/runtime/table-port.js';
 import type { TableLeases } from './leases.js';
 
 /**

@@ -2,9 +2,14 @@ import type { TableSettings } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import type { TableLeases } from './leases.js';
 import type { Ledger } from '../db/ledger.js';
-import type { TableActorDeps, TableObserver } from '../table/actor.js';
-import type { TableLedger } from '../table/table-ledger.js';
-import type { FencedTable, TableOutbox, TablePort, TableRegistry } from '../table/table-port.js';
+import type { TableActorDeps, TableObserver } from '../table/runtime/actor.js';
+import type { TableLedger } from '../table/runtime/table-ledger.js';
+import type {
+  FencedTable,
+  TableOutbox,
+  TablePort,
+  TableRegistry,
+} from '../table/runtime/table-port.js';
 
 // The tables this node runs, as the rest of the server sees them; started by start-tables.ts.
 

@@ -1,4 +1,4 @@
-import type { TablePort, TableRegistry } from '../table/table-port.js';
+import type { TablePort, TableRegistry } from '../table/runtime/table-port.js';
 import type { Heartbeat } from './messages.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
-import type { TablePort } from '../table/table-port.js';
+import type { TablePort } from '../table/runtime/table-port.js';
 import { RequestFailed } from './bus.js';
 import type { OwnedTable, Request } from './messages.js';
 

@@ -1,5 +1,5 @@
 import type { AckError, CommandName } from '@banco/protocol';
-import type { TableRegistry } from '../table/table-port.js';
+import type { TableRegistry } from '../table/runtime/table-port.js';
 import { RequestFailed } from './bus.js';
 import type { Request } from './messages.js';
 

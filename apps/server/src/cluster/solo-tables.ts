@@ -1,5 +1,5 @@
-import type { TableActor } from '../table/actor.js';
-import { SoloPort } from '../table/solo-port.js';
+import type { TableActor } from '../table/runtime/actor.js';
+import { SoloPort } from './solo-port.js';
 import type { StartTablesDeps, TableDefinition } from './registry.js';
 
 /**

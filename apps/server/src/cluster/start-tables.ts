@@ -5,7 +5,7 @@ import type { LiveTables, StartTablesDeps } from './registry.js';
 import { SoloTables } from './solo-tables.js';
 import { TableStarts } from './table-start.js';
 import { giveUpOne, handOverAll, stopAll } from './table-stop.js';
-import type { TablePort } from '../table/table-port.js';
+import type { TablePort } from '../table/runtime/table-port.js';
 
 // This node's tables: local-tables.ts (what runs here, fenced off when its lease goes),
 // table-start.ts (claim and resume), lease-renewal.ts, solo-tables.ts (one node alone claims

@@ -1,6 +1,6 @@
-import { TableActor } from '../table/actor.js';
-import { fencedLedger } from '../table/fenced-ledger.js';
-import type { TableOutbox } from '../table/table-port.js';
+import { TableActor } from '../table/runtime/actor.js';
+import { fencedLedger } from '../table/runtime/fenced-ledger.js';
+import type { TableOutbox } from '../table/runtime/table-port.js';
 import type { LocalTables } from './local-tables.js';
 import type { StartTablesDeps, TableDefinition } from './registry.js';
 import type { SoloTables } from './solo-tables.js';

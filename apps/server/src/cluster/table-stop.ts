@@ -1,4 +1,4 @@
-import type { TableActor } from '../table/actor.js';
+import type { TableActor } from '../table/runtime/actor.js';
 import type { LocalTables } from './local-tables.js';
 import type { StartTablesDeps } from './registry.js';
 

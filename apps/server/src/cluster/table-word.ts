@@ -1,4 +1,4 @@
-import type { TableOutbox } from '../table/table-port.js';
+import type { TableOutbox } from '../table/runtime/table-port.js';
 import type { ClusterBus } from './bus.js';
 import type { KnownTables } from './known-tables.js';
 import type { TableLeases } from './leases.js';

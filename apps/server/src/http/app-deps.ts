@@ -3,7 +3,7 @@ import type { SharedLimits } from '../cluster/shared-limits.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Rooms } from '../rooms/rooms.js';
-import type { TableRegistry } from '../table/table-port.js';
+import type { TableRegistry } from '../table/runtime/table-port.js';
 import type {
   GuestStore,
   HistoryStore,

@@ -10,7 +10,7 @@ import { createLedger } from '../db/ledger.js';
 import { createPrisma } from '../db/prisma.js';
 import { Sessions } from '../db/sessions.js';
 import { createMetrics } from '../metrics.js';
-import type { TablePort } from '../table/table-port.js';
+import type { TablePort } from '../table/runtime/table-port.js';
 import { buildHttpApp, type HttpAppDeps } from './app.js';
 import { errorReplySchema } from './errors.js';
 import {

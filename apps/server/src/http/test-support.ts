@@ -9,7 +9,7 @@ import { createSessions, type Sessions } from '../db/sessions.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { createMetrics } from '../metrics.js';
-import type { TableRegistry } from '../table/table-port.js';
+import type { TableRegistry } from '../table/runtime/table-port.js';
 import type { HttpAppDeps } from './app-deps.js';
 import type { GuestStore } from './stores.js';
 

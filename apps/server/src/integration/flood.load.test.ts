@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { TableEvent } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableSettings } from '../table/settings.js';
+import { tableSettings } from '../table/core/settings.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));

@@ -2,7 +2,7 @@ import { TABLE_EVENT, tableEventSchema, type Stake, type TableEvent } from '@ban
 import { settle, STANDARD_RULES, type RoundFacts, type RuleSet } from '@banco/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
-import { tableSettings } from '../table/settings.js';
+import { tableSettings } from '../table/core/settings.js';
 import { auditFrames } from '../testing/frame-audit.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 

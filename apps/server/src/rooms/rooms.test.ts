@@ -4,7 +4,7 @@ import type { LiveTables } from '../cluster/registry.js';
 import { createPrisma } from '../db/prisma.js';
 import { RoomStore } from '../db/rooms.js';
 import { UNREACHABLE_DB_URL } from '../http/test-support.js';
-import type { TablePort } from '../table/table-port.js';
+import type { TablePort } from '../table/runtime/table-port.js';
 import { Rooms } from './rooms.js';
 
 /** The real store, counting the tries to mark a room closed. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
-import type { TableRegistry } from '../table/table-port.js';
+import type { TableRegistry } from '../table/runtime/table-port.js';
 import { coveredBy, invalidSetting, payloadBytes, refusal, splitArgs } from './command-args.js';
 import { pointTo, type TableOutboxes } from './outboxes.js';
 import type { TableRooms } from './table-rooms.js';

@@ -25,7 +25,7 @@ import {
   testConfig,
   type RealLedger,
 } from '../http/test-support.js';
-import type { TableOutbox } from '../table/table-port.js';
+import type { TableOutbox } from '../table/runtime/table-port.js';
 import { playerRoom, tableRoom, TRANSPORT_MAX_BYTES } from './gateway.js';
 
 let store: RealLedger;

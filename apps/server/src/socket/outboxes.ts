@@ -1,5 +1,5 @@
 import { TABLE_OWNER, TABLE_PRIVATE } from '@banco/protocol';
-import type { TableOutbox } from '../table/table-port.js';
+import type { TableOutbox } from '../table/runtime/table-port.js';
 import { HeldBroadcasts, JoiningSockets, type HoldTimes } from './held-broadcasts.js';
 import { playerRoom, tableRoom, type TableRooms } from './table-rooms.js';
 import type { BancoServer, BancoSocket } from './typed-io.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LocalPresence } from '../table/local-presence.js';
-import type { TablePort, TableRegistry } from '../table/table-port.js';
+import { LocalPresence } from '../cluster/local-presence.js';
+import type { TablePort, TableRegistry } from '../table/runtime/table-port.js';
 import type { BancoSocket } from './typed-io.js';
 
 export const tableRoom = (tableId: string): string => `table:${tableId}`;

@@ -1,5 +1,5 @@
 import type { TableSettings } from '@banco/protocol';
-import { tableSettings } from '../table/settings.js';
+import { tableSettings } from '../table/core/settings.js';
 
 /** Windows so long that nothing moves at the table unless a command moves it. */
 export function quietTable(overrides: Partial<TableSettings> = {}): TableSettings {

@@ -1,4 +1,4 @@
-import type { PhaseKind } from '../state.js';
+import type { PhaseKind } from '../core/state.js';
 import { ReducerHarness } from './reducer-harness.js';
 
 // A full main table part way through a fair shoe: what a save carries on a busy night. Kept

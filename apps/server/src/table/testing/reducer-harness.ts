@@ -6,11 +6,11 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import { clientSeedFrom, commitmentOf, type CardCode } from '@banco/rules';
-import type { Reply, TableCommand, TableCommandName, TableInput } from '../inputs.js';
-import { initialTableState } from '../initial-state.js';
-import { reduce } from '../reducer.js';
-import { STARTING_BALANCE, tableSettings, TIMINGS } from '../settings.js';
-import type { Effect, RoundState, TableState } from '../state.js';
+import type { Reply, TableCommand, TableCommandName, TableInput } from '../core/inputs.js';
+import { initialTableState } from '../core/initial-state.js';
+import { reduce } from '../core/reducer.js';
+import { STARTING_BALANCE, tableSettings, TIMINGS } from '../core/settings.js';
+import type { Effect, RoundState, TableState } from '../core/state.js';
 
 const SEED = 'a'.repeat(64);
 const noContributions = clientSeedFrom(commitmentOf(SEED), []);

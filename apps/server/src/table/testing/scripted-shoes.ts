@@ -1,8 +1,8 @@
 import type { TableEvent } from '@banco/protocol';
 import { resolveFromCards, type CardCode } from '@banco/rules';
 import { expect } from 'vitest';
-import type { Reply } from '../inputs.js';
-import type { PhaseKind } from '../state.js';
+import type { Reply } from '../core/inputs.js';
+import type { PhaseKind } from '../core/state.js';
 import type { ReducerHarness } from './reducer-harness.js';
 
 /**

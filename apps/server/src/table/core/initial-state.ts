@@ -1,0 +1,51 @@
+import type { TableSettings } from '@banco/protocol';
+import type { ChatState, TableState } from './state.js';
+import { EMPTY_CHEMIN } from '../games/chemin-de-fer/chemin-state.js';
+
+export const EMPTY_CHAT: ChatState = { messages: [], lastId: 0, allowance: {} };
+
+export function initialTableState(table: {
+  id: string;
+  name: string;
+  settings: TableSettings;
+  /** T11: a private room's host; null or absent for a public table. */
+  hostPlayerId?: string | null;
+  hostName?: string;
+}): TableState {
+  return {
+    tableId: table.id,
+    name: table.name,
+    settings: table.settings,
+    version: 0,
+    seats: [],
+    shoe: null,
+    holder: null,
+    houseDeals: false,
+    offer: null,
+    lastHolder: null,
+    roundSeq: 0,
+    phase: { kind: 'waiting' },
+    timer: null,
+    nextTimerToken: 1,
+    lastShoeNumber: 0,
+    closing: false,
+    room: table.hostPlayerId
+      ? {
+          hostPlayerId: table.hostPlayerId,
+          hostName: table.hostName ?? '',
+          hostAwayUntil: null,
+          locked: false,
+          paused: false,
+          kicked: [],
+          nextSettings: null,
+          closing: null,
+          closed: false,
+          watchersWrite: false,
+          muted: [],
+        }
+      : null,
+    chat: EMPTY_CHAT,
+    // T15: the kind of table is its settings' (C1.4).
+    ...(table.settings.cheminDeFer ? { chemin: EMPTY_CHEMIN } : {}),
+  };
+}

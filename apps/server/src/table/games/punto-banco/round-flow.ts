@@ -1,0 +1,427 @@
+import {
+  burnShoe,
+  clientSeedFrom,
+  createFairShoe,
+  createShoe,
+  dealRound,
+  roundStatus,
+  type Hand,
+  type RuleSet,
+} from '@banco/rules';
+import type { TableSettings } from '@banco/protocol';
+import type { TableInput } from '../../core/inputs.js';
+import { everyoneDecided } from './betting.js';
+import {
+  giveShoeToFirstSeat,
+  passFromAwayHolder,
+  passShoeAfter,
+  settleOpenOffer,
+} from './shoe-passing.js';
+import { applyNextSettings, finishClose } from '../../core/room-life.js';
+import { isPresent, presentCount, seatOf } from '../../core/seats.js';
+import { endShoe } from '../../core/shoe-end.js';
+import { STARTING_BALANCE, tableMinimum } from '../../core/settings.js';
+import type { RevealStep, RoundState, ShoeSession } from '../../core/state.js';
+import type { Step } from '../../core/step.js';
+import { layoutOf, liveOdds, roadsView, shoeView } from '../../core/views.js';
+import { turnOrReveal } from './turning.js';
+import { isChemin, startChemin } from '../chemin-de-fer/offer.js';
+
+const shoeIsOver = (shoe: ShoeSession | null) =>
+  shoe === null || roundStatus(shoe.state) === 'finished';
+
+/**
+ * T2.1: between rounds, the table opens the next one as long as somebody is seated and present
+ * (T1.5: a table of away seats waits for one of them to come back), the room is not paused
+ * (T11.4) and not closing (T11.7: it closes now that its round is over).
+ */
+export function startNextRound(step: Step): void {
+  const { state } = step;
+  step.cancelWakeUp();
+  if (state.room?.closing) return finishClose(step);
+  if (presentCount(state) === 0 || state.closing || state.room?.paused) {
+    step.update({ phase: { kind: 'waiting' } });
+    return;
+  }
+  if (shoeIsOver(state.shoe)) {
+    applyNextSettings(step);
+    step.update({ phase: { kind: 'shuffling' } });
+    step.effect({ type: 'new-shoe', number: state.lastShoeNumber + 1 });
+    return;
+  }
+  // T15.1: a Chemin de Fer table offers the bank instead of opening betting.
+  if (isChemin(state)) return startChemin(step);
+  openRound(step);
+}
+
+export function openRound(step: Step): void {
+  giveShoeToFirstSeat(step);
+  const { state } = step;
+  const shoe = state.shoe!;
+  const seq = state.roundSeq + 1;
+  const minimum = tableMinimum(state.settings);
+  const refills = state.seats
+    .filter((s) => s.balance < minimum && s.balance < STARTING_BALANCE)
+    .map((s) => ({ seat: s.seat, playerId: s.player.id }));
+  step.update({ roundSeq: seq, phase: { kind: 'opening', seq } });
+  step.effect({
+    type: 'open-round',
+    seq,
+    shoeId: shoe.id,
+    shoeRound: shoe.state.roundsDealt + 1,
+    holder: state.houseDeals ? null : state.holder,
+    refills,
+  });
+}
+
+/**
+ * T7.1: a fresh shoe is announced by its commitment, then waits for seed contributions
+ * (R11.7) for the table's seeding window; with no window it is shuffled at once.
+ */
+export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe-ready' }>): void {
+  if (step.state.phase.kind !== 'shuffling') return;
+  const { shoe } = input;
+  const { decks, cut, lastHand, seedMs } = step.state.settings;
+  const deadline = step.now + seedMs;
+  step.update({ lastShoeNumber: Math.max(step.state.lastShoeNumber, shoe.number) });
+  step.emit({
+    type: 'shoe.new',
+    shoeId: shoe.id,
+    number: shoe.number,
+    commitment: shoe.commitment,
+    decks,
+    cut,
+    lastHand,
+    seedingUntil: deadline,
+  });
+  step.update({ phase: { kind: 'seeding', shoe, deadline, contributions: [] } });
+  // A closing room takes no contributions: the shoe is shuffled, ended and revealed (T11.7).
+  if (seedMs > 0 && !step.state.room?.closing) step.wakeAt(deadline);
+  else shuffleShoe(step);
+}
+
+/** T7.1: one contribution per player while the shoe waits for its client seed. */
+export function contributeSeed(step: Step, playerId: string, seed: string): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'seeding') {
+    return step.refuse('WRONG_PHASE', 'no shoe is waiting for seed contributions');
+  }
+  if (phase.contributions.some((c) => c.playerId === playerId)) {
+    return step.refuse('ALREADY_CONTRIBUTED', 'you have already sent a seed for this shoe');
+  }
+  if (phase.contributions.length >= MAX_CONTRIBUTIONS) {
+    return step.refuse('SEEDING_FULL', `this shoe already has ${MAX_CONTRIBUTIONS} contributions`);
+  }
+  const contributions = [...phase.contributions, { playerId, seed }];
+  step.update({ phase: { ...phase, contributions } });
+  step.emit({ type: 'shoe.contribution', playerId, seed, count: contributions.length });
+  step.succeed();
+}
+
+/** Keeps the client seed's input, and every message carrying it, small. */
+const MAX_CONTRIBUTIONS = 32;
+
+/** R11.7, T7.2: the client seed is fixed, the shoe shuffled and burned in view. */
+export function shuffleShoe(step: Step): void {
+  const { phase, settings } = step.state;
+  if (phase.kind !== 'seeding') return;
+  step.cancelWakeUp();
+  const { shoe } = phase;
+  const seeds = phase.contributions.map((c) => c.seed);
+  const clientSeed = clientSeedFrom(shoe.commitment, seeds);
+  if (!clientSeed.ok) throw new Error(`bad seed contribution: ${clientSeed.error.message}`);
+  const { decks, cut, lastHand } = settings;
+  const created = shoe.scripted
+    ? createShoe(shoe.scripted, { cut, lastHand })
+    : createFairShoe({
+        serverSeed: shoe.serverSeed,
+        clientSeed: clientSeed.value,
+        shoeNumber: shoe.number,
+        decks,
+        cut,
+        lastHand,
+      });
+  if (!created.ok) throw new Error(`the shoe could not be shuffled: ${created.error.message}`);
+  const burned = burnShoe(created.value);
+  if (!burned.ok) throw new Error(`a new shoe could not be burned: ${burned.error.message}`);
+  const session: ShoeSession = {
+    id: shoe.id,
+    number: shoe.number,
+    serverSeed: shoe.serverSeed,
+    commitment: shoe.commitment,
+    clientSeed: clientSeed.value,
+    state: created.value,
+    results: [],
+    ...(shoe.scripted ? { scripted: true } : {}),
+  };
+  step.update({ shoe: session });
+  step.emit({ type: 'shoe.shuffled', shoe: shoeView(session, decks), contributions: seeds });
+  step.update({ shoe: { ...session, state: burned.value.state } });
+  step.emit({ type: 'shoe.burned', shown: burned.value.shown, burned: burned.value.burned.length });
+  step.effect({
+    type: 'record-shuffle',
+    shoeId: shoe.id,
+    clientSeed: clientSeed.value,
+    shown: burned.value.shown,
+  });
+  startNextRound(step);
+}
+
+/** T2.2, T8.2: the round is stored and low wallets topped up; bets open. */
+export function onRoundOpened(
+  step: Step,
+  input: Extract<TableInput, { type: 'round-opened' }>,
+): void {
+  const { phase, settings, shoe } = step.state;
+  if (phase.kind !== 'opening' || phase.seq !== input.seq || !shoe) return;
+  if (step.state.room?.closing) {
+    // T11.7: the room closed while its round was being stored: nobody could bet in it.
+    step.update({ phase: { kind: 'waiting' } });
+    step.effect({ type: 'void-round', seq: phase.seq, reason: 'empty' });
+    return;
+  }
+  for (const refill of input.refills) {
+    step.update({
+      seats: step.state.seats.map((s) =>
+        s.player.id === refill.playerId ? { ...s, balance: refill.balance } : s,
+      ),
+    });
+    if (refill.amount > 0) step.emit({ type: 'balance.refilled', ...refill });
+  }
+  const round: RoundState = {
+    seq: input.seq,
+    roundId: input.roundId,
+    shoeRound: shoe.state.roundsDealt + 1,
+    bets: [],
+    noBet: [],
+    result: null,
+    shoeAfter: null,
+    steps: [],
+    revealed: 0,
+    dealer: null,
+  };
+  const clock = bettingWindow(settings, step.now);
+  step.update({ phase: { kind: 'betting', round, ...clock } });
+  step.emit({
+    type: 'betting.opened',
+    round: round.seq,
+    shoeRound: round.shoeRound,
+    closesAt: clock.closesAt,
+    lastBetsAt: clock.lastBetsAt,
+  });
+  if (clock.closesAt !== null) {
+    step.wakeAt(clock.lastCallSent ? clock.closesAt : clock.lastBetsAt!);
+  }
+}
+
+/** T2.2; T11.9: untimed betting has no closing time and no last call. */
+function bettingWindow(settings: TableSettings, now: number) {
+  if (settings.untimedBetting) return { closesAt: null, lastBetsAt: null, lastCallSent: true };
+  const closesAt = now + settings.bettingMs;
+  const lastBetsAt = Math.max(now, closesAt - settings.lastBetsMs);
+  return { closesAt, lastBetsAt, lastCallSent: lastBetsAt >= closesAt };
+}
+
+/** T2.2: the betting clock: a last call, then the close. */
+export function bettingClock(step: Step): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'betting' || phase.closesAt === null) return;
+  if (!phase.lastCallSent) {
+    step.update({ phase: { ...phase, lastCallSent: true } });
+    step.emit({ type: 'betting.last-call', round: phase.round.seq, closesAt: phase.closesAt });
+    step.wakeAt(phase.closesAt);
+    return;
+  }
+  closeBetting(step);
+}
+
+/** T2.3; T11.9: untimed betting also ends once nobody is left seated to wait for. */
+export function closeBettingIfDecided(step: Step): void {
+  const { phase, settings, seats } = step.state;
+  if (phase.kind !== 'betting') return;
+  const nobodyLeft = settings.untimedBetting && seats.length === 0;
+  if (nobodyLeft || everyoneDecided(step.state, phase.round)) closeBetting(step);
+}
+
+/** T2.3, T2.4: bets close; the holder has a moment to deal, or the house deals at once. */
+export function closeBetting(step: Step): void {
+  const { phase } = step.state;
+  if (phase.kind !== 'betting') return;
+  step.cancelWakeUp();
+  step.emit({ type: 'betting.closed', round: phase.round.seq });
+  settleOpenOffer(step);
+  passFromAwayHolder(step);
+  const { state } = step;
+  if (presentCount(state) === 0 && phase.round.bets.length === 0) {
+    // Nobody left at the table, or only away seats: the round is dropped before any card
+    // leaves the shoe, and closed in the ledger so no OPEN round outlives it (T2.5, T9.5).
+    step.update({ phase: { kind: 'waiting' } });
+    step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
+    return;
+  }
+  const dealer = !state.houseDeals && isPresent(state, state.holder) ? state.holder : null;
+  // T12.2: at a self-paced table the player's Deal is their decision: the cards come at once.
+  if (dealer === null || state.settings.selfPaced) return dealCards(step, phase.round, dealer);
+  const deadline = step.now + state.settings.dealMs;
+  step.update({ phase: { kind: 'dealing', round: phase.round, deadline } });
+  step.emit({ type: 'dealing.started', round: phase.round.seq, dealer, deadline });
+  step.wakeAt(deadline);
+}
+
+/**
+ * R3: the whole round is drawn from the shoe at once, so the server knows how it ends, but
+ * the table only sees the cards as each reveal step turns them (T5).
+ */
+export function dealCards(step: Step, round: RoundState, by: number | null): void {
+  const shoe = step.state.shoe!;
+  const dealt = dealRound(shoe.state);
+  if (!dealt.ok) throw new Error(`the shoe could not deal: ${dealt.error.message}`);
+  const result = dealt.value.round;
+  const steps: RevealStep[] = [
+    { hand: 'player', stage: 'initial', positions: [0, 2] },
+    { hand: 'banker', stage: 'initial', positions: [1, 3] },
+  ];
+  // R3.1: third cards follow the first four, Player's before Banker's. Not found by face:
+  // with several decks both third cards can be the same card.
+  let position = 4;
+  for (const trace of result.trace) {
+    if (trace.action === 'draw') {
+      steps.push({ hand: trace.hand, stage: 'third', positions: [position++] });
+    }
+  }
+  const inPlay: RoundState = {
+    ...round,
+    result,
+    shoeAfter: dealt.value.state,
+    steps,
+    revealed: 0,
+    dealer: by,
+  };
+  const cutCard = dealt.value.state.cutCard;
+  if (cutCard?.when === 'before-round' && shoe.state.cutCard === null) {
+    // Out in front of this round's first card: known to all before the deal, and it makes
+    // this round the shoe's last (R10.5, R10.6).
+    step.emit({ type: 'shoe.cut-card', round: round.seq, when: cutCard.when, lastRound: true });
+  }
+  step.emit({ type: 'cards.dealt', round: round.seq, by, layout: layoutOf(inPlay, 1) });
+  turnOrReveal(step, inPlay);
+}
+
+/** T6.2–T6.4: losers collected, winners paid, then the result with roads and odds. */
+export function onSettled(step: Step, input: Extract<TableInput, { type: 'settled' }>): void {
+  const { phase, settings } = step.state;
+  if (phase.kind !== 'settling') return;
+  const { round, settled: stakes } = phase;
+  const result = round.result!;
+  step.update({
+    seats: step.state.seats.map((s) => {
+      const balance = input.balances.get(s.player.id);
+      return balance === undefined ? s : { ...s, balance };
+    }),
+  });
+  const losers = stakes.filter((s) => s.result === 'lose');
+  step.emit({
+    type: 'settlement.collected',
+    round: round.seq,
+    losers: losers.map(({ seat, playerId, spot, stake }) => ({
+      seat,
+      playerId,
+      spot,
+      amount: stake,
+    })),
+    total: losers.reduce((sum, s) => sum + s.stake, 0),
+  });
+  const winners = stakes.filter((s) => s.result !== 'lose');
+  step.emit({
+    type: 'settlement.paid',
+    round: round.seq,
+    winners: winners.map(({ seat, playerId, spot, stake, result, returned, rule }) => ({
+      seat,
+      playerId,
+      spot,
+      stake,
+      result: result as 'win' | 'push',
+      returned,
+      rule,
+    })),
+    // T9.9: a refunded stake the table never held belongs to a player found by seat, if seated.
+    balances: [...input.balances].flatMap(([playerId, balance]) => {
+      const seat =
+        stakes.find((s) => s.playerId === playerId)?.seat ??
+        step.state.seats.find((s) => s.player.id === playerId)?.seat;
+      return seat === undefined ? [] : [{ playerId, balance, seat }];
+    }),
+  });
+  const before = step.state.shoe!;
+  const shoe: ShoeSession = {
+    ...before,
+    state: round.shoeAfter!,
+    results: [
+      ...before.results,
+      {
+        outcome: result.outcome,
+        playerPair: result.player.pair,
+        bankerPair: result.banker.pair,
+        playerTotal: result.player.total,
+        bankerTotal: result.banker.total,
+      },
+    ],
+  };
+  step.update({ shoe });
+  const cutCard = shoe.state.cutCard;
+  const over = roundStatus(shoe.state) === 'finished';
+  if (cutCard?.when === 'during-round' && before.state.cutCard === null) {
+    // Announced only now: when it came out would tell whether a third card was drawn.
+    step.emit({ type: 'shoe.cut-card', round: round.seq, when: cutCard.when, lastRound: over });
+  }
+  // T12.3: a self-paced table waits for round.next instead of a pause.
+  const nextAt = settings.selfPaced ? null : step.now + settings.resultMs;
+  step.emit({
+    type: 'round.result',
+    round: round.seq,
+    shoeRound: round.shoeRound,
+    outcome: result.outcome,
+    player: handOf(result.player),
+    banker: handOf(result.banker),
+    trace: result.trace.map((t) => ({ ...t })),
+    roads: roadsView(shoe),
+    odds: over ? null : liveOdds(shoe, settings.rules as RuleSet),
+    nextAt,
+  });
+  passShoeAfter(step, result.outcome);
+  endShoeIfOver(step, { announce: true });
+  step.update({ phase: { kind: 'result', round, nextAt } });
+  // T11.7: a closing room's last round is settled: it closes now, not after the pause.
+  if (step.state.room?.closing) return startNextRound(step);
+  if (nextAt !== null) step.wakeAt(nextAt);
+}
+
+/** T12.3: a seated player asks a self-paced table for the next round once the result is out. */
+export function nextRound(step: Step, playerId: string): void {
+  const { phase, settings } = step.state;
+  if (!settings.selfPaced) {
+    return step.refuse('WRONG_PHASE', 'this table opens its rounds by itself');
+  }
+  if (!seatOf(step.state, playerId)) return step.refuse('NOT_SEATED', 'take a seat first');
+  if (phase.kind !== 'result') {
+    return step.refuse('WRONG_PHASE', `there is no result to move on from (${phase.kind})`);
+  }
+  step.succeed();
+  startNextRound(step);
+}
+
+const handOf = (hand: Hand) => ({
+  cards: [...hand.cards],
+  total: hand.total,
+  natural: hand.natural,
+  pair: hand.pair,
+});
+
+/**
+ * T7.3: a shoe the cut card has finished is ended and its seed published so anyone can re-run
+ * it. `announce: false` when the table already said so before it stopped (T9.1).
+ */
+export function endShoeIfOver(step: Step, options: { announce: boolean }): void {
+  const shoe = step.state.shoe;
+  if (shoe && roundStatus(shoe.state) === 'finished') endShoe(step, options);
+}

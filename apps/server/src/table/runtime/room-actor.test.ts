@@ -1,0 +1,160 @@
+import type { TableEvent } from '@banco/protocol';
+import { commitmentOf } from '@banco/rules';
+import { describe, expect, it } from 'vitest';
+import { ledgerDatabase } from '../../testing/ledger-database.js';
+import { withOverrides } from '../../testing/with-overrides.js';
+import { quietTable } from '../../testing/quiet-table.js';
+import { TableActor } from './actor.js';
+
+/** A private room's actor over the real ledger, as the rooms registry will start it. */
+describe('a room’s actor over the real ledger', () => {
+  const database = ledgerDatabase();
+
+  async function startRoom(
+    id: string,
+    hostPlayerId: string,
+    roomIdleMs = 600_000,
+    ledger: typeof database.ledger = database.ledger,
+  ) {
+    const table = {
+      id,
+      name: id,
+      isPublic: false,
+      settings: quietTable({ cardTurning: false, revealMs: 0 }),
+      hostPlayerId,
+    };
+    await database.ledger.ensureTable(table);
+    const events: TableEvent[] = [];
+    const ejected: string[] = [];
+    const closed: string[] = [];
+    let onClosed = () => undefined as void;
+    const closedOnce = new Promise<void>((resolve) => (onClosed = resolve));
+    const actor = await TableActor.start({
+      table,
+      ledger,
+      outbox: {
+        broadcast: (event) => events.push(event),
+        sendPrivate: () => undefined,
+        eject: (playerId) => ejected.push(playerId),
+      },
+      roomIdleMs,
+      onClosed: (tableId) => {
+        closed.push(tableId);
+        onClosed();
+      },
+    });
+    return { actor, events, ejected, closed, closedOnce };
+  }
+
+  it('T11.7 T11.11: closing ends the shoe with its seed, tells onClosed, and survives a restart', async () => {
+    const host = await database.ledger.createGuest('hana');
+    const bob = await database.ledger.createGuest('bob');
+    const first = await startRoom('room-close', host.player.id);
+    const { actor, events } = first;
+    actor.presence(host.player.id, true);
+    const joined = await actor.command(host.player.id, 'table.join', { tableId: 'room-close' });
+    expect(joined.ok && joined.snapshot.room).toMatchObject({ hostName: 'hana', locked: false });
+    await actor.command(host.player.id, 'seat.take', { tableId: 'room-close', seat: 1 });
+    expect(
+      await actor.command(host.player.id, 'room.kick', {
+        tableId: 'room-close',
+        playerId: bob.player.id,
+      }),
+    ).toMatchObject({ ok: true });
+    expect(first.ejected).toEqual([bob.player.id]);
+    expect(actor.entryRefusal(bob.player.id)).toMatchObject({ code: 'KICKED' });
+    await actor.command(host.player.id, 'room.lock', { tableId: 'room-close', locked: true });
+    await actor.close();
+
+    // Restarted: the host controls come back from the stored state.
+    const second = await startRoom('room-close', host.player.id);
+    expect(second.actor.current.room).toMatchObject({ locked: true, kicked: [bob.player.id] });
+    expect(second.actor.entryRefusal(bob.player.id)).toMatchObject({ code: 'KICKED' });
+    const stranger = await database.ledger.createGuest('sam');
+    expect(second.actor.entryRefusal(stranger.player.id)).toMatchObject({ code: 'ROOM_LOCKED' });
+    second.actor.presence(host.player.id, true);
+    await second.actor.idle();
+    const shoe = second.actor.current.shoe!;
+    expect(
+      await second.actor.command(host.player.id, 'room.close', { tableId: 'room-close' }),
+    ).toMatchObject({ ok: true });
+    await second.closedOnce;
+    expect(second.closed).toEqual(['room-close']);
+    const ended = second.events.find((e) => e.type === 'shoe.ended');
+    expect(ended).toMatchObject({ shoeId: shoe.id, commitment: commitmentOf(shoe.serverSeed) });
+    expect(second.events.at(-1)).toMatchObject({ type: 'room.closed', reason: 'host' });
+    const record = await database.ledger.shoeRecord(shoe.id);
+    expect(record?.endedAt).not.toBeNull();
+    expect(record?.serverSeed).toBe(shoe.serverSeed);
+    expect(
+      await second.actor.command(host.player.id, 'table.join', { tableId: 'room-close' }),
+    ).toMatchObject({ ok: false, code: 'UNKNOWN_TABLE' });
+    expect(
+      await second.actor.command(host.player.id, 'room.pause', {
+        tableId: 'room-close',
+        paused: true,
+      }),
+    ).toMatchObject({ ok: false, code: 'ROOM_CLOSED' });
+    await second.actor.close();
+
+    // A room closed before a restart tells onClosed again, and says nothing new.
+    const third = await startRoom('room-close', host.player.id);
+    await third.closedOnce;
+    expect(third.closed).toEqual(['room-close']);
+    expect(third.events).toEqual([]);
+    await third.actor.close();
+    expect(events.every((e, i) => e.version === i + 1)).toBe(true);
+  });
+
+  it('T11.8: a room whose last connection is gone closes after the idle time', async () => {
+    const host = await database.ledger.createGuest('ida');
+    const { actor, events, closed, closedOnce } = await startRoom('room-idle', host.player.id, 150);
+    actor.presence(host.player.id, true);
+    await actor.command(host.player.id, 'seat.take', { tableId: 'room-idle', seat: 2 });
+    await actor.idle();
+    expect(actor.current.phase.kind).toBe('betting');
+    actor.presence(host.player.id, false);
+    await closedOnce;
+    expect(closed).toEqual(['room-idle']);
+    const types = events.map((e) => e.type);
+    // Her seat away, the round was dropped at once (T1.5, T2.5); then the idle close.
+    expect(types.slice(types.indexOf('seat.away'))).toEqual([
+      'seat.away',
+      'betting.closed',
+      'round.voided',
+      'room.updated',
+      'shoe.ended',
+      'seat.left',
+      'room.closed',
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'room.closed', reason: 'idle' });
+    await actor.close();
+  });
+
+  it('T11.7 T11.8: a join while the closed room publishes its seed hears of no such table', async () => {
+    const host = await database.ledger.createGuest('iva');
+    // The seed's publication held open: the close is reduced, its effects not yet all run.
+    let shoeEnding = () => undefined as void;
+    const ending = new Promise<void>((resolve) => (shoeEnding = resolve));
+    let publish = () => undefined as void;
+    const published = new Promise<void>((resolve) => (publish = resolve));
+    const ledger = withOverrides(database.ledger, {
+      endShoe: async (...args) => {
+        shoeEnding();
+        await published;
+        return database.ledger.endShoe(...args);
+      },
+    });
+    const { actor, closedOnce } = await startRoom('room-ending', host.player.id, 150, ledger);
+    actor.presence(host.player.id, true);
+    await actor.command(host.player.id, 'seat.take', { tableId: 'room-ending', seat: 1 });
+    actor.presence(host.player.id, false);
+    await ending;
+    expect(actor.current.room).toMatchObject({ closed: true });
+    expect(actor.entryRefusal(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
+    publish();
+    await closedOnce;
+    expect(actor.entryRefusal(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
+    await actor.close();
+  });
+});

@@ -1,0 +1,66 @@
+import type { TableActorDeps } from './actor-deps.js';
+import { hostAwayFromStart } from '../core/host-presence.js';
+import { initialTableState } from '../core/initial-state.js';
+import { restoreSeatsAway } from '../core/presence.js';
+import type { TableState } from '../core/state.js';
+import { fromStored } from '../core/stored-state.js';
+
+export interface StartingState {
+  state: TableState;
+  /** Set when the table resumes a stored state (T9.1): its floor and who had joined (T9.4). */
+  restored: { floor: number; joinedBefore: readonly string[] } | null;
+}
+
+/**
+ * T9.1: a table with a stored state resumes it (seats, shoe, version, the round in play);
+ * otherwise it starts empty, numbering rounds and shoes on from the ledger's.
+ */
+export async function startingState(deps: TableActorDeps): Promise<StartingState> {
+  const { ledger, table } = deps;
+  const clock = deps.clock ?? Date.now;
+  const host = table.hostPlayerId ? await ledger.playerInfo(table.hostPlayerId) : null;
+  const fresh = initialTableState({ ...table, hostName: host?.name });
+  const now = clock();
+  const [stored, nextSeq, nextShoe] = await Promise.all([
+    ledger.loadTableState(table.id),
+    ledger.nextRoundSeq(table.id),
+    ledger.nextShoeNumber(table.id),
+  ]);
+  const restored = stored ? fromStored(stored, fresh) : null;
+  if (stored && !restored) {
+    deps.log?.error({ table: table.id }, 'stored table state unreadable: starting afresh');
+  }
+  if (!stored || !restored) {
+    // T11.6: nobody is connected yet, the host included.
+    const initial = hostAwayFromStart(fresh, now);
+    return {
+      state: {
+        ...initial,
+        version: stored?.version ?? 0,
+        roundSeq: nextSeq - 1,
+        lastShoeNumber: nextShoe - 1,
+      },
+      restored: null,
+    };
+  }
+  const { state, watchers } = restored;
+  // Counters never go back, even if the stored state is older than the ledger's rows.
+  const between = state.phase.kind === 'waiting' || state.phase.kind === 'result';
+  const balances = await ledger.balancesOf(state.seats.map((s) => s.player.id));
+  const resumed: TableState = {
+    ...state,
+    roundSeq: between ? Math.max(state.roundSeq, nextSeq - 1) : state.roundSeq,
+    lastShoeNumber:
+      state.phase.kind === 'shuffling'
+        ? state.lastShoeNumber
+        : Math.max(state.lastShoeNumber, nextShoe - 1),
+    seats: state.seats.map((s) => ({ ...s, balance: balances.get(s.player.id) ?? s.balance })),
+  };
+  // T1.6: restored seats belong to players with no socket yet. Each is held as away from now
+  // (a deadline stored before the restart is kept), and freed if its player is not back in time.
+  const later = clock();
+  return {
+    state: hostAwayFromStart(restoreSeatsAway(resumed, later), later),
+    restored: { floor: stored.version, joinedBefore: [...watchers] },
+  };
+}
