@@ -28,7 +28,7 @@ const quotes = documents.flatMap((document) =>
 describe('code the documents quote', () => {
   it('docs/protocol.md quotes its Chemin de Fer bot from the file its test plays', () => {
     expect(quotes.map((q) => `${q.document} ← ${q.path}`)).toContain(
-      'docs/protocol.md ← apps/server/src/integration/examples/chemin-bot.ts',
+      'docs/protocol.md ← apps/server/src/testing/examples/chemin-bot.ts',
     );
   });
 

@@ -10,7 +10,7 @@ import { checkLedger } from '../db/ledger-invariant.js';
 import { quietTable } from '../testing/quiet-table.js';
 import { newGuest } from '../testing/rooms.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
-import { playChemin } from './examples/chemin-bot.js';
+import { playChemin } from '../testing/examples/chemin-bot.js';
 
 const TABLE = 'cdf-doc-bot';
 const BANK = 1_000;
