@@ -1,7 +1,7 @@
 // dist/main.bundle.js: starts the server bundle (dist/server.bundle.cjs, scripts/bundle.mjs) with
 // the code V8 compiled for it at an earlier start of the same build, Node and flags. Node 20
 // keeps no such cache by itself (22's module.enableCompileCache does). Compiling the 5 MB script
-// took ≈ 180 ms of a start, reading V8's code back ≈ 100 (docs/performance.md, "A script V8 has
+// took ≈ 180 ms of a start, reading V8's code back ≈ 100 (docs/performance-log.md, "A script V8 has
 // compiled before"). With no cache, or one V8 refuses, the script is compiled from source and
 // leaves one for the next start.
 import { createHash } from 'node:crypto';

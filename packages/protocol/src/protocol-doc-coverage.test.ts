@@ -9,8 +9,9 @@ import {
   unknownCitations,
 } from '../../../scripts/rule-coverage.mjs';
 
-// The C ids of docs/protocol.md (Chemin de Fer rooms) are the protocol package's to test until a
-// server serves them; the P ids are checked by the server's own coverage test.
+// The C ids of docs/protocol.md (Chemin de Fer rooms) are each cited by a test of this package,
+// whose schemas and client they describe (the server's tests cite them too); the P ids are
+// checked by the server's own coverage test.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ids = ruleIdsIn(
   readFileSync(join(here, '..', '..', '..', 'docs', 'protocol.md'), 'utf8'),

@@ -107,7 +107,7 @@ const relayOn = values.relay === 'on';
 if (values.relay !== 'on' && values.relay !== 'off') throw new Error('--relay: on or off');
 /**
  * With several nodes, a phase of one node at a node's share of the tables: a process that plays
- * fewer rounds a second spends more on each, whatever the cluster does (docs/performance.md).
+ * fewer rounds a second spends more on each, whatever the cluster does (docs/performance-log.md).
  */
 const nodeLoadOn = values['node-load'] === 'on';
 if (values['node-load'] !== 'on' && values['node-load'] !== 'off') {
@@ -1088,7 +1088,7 @@ async function main(): Promise<number> {
   const total = (o: PhaseOutcome) => o.perRound.servers + o.perRound.postgres;
   // The bots do the same work a round in every phase, on the same cores at the same time as the
   // servers: their CPU a round meters how fast the machine ran during each phase, which moves
-  // more between phases than the fixed piece of work shows (docs/performance.md).
+  // more between phases than the fixed piece of work shows (docs/performance-log.md).
   const againstBots = (o: PhaseOutcome) => total(o) / o.perRound.bots;
   const overhead = (total(many) - total(one)) / total(one);
   const withRedis = (total(many) + (many.perRound.redis ?? 0) - total(one)) / total(one);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 /**
  * A fixed piece of work, timed in CPU time every half second by a process of its own: what one
  * CPU-millisecond buys on this machine right now. On a shared virtual machine it is not a
- * constant (docs/performance.md: a fixed loop took 1.4–2.7 s from one run to the next at idle),
+ * constant (docs/performance-log.md: a fixed loop took 1.4–2.7 s from one run to the next at idle),
  * so a phase's CPU a round is only comparable with another's taken at the same speed. It costs
  * about 1 % of a core.
  */

@@ -38,7 +38,7 @@ const STATEMENTS_IN_FLIGHT = 2;
 /**
  * How long a confirm waits for others, of any table, to share its escrow statement. Bets land
  * at random moments, so without it a busy server sends most of them alone: a single confirm
- * costs Postgres about what a quarter of a 14-confirm statement does (docs/performance.md).
+ * costs Postgres about what a quarter of a 14-confirm statement does (docs/performance-log.md).
  */
 const ESCROW_GATHER_MS = 5;
 

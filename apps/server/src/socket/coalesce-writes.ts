@@ -11,7 +11,7 @@ interface EngineConnection {
  * then the ack of the command that caused them) leaves in one TCP write.
  *
  * engine.io writes each packet as its own WebSocket frame, and each frame was its own `writev`
- * syscall: at 100 tables a fifth of the server's time (docs/performance.md). Here engine.io's
+ * syscall: at 100 tables a fifth of the server's time (docs/performance-log.md). Here engine.io's
  * flush waits for the current tick's synchronous work and promise jobs to finish, then writes
  * every queued frame with the TCP socket corked, so the kernel gets them in one call. Frames,
  * their order and the protocol are unchanged; nothing waits for a timer.

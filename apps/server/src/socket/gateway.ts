@@ -106,7 +106,7 @@ export function attachSocketGateway(app: FastifyInstance, deps: SocketGatewayDep
 
     // One listener for every event rather than one per command: a node holds thousands of
     // sockets, and a closure per command on each was a sixth of its live heap at 7,000 sockets,
-    // which every major GC marks (docs/performance.md).
+    // which every major GC marks (docs/performance-log.md).
     socket.onAny((event: string, ...args: unknown[]) => {
       if (isCommandName(event)) void handlers.command(socket, bucket, event, args);
       else handlers.unknown(socket, bucket, event, args);

@@ -37,8 +37,10 @@ export interface TablePort {
   readonly name: string;
   readonly settings: TableSettings;
   /**
-   * Runs a validated command for a player. Commands of one table run strictly one at a time
-   * (with the table's own timers) in arrival order; the promise settles with the command's ack.
+   * Runs a validated command for a player; the promise settles with the command's ack. What may
+   * change the table runs in its queue, one at a time with its timers, in arrival order (back-to-
+   * back confirms as one group, still in that order), and so does a resync. A join, a snapshot
+   * and a leave are answered at once from the state as it stands, ahead of what is still queued.
    */
   command<N extends CommandName>(
     playerId: string,
