@@ -3,7 +3,7 @@
  * tells, and when, checked against what the table holds.
  */
 import type { CheminCards, CheminDeFerSettings, TableEvent } from '@banco/protocol';
-import type { CardCode } from '@banco/rules';
+import { cardValue, cheminDeFer, type CardCode } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import type { TableInput } from '../../core/inputs.js';
 import { reduce } from '../../core/reducer.js';
@@ -283,5 +283,47 @@ describe('a Chemin de Fer table (T15)', () => {
     const t = annAndBob([CHOICES]);
     expect(t.last('shoe.burned')).toMatchObject({ shown: 'AS', burned: 1 });
     expect(snapshot(t.state).shoe).toMatchObject({ burnShown: 'AS', burned: 1 });
+  });
+
+  it('R18.1 R13.5 the punto’s odds are those of every card he has not seen, from what he was shown', () => {
+    // A fair six-deck shoe: coups are played (each loser's bank passed on) until a punto holds 5.
+    const t = new ReducerHarness({
+      decks: 6,
+      cut: 7,
+      lastHand: 'finish-current',
+      bettingMs: OFFER_MS,
+      cheminDeFer: SETTINGS,
+    });
+    t.sit('ann', 1);
+    t.sit('bob', 2);
+    const who = (seat: number) => (seat === 1 ? 'ann' : 'bob');
+    let odds: CheminCards | undefined;
+    for (let coup = 0; coup < 40 && !odds; coup++) {
+      const offer = lastUpdate(t).view.offer;
+      if (offer.kind === 'ride') t.command(who(offer.seat), 'chemin.bank.pass', {});
+      const fresh = lastUpdate(t).view.offer;
+      if (fresh.kind !== 'fresh') throw new Error(`the bank should be offered: ${fresh.kind}`);
+      const banker = who(fresh.seat);
+      const punto = who(3 - fresh.seat);
+      expect(post(t, banker, SETTINGS.bank.min)).toMatchObject({ ok: true });
+      expect(call(t, punto, { kind: 'banco' })).toMatchObject({ ok: true });
+      const pending = lastUpdate(t).view.coup?.pending;
+      if (pending?.hand === 'punto') odds = cardsTo(t, punto).at(-1);
+      else if (pending)
+        t.command(banker, 'chemin.banker.choose', { coup: t.round, option: 'draw' });
+    }
+    if (!odds?.odds) throw new Error('no punto held 5 in 40 coups');
+    // What the punto saw: the burn card, every card of the coups settled before, his own two.
+    const seen: CardCode[] = [
+      t.last('shoe.burned')!.shown,
+      ...updates(t)
+        .filter((e) => e.what === 'settled')
+        .flatMap((e) => [...e.view.last!.cards.punto, ...e.view.last!.cards.banker])
+        .map((card) => card!),
+      ...odds.cards,
+    ];
+    const unseen = Array.from({ length: 10 }, (_, value) => (value === 0 ? 16 : 4) * 6);
+    for (const card of seen) unseen[cardValue(card)]! -= 1;
+    expect(cheminDeFer.puntoChoiceOdds(unseen, 5)).toEqual({ ok: true, value: odds.odds });
   });
 });
