@@ -82,6 +82,29 @@ function reduceOnce(
   return { state: reduced.state, effects: [...reduced.effects] };
 }
 
+/** Coup 1's cover call, as the socket hands it to the table. */
+const coverInput = (t: ReducerHarness, playerId: string, kind: 'banco' | 'none'): TableInput => ({
+  type: 'command',
+  now: t.now,
+  playerId,
+  command: { name: 'chemin.cover', payload: { tableId: 'test', coup: 1, call: { kind } } },
+});
+
+/** The ledger's answer to an escrow effect: the stake held, the wallet left at `balance`. */
+const escrowedInput = (
+  t: ReducerHarness,
+  escrow: Extract<Effect, { type: 'escrow' }>,
+  balance: number,
+): TableInput => ({
+  type: 'escrowed',
+  now: t.now,
+  seat: escrow.seat,
+  playerId: escrow.playerId,
+  confirmId: escrow.confirmId,
+  bets: escrow.bets.map((b) => ({ ...b, id: `${escrow.roundId}:${b.spot}` })),
+  balance,
+});
+
 const broadcasts = (effects: readonly Effect[]): TableEvent[] =>
   effects.flatMap((e) => (e.type === 'broadcast' ? [e.event] : []));
 
@@ -183,16 +206,7 @@ describe('a Chemin de Fer table (T15)', () => {
   it('P1.3 C4.1 a snapshot at a version shows what the event of that version said: a coup nobody covered', () => {
     const t = annAndBob([CHOICES]);
     expect(post(t, 'ann', 50_000)).toMatchObject({ ok: true });
-    const command: TableInput = {
-      type: 'command',
-      now: t.now,
-      playerId: 'bob',
-      command: {
-        name: 'chemin.cover',
-        payload: { tableId: 'test', coup: 1, call: { kind: 'none' } },
-      },
-    };
-    const after = reduceOnce(t.state, command);
+    const after = reduceOnce(t.state, coverInput(t, 'bob', 'none'));
     const called = broadcasts(after.effects).at(-1);
     expect(called).toMatchObject({ type: 'chemin.updated', what: 'called' });
     expect(after.effects.some((e) => e.type === 'void-round')).toBe(true);
@@ -204,43 +218,20 @@ describe('a Chemin de Fer table (T15)', () => {
   it('P1.3 C5.1 a wallet held for the coup shows its new balance with the event that says so', () => {
     const t = annAndBob([CHOICES]);
     expect(post(t, 'ann', 50_000)).toMatchObject({ ok: true });
-    const covered = reduceOnce(t.state, {
-      type: 'command',
-      now: t.now,
-      playerId: 'bob',
-      command: {
-        name: 'chemin.cover',
-        payload: { tableId: 'test', coup: 1, call: { kind: 'banco' } },
-      },
-    });
+    const covered = reduceOnce(t.state, coverInput(t, 'bob', 'banco'));
     const escrows = covered.effects.flatMap((e) => (e.type === 'escrow' ? [e] : []));
     expect(escrows).toHaveLength(2);
     const balances = (state: TableState) => snapshot(state).seats.map((s) => s.balance);
     // The banker's stake is held; Bob's answer is still to come: no event yet, no new balance.
-    const bank = escrows[0]!;
-    const held = reduceOnce(covered.state, {
-      type: 'escrowed',
-      now: t.now,
-      seat: bank.seat,
-      playerId: bank.playerId,
-      confirmId: bank.confirmId,
-      bets: bank.bets.map((b) => ({ ...b, id: `${bank.roundId}:${b.spot}` })),
-      balance: STARTING_BALANCE - 50_000,
-    });
+    const held = reduceOnce(
+      covered.state,
+      escrowedInput(t, escrows[0]!, STARTING_BALANCE - 50_000),
+    );
     expect(broadcasts(held.effects)).toEqual([]);
     expect(held.state.version).toBe(covered.state.version);
     expect(balances(held.state)).toEqual(balances(covered.state));
     // Bob's answer deals the coup: the event carries both wallets, and so does the snapshot.
-    const cover = escrows[1]!;
-    const dealt = reduceOnce(held.state, {
-      type: 'escrowed',
-      now: t.now,
-      seat: cover.seat,
-      playerId: cover.playerId,
-      confirmId: cover.confirmId,
-      bets: cover.bets.map((b) => ({ ...b, id: `${cover.roundId}:${b.spot}` })),
-      balance: STARTING_BALANCE - 50_000,
-    });
+    const dealt = reduceOnce(held.state, escrowedInput(t, escrows[1]!, STARTING_BALANCE - 50_000));
     const event = broadcasts(dealt.effects).at(-1) as Updated;
     expect(event).toMatchObject({ what: 'dealt' });
     expect(event.balances.map((b) => b.balance)).toEqual([
@@ -286,7 +277,8 @@ describe('a Chemin de Fer table (T15)', () => {
   });
 
   it('R18.1 R13.5 the punto’s odds are those of every card he has not seen, from what he was shown', () => {
-    // A fair six-deck shoe: coups are played (each loser's bank passed on) until a punto holds 5.
+    // A fair six-deck shoe: coups are played (a riding bank passed, so each is posted fresh)
+    // until a punto holds 5.
     const t = new ReducerHarness({
       decks: 6,
       cut: 7,
