@@ -306,14 +306,15 @@ describe('a Chemin de Fer table (T15)', () => {
     }
     if (!odds?.odds) throw new Error('no punto held 5 in 40 coups');
     // What the punto saw: the burn card, every card of the coups settled before, his own two.
-    const seen: CardCode[] = [
+    // The protocol carries card codes as strings; the rules read them as codes.
+    const seen = [
       t.last('shoe.burned')!.shown,
       ...updates(t)
         .filter((e) => e.what === 'settled')
         .flatMap((e) => [...e.view.last!.cards.punto, ...e.view.last!.cards.banker])
         .map((card) => card!),
       ...odds.cards,
-    ];
+    ] as CardCode[];
     const unseen = Array.from({ length: 10 }, (_, value) => (value === 0 ? 16 : 4) * 6);
     for (const card of seen) unseen[cardValue(card)]! -= 1;
     expect(cheminDeFer.puntoChoiceOdds(unseen, 5)).toEqual({ ok: true, value: odds.odds });
