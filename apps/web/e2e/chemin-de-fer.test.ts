@@ -136,7 +136,9 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     );
     await expect
       .poll(() => dev.page.getByTestId('choosing').innerText())
-      .toBe('Ben (punto) is choosing whether to draw on 5…');
+      .toBe('Ben (punto) is choosing whether to draw…');
+    // R14.5: the others are not told the cell, nor so the punto's total.
+    expect(await dev.page.getByTestId('choosing').innerText()).not.toMatch(/\d/);
     const hidden = await ana.page
       .getByTestId('hand-punto')
       .getByTestId('card')

@@ -102,13 +102,14 @@ describe('C4 what a Chemin de Fer table shows', () => {
     expect(view.cards).toEqual({ punto: [], banker: [] });
   });
 
-  it('C4.4 C4.5 a coup waiting on the punto shows who chooses, and never a face-down card or total', () => {
+  it('C4.4 C4.5 R14.5 a coup waiting on the punto shows who chooses, and never a face-down card, a total or the cell', () => {
     const { dealt } = coupAtChoice();
     expect(dealt.phase).toBe('punto-choice');
     const view = publicCoupView(dealt, context);
     expect(leaks(view)).toEqual([]);
     expect(view.cards).toEqual({ punto: [null, null], banker: [null, null] });
-    expect(view.pending).toEqual({ hand: 'punto', seat: 2, cell: 'punto-5', deadline: 12_000 });
+    // R14.5: that a choice is being made is public; the cell (the punto holds 5) is not.
+    expect(view.pending).toEqual({ hand: 'punto', seat: 2, deadline: 12_000 });
     expect(view.cover).toMatchObject({ kind: 'avec-la-table', covered: 700, uncovered: 300 });
     expect(view.story.map((s) => s.kind)).toEqual(['covered', 'dealt']);
 
@@ -120,14 +121,10 @@ describe('C4 what a Chemin de Fer table shows', () => {
     // A third card is dealt face up (R14.5).
     expect(after.cards.punto).toEqual([null, null, THIRD]);
     const punto = after.story.find((s) => s.kind === 'draw' && s.hand === 'punto');
-    expect(punto).toMatchObject({ total: null, card: THIRD, cell: 'punto-5', by: 'choice' });
+    expect(punto).toMatchObject({ total: null, card: THIRD, by: 'choice' });
+    expect(punto).not.toHaveProperty('cell');
     expect(after.phase).toBe('banker-choice');
-    expect(after.pending).toEqual({
-      hand: 'banker',
-      seat: 1,
-      cell: 'banker-5-vs-4',
-      deadline: 12_000,
-    });
+    expect(after.pending).toEqual({ hand: 'banker', seat: 1, deadline: 12_000 });
 
     const done = cheminDeFer.finishByRule(state);
     if (!done.ok) throw new Error(done.error.code);
@@ -136,8 +133,10 @@ describe('C4 what a Chemin de Fer table shows', () => {
     expect(settled.phase).toBe('settled');
     expect(settled.cards.punto.slice(0, 2)).toEqual(['2H', '3D']);
     expect(settled.cards.banker.slice(0, 2)).toEqual(['KC', '5S']);
+    // Settled, the hands are turned over: the cell each choice was made at is told.
     expect(settled.story.find((s) => s.kind === 'draw' && s.hand === 'punto')).toMatchObject({
       total: 5,
+      cell: 'punto-5',
     });
     expect(settled.story.at(-1)?.kind).toBe('result');
     expect(settled.pending).toBeNull();
@@ -195,8 +194,11 @@ describe('C5 Chemin de Fer events', () => {
       hand: 'punto',
       cards: ['2H', '3D'],
       odds: odds.value,
+      cell: 'punto-5',
     };
     expect(tablePrivateMessage.parse(message)).toEqual(message);
+    // C5.3: the cell is told to its chooser alone, and only with a choice to make.
+    expect(tablePrivateMessage.safeParse({ ...message, cell: 'banker-7' }).success).toBe(false);
     expect(tablePrivateMessage.safeParse({ ...message, hand: 'player' }).success).toBe(false);
   });
 

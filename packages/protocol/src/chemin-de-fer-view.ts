@@ -26,7 +26,7 @@ const total = z.number().int().min(0).max(9);
 /** A card dealt face down that this viewer may not see is null (C4.4). */
 const shownCard = cardSchema.nullable();
 
-/** C4.2: who may post the bank now (R15.1, R17.3). */
+/** C4.2: who may post the bank now (R15.1, R17.3); a riding bank is whole chips (R15.7). */
 export const bankOfferViewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fresh'), seat: seatSchema, declined: z.array(seatSchema) }),
   z.object({ kind: z.literal('ride'), seat: seatSchema, amount: amount }),
@@ -87,10 +87,11 @@ export const coupViewSchema = z.object({
   /** While covering: when the cover closes by itself (C5.2). */
   coverClosesAt: epochMsSchema.nullable(),
   cover: coverViewSchema.nullable(),
-  /** C4.4: whose choice the table waits for; `deadline` null in a by-rule room (never waits). */
-  pending: z
-    .object({ hand, seat: seatSchema, cell, deadline: epochMsSchema.nullable() })
-    .nullable(),
+  /**
+   * C4.4: whose choice the table waits for; `deadline` null in a by-rule room (never waits). Not
+   * the cell: it would give away the chooser's total (R14.5); the chooser has it on C5.3.
+   */
+  pending: z.object({ hand, seat: seatSchema, deadline: epochMsSchema.nullable() }).nullable(),
   cards: z.object({ punto: z.array(shownCard), banker: z.array(shownCard) }),
   story: z.array(coupStepViewSchema),
   settlement: coupSettlementViewSchema.nullable(),
@@ -153,6 +154,11 @@ export const cheminCardsMessage = z.object({
   hand,
   cards: z.array(cardSchema),
   odds: choiceOddsSchema.nullable(),
+  /**
+   * The cell of the choice this player must make now, beside its odds; null otherwise. Absent
+   * from a server older than the field, which told the cell in the public `pending`.
+   */
+  cell: cell.nullable().optional(),
 });
 export type CheminCards = z.infer<typeof cheminCardsMessage>;
 
@@ -172,10 +178,12 @@ export interface CoupViewContext {
   readonly choiceDeadline: number | null;
 }
 
-/** The cell the coup waits on, and whose it is (R16.1, R16.3). */
-function pendingOf(state: CoupState, deadline: number | null): CoupView['pending'] {
+/** The cell the coup waits on, and whose it is (R16.1, R16.3): for the chooser's eyes only. */
+export function pendingCell(
+  state: CoupState,
+): { hand: 'punto' | 'banker'; seat: number; cell: cheminDeFer.ChoiceCell } | null {
   if (state.phase === 'punto-choice' && state.cover.puntoSeat !== null) {
-    return { hand: 'punto', seat: state.cover.puntoSeat, cell: 'punto-5', deadline };
+    return { hand: 'punto', seat: state.cover.puntoSeat, cell: 'punto-5' };
   }
   if (state.phase === 'banker-choice') {
     const third = state.punto[2];
@@ -184,10 +192,16 @@ function pendingOf(state: CoupState, deadline: number | null): CoupView['pending
       third === undefined ? null : cardValue(third),
     );
     if (decision.kind === 'choice') {
-      return { hand: 'banker', seat: state.banker, cell: decision.cell, deadline };
+      return { hand: 'banker', seat: state.banker, cell: decision.cell };
     }
   }
   return null;
+}
+
+/** C4.4: whose choice the table waits for, without the cell (R14.5). */
+function pendingOf(state: CoupState, deadline: number | null): CoupView['pending'] {
+  const pending = pendingCell(state);
+  return pending && { hand: pending.hand, seat: pending.seat, deadline };
 }
 
 /**
@@ -241,7 +255,8 @@ export function publicCoupView(state: CoupState, context: CoupViewContext): Coup
           total: settled ? step.total : null,
           ...(step.puntoThird === undefined ? {} : { puntoThird: step.puntoThird }),
           ...(step.card === undefined ? {} : { card: step.card }),
-          ...(step.cell === undefined ? {} : { cell: step.cell }),
+          // R14.5: a choice's cell gives away the chooser's total: told once the hands are.
+          ...(step.cell === undefined || !settled ? {} : { cell: step.cell }),
           by: step.by,
           rule: step.rule,
         };

@@ -132,7 +132,11 @@ describe('Chemin de Fer tables over real sockets and Postgres', () => {
       uncovered: 15_000,
       puntoSeat: 2,
     });
-    expect(deal.view.coup?.pending).toMatchObject({ hand: 'punto', seat: 2, cell: 'punto-5' });
+    expect(deal.view.coup?.pending).toEqual({
+      hand: 'punto',
+      seat: 2,
+      deadline: expect.any(Number),
+    });
     expect(await balance(ann)).toBe(start.ann - 35_000);
     expect(await balance(bob)).toBe(start.bob - 25_000);
     expect(await balance(cat)).toBe(start.cat - 10_000);
@@ -144,10 +148,10 @@ describe('Chemin de Fer tables over real sockets and Postgres', () => {
     expect(
       await bob.send('chemin.punto.choose', { tableId: id, coup: 1, option: 'draw' }),
     ).toMatchObject({ ok: true });
-    expect((await choice).view.coup?.pending).toMatchObject({
+    expect((await choice).view.coup?.pending).toEqual({
       hand: 'banker',
       seat: 1,
-      cell: 'banker-5-vs-4',
+      deadline: expect.any(Number),
     });
     const settled = cat.next(updated('settled', id));
     expect(
@@ -174,6 +178,13 @@ describe('Chemin de Fer tables over real sockets and Postgres', () => {
       );
     expect(own(bob)[0]).toEqual(['2H', '3D']);
     expect(own(ann)[0]).toEqual(['KC', '5S']);
+    // R14.5: each chooser alone was told the cell of his choice.
+    const cells = (c: TestClient) =>
+      c.frames.flatMap((f) =>
+        f.kind === 'private' && f.message.type === 'chemin.cards' ? [f.message.cell] : [],
+      );
+    expect(cells(bob)).toEqual(['punto-5']);
+    expect(cells(ann)).toEqual([null, 'banker-5-vs-4']);
     expect(own(cat)).toEqual([]);
     for (const [c, n] of [
       [ann, 1],
@@ -290,7 +301,7 @@ describe('Chemin de Fer tables over real sockets and Postgres', () => {
     expect(chose.at).toBeGreaterThanOrEqual(deadline);
     expect(
       chose.view.coup?.story.find((s) => s.kind === 'draw' && s.hand === 'punto'),
-    ).toMatchObject({ by: 'rule', cell: 'punto-5' });
+    ).toMatchObject({ by: 'rule' });
   });
 
   it('T15.5 C1.3 a by-rule room never waits: the punto on 5 draws at once', async () => {

@@ -3,8 +3,9 @@ import type { Frame } from './test-banco.js';
 
 /**
  * T15.8, C4.4, C5.3: replays what one client received at a Chemin de Fer table and lists every
- * frame that showed a card face before its time: a face-down card (a hand's first two) or a
- * hidden total in a coup not yet settled, or a hand's own cards sent to anyone but its player.
+ * frame that showed a card face before its time: a face-down card (a hand's first two), a
+ * hidden total or a choice's cell in a coup not yet settled, or a hand's own cards sent to
+ * anyone but its player.
  */
 export function auditCheminFrames(frames: readonly Frame[], mySeat: number | null): string[] {
   const problems: string[] = [];
@@ -40,6 +41,10 @@ export function auditCheminFrames(frames: readonly Frame[], mySeat: number | nul
       }
       if ((step.kind === 'draw' || step.kind === 'stand') && step.total !== null) {
         problems.push(`frame ${index}: the ${step.hand}'s hidden total in coup ${coup.coup}`);
+      }
+      // R14.5: the cell a choice was made at gives the chooser's total away.
+      if ((step.kind === 'draw' || step.kind === 'stand') && step.cell !== undefined) {
+        problems.push(`frame ${index}: the ${step.hand}'s choice cell in coup ${coup.coup}`);
       }
       if (step.kind === 'result') problems.push(`frame ${index}: a result before settlement`);
     }

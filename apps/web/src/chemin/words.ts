@@ -3,12 +3,12 @@
  * settlement, as a person at the table would say them. Pure, so the screen and its tests share
  * one wording.
  */
-import type { CheminDeFerView, CoupView } from '@banco/protocol';
+import type { CheminCards, CheminDeFerView, CoupView } from '@banco/protocol';
 import { chips } from '../lib/format';
 
 export type CoupStepView = CoupView['story'][number];
 type Call = CoupView['calls'][number]['call'];
-type Cell = NonNullable<CoupView['pending']>['cell'];
+type Cell = NonNullable<CheminCards['cell']>;
 export type NameOf = (seat: number) => string;
 
 const HAND: Record<'punto' | 'banker', string> = { punto: 'The punto', banker: 'The banker' };

@@ -59,8 +59,11 @@ describe('R15.1 R17 the bank between coups', () => {
     expect(code(passBank(openBank(seats), seats, 1))).toBe('CANNOT_PASS');
   });
 
-  it('R17.3 the whole bank rides, its net winnings added, up to the room maximum', () => {
-    expect(ridingBank(1000, 950, limits)).toBe(1950);
+  it('R17.3 R15.7 the whole bank rides, its net winnings added, in whole chips, up to the room maximum', () => {
+    expect(ridingBank(1000, 1000, limits)).toBe(2000);
+    // 10 chips won less a cagnotte of 0.50: 19.50 chips ride as 19, the 0.50 stays in the wallet.
+    expect(ridingBank(1000, 950, limits)).toBe(1900);
+    expect(ridingBank(12_300, 11_690, { min: 100, max: 100_000 })).toBe(23_900);
     expect(ridingBank(3000, 2850, limits)).toBe(5000);
   });
 

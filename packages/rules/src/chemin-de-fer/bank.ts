@@ -2,6 +2,7 @@
  * R15.1, R17.3–R17.6: who holds the bank between coups. A plain value the table keeps beside
  * the shoe; each function takes the seats occupied now, since players come and go between coups.
  */
+import { CHIP_UNIT } from '../paytable.js';
 import { err, ok, type Result } from '../result.js';
 import type { Seat } from './cover.js';
 
@@ -110,9 +111,12 @@ export function checkPost(
 }
 
 /**
- * R17.3: a winning bank rides whole, its winnings after the cagnotte added, up to the room's
- * maximum; what is above the maximum goes back to the banker, so no bank ever passes it.
+ * R17.3: a winning bank rides whole, its winnings after the cagnotte added, in whole chips, up
+ * to the room's maximum. What is above the maximum, and the odd cents a cagnotte in tenths of a
+ * chip leaves (R17.2), stay with the banker: no bank passes the maximum, and every bank can be
+ * covered by stakes in whole chips (T3.4).
  */
 export function ridingBank(covered: number, bankerNet: number, limits: BankLimits): number {
-  return Math.min(covered + bankerNet, limits.max);
+  const whole = Math.floor((covered + bankerNet) / CHIP_UNIT) * CHIP_UNIT;
+  return Math.min(whole, limits.max);
 }

@@ -264,8 +264,9 @@ describe('R17 after the coup', () => {
       step(bancoCoup(['2H', '4C', '3H', 'KD', '3S']), { type: 'choose', seat: 2, option: 'stand' }),
     );
     expect([over.settlement.cagnotte, over.settlement.banker]).toEqual([50, 1950]);
+    // The bank rides in whole chips: the 0.50 the cagnotte left stays in the banker's wallet.
     expect(nextBank(over, seats)).toEqual({
-      offer: { kind: 'ride', seat: 1, amount: 1950 },
+      offer: { kind: 'ride', seat: 1, amount: 1900 },
       bancoSuivi: 2,
     });
   });

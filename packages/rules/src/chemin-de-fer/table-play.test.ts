@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handTotal } from '../cards.js';
 import { burnShoe, roundStatus, type ShoeState } from '../shoe.js';
+import { CHIP_UNIT } from '../paytable.js';
 import { unwrap } from '../testing/unwrap.js';
 import { nextBank, type NextBank } from './after-coup.js';
 import { declineBank, openBank, passBank } from './bank.js';
@@ -147,11 +148,13 @@ describe('R15 R16 R17 six players through several shoes', () => {
       }
       const after = nextBank(state, seats);
       if (state.phase === 'settled' && state.settlement.outcome === 'banker') {
-        // R17.3: the bank rides whole, winnings after the cagnotte included, up to the maximum.
+        // R17.3: the bank rides whole, winnings after the cagnotte included, in whole chips, up
+        // to the maximum.
+        const won = 2 * state.cover.covered - state.settlement.cagnotte;
         expect(after.offer).toEqual({
           kind: 'ride',
           seat: banker,
-          amount: Math.min(2 * state.cover.covered - state.settlement.cagnotte, rules.limits.max),
+          amount: Math.min(won - (won % CHIP_UNIT), rules.limits.max),
         });
       }
       if (state.phase === 'settled' && state.settlement.outcome === 'player') {

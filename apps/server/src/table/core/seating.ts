@@ -4,6 +4,7 @@ import { seatAt, seatKey, seatOf } from './seats.js';
 import { shoeAfterLeaving } from '../games/punto-banco/shoe-passing.js';
 import { closeBettingIfDecided, startNextRound } from '../games/punto-banco/round-flow.js';
 import { revealStep } from '../games/punto-banco/turning.js';
+import { offerVacantBank } from '../games/chemin-de-fer/offer.js';
 import type { SeatState } from './state.js';
 import type { Step } from './step.js';
 
@@ -48,6 +49,9 @@ export function takeSeat(
   // T11.6: a host who vanished while nobody else sat passes the room to the first to sit.
   handOverIfHostGone(step);
   if (step.state.phase.kind === 'waiting') startNextRound(step);
+  // C4.2: a vacant Chemin de Fer bank does not wait out its window for the newcomer. A stopgap
+  // at this call site: it belongs on the game's "a seat was taken" hook once games have one.
+  else offerVacantBank(step);
 }
 
 /**

@@ -15,7 +15,8 @@ export function endShoe(step: Step, options: { announce: boolean }): void {
       serverSeed: shoe.serverSeed,
       clientSeed: shoe.clientSeed,
       commitment: shoe.commitment,
-      rounds: shoe.results.length,
+      // Every game's rounds (a Chemin de Fer coup too) are the shoe's own count of them.
+      rounds: shoe.state.roundsDealt,
     });
   }
   step.effect({ type: 'end-shoe', shoeId: shoe.id });

@@ -1,4 +1,5 @@
 import {
+  pendingCell,
   publicCoupView,
   type CheminCards,
   type CheminDeFerView,
@@ -108,6 +109,7 @@ function ownCards(state: cheminDeFer.CoupState, hand: 'punto' | 'banker'): Chemi
     hand,
     cards: [...(hand === 'punto' ? state.punto : state.bankerCards).slice(0, 2)],
     odds: odds.ok ? odds.value : null,
+    cell: pendingCell(state)?.cell ?? null,
   };
 }
 
@@ -177,7 +179,7 @@ describe('the Chemin de Fer table', () => {
     const dealt = step(banco, { type: 'close-cover' });
     show(tableView(coupView(dealt, Date.now() + 20_000)), 3);
     expect(screen.getByTestId('choosing').textContent).toBe(
-      'Ben (punto) is choosing whether to draw on 5…',
+      'Ben (punto) is choosing whether to draw…',
     );
     expect(screen.getAllByTestId('card').map((c) => c.dataset.face)).toEqual([
       'down',

@@ -209,7 +209,7 @@ function Act(props: CheminTableProps) {
         ) : (
           <p role="status" data-testid="choosing">
             {name(pending.seat)} ({pending.hand === 'punto' ? 'punto' : 'banker'}) is choosing
-            whether to draw {CELL_WORDS[pending.cell]}…
+            whether to draw…
           </p>
         )}
         {pending.deadline !== null ? (
@@ -232,8 +232,9 @@ function YourChoice({
   cards,
   actions,
 }: CheminTableProps & { coup: CoupView; pending: NonNullable<CoupView['pending']> }) {
-  const odds = cards && cards.coup === coup.coup ? cards.odds : null;
-  const rule = cheminDeFer.RULE_OPTION[pending.cell];
+  const own = cards && cards.coup === coup.coup && cards.hand === pending.hand ? cards : null;
+  const odds = own?.odds ?? null;
+  const cell = own?.cell ?? null;
   const options: { option: Option; label: string }[] = [
     { option: 'draw', label: 'Draw a card' },
     { option: 'stand', label: 'Stand' },
@@ -241,7 +242,8 @@ function YourChoice({
   return (
     <>
       <p className="chemin__your-choice" data-testid="your-choice">
-        Your choice: draw or stand {CELL_WORDS[pending.cell]}? The rule would {rule}.
+        Your choice: draw or stand
+        {cell ? ` ${CELL_WORDS[cell]}? The rule would ${cheminDeFer.RULE_OPTION[cell]}.` : '?'}
       </p>
       {odds ? (
         <table className="chemin__odds" data-testid="choice-odds">

@@ -9,6 +9,8 @@ export interface CheminStake {
   readonly amount: number;
   /** The ledger's bet id, once escrowed. */
   readonly betId: string | null;
+  /** The wallet once this stake was held; the seat shows it when the coup is dealt (P1.3). */
+  readonly balance?: number;
 }
 
 /**

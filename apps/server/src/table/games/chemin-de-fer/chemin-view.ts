@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  pendingCell,
   publicCoupView,
   type CheminCards,
   type CheminDeFerView,
@@ -65,7 +66,7 @@ export function emitChemin(
   step.emit({ type: 'chemin.updated', what, seat, view: cheminView(step.state), balances });
 }
 
-/** C5.3: the two face-down cards of a hand to its player, with the odds when they choose. */
+/** C5.3: the two face-down cards of a hand to its player, with the odds and cell when they choose. */
 export function sendOwnCards(step: Step, coup: CheminCoup, hand: 'punto' | 'banker'): void {
   const own = ownCards(step.state, coup, hand);
   if (own) step.effect({ type: 'private', ...own });
@@ -109,6 +110,8 @@ function ownCards(
       hand,
       cards: (hand === 'punto' ? state.punto : state.bankerCards).slice(0, 2),
       odds: odds?.ok ? odds.value : null,
+      // R14.5: the cell says the chooser's total; only the chooser hears it.
+      cell: choosing ? (pendingCell(state)?.cell ?? null) : null,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { coupRulesOf, type CommandPayload } from '@banco/protocol';
-import { cheminDeFer } from '@banco/rules';
+import { CHIP_UNIT, cheminDeFer } from '@banco/rules';
 import type { TableCommand } from '../../core/inputs.js';
+import { refillsDue } from '../../core/refills.js';
 import { seatOf } from '../../core/seats.js';
 import type { SeatState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
@@ -16,9 +17,6 @@ import { afterChoice, closeCover } from './coup-flow.js';
 import { offerBank, offerMs } from './offer.js';
 
 type CheminCommand = Extract<TableCommand, { readonly name: `chemin.${string}` }>;
-
-/** Chips are whole (T3.4); a bank or a stake in hundredths of a chip is refused. */
-const CHIP = 100;
 
 /** C2, T15: the Chemin de Fer commands; a Punto Banco table has no bank to post or cover. */
 export function runCheminCommand(step: Step, playerId: string, command: CheminCommand): void {
@@ -76,10 +74,9 @@ function postBank(step: Step, seat: SeatState, payload: CommandPayload<'chemin.b
     bancoSuivi: table.bancoSuivi,
   });
   if (!posted.ok) return step.refuse(refusalCode(posted.error.code), posted.error.message);
-  // A riding bank is whatever the last coup left it, cagnotte cents included (R17.3).
-  if (table.offer.kind !== 'ride' && payload.amount % CHIP !== 0) {
+  // R15.7: every bank is whole chips, a riding one too (R17.3 leaves the odd cents out of it).
+  if (payload.amount % CHIP_UNIT !== 0)
     return step.refuse('FRACTIONAL_CHIPS', 'a bank is whole chips');
-  }
   // T15.4: nothing is held yet, but a bank the wallet could not cover is refused now.
   if (payload.amount > seat.balance) {
     return step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover this bank');
@@ -109,7 +106,8 @@ function postBank(step: Step, seat: SeatState, payload: CommandPayload<'chemin.b
     shoeId: state.shoe!.id,
     shoeRound: state.shoe!.state.roundsDealt + 1,
     holder: seat.seat,
-    refills: [],
+    // T8.2: the coup is the round a Chemin de Fer table opens; no stake is held before its cover.
+    refills: refillsDue(state),
   });
   emitChemin(step, 'posted', seat.seat);
   step.succeed();
@@ -124,7 +122,7 @@ function cover(step: Step, seat: SeatState, payload: CommandPayload<'chemin.cove
     return step.refuse('COVER_CLOSED', 'the bank is no longer open for cover');
   }
   const { call } = payload;
-  if (call.kind === 'stake' && call.amount % CHIP !== 0) {
+  if (call.kind === 'stake' && call.amount % CHIP_UNIT !== 0) {
     return step.refuse('FRACTIONAL_CHIPS', 'a stake is whole chips');
   }
   const next = cheminDeFer.stepCoup(coup.coup, { type: 'call', seat: seat.seat, call });

@@ -5,6 +5,7 @@
 import { cheminDeFer, handTotal, roundStatus } from '@banco/rules';
 import type { TableInput } from '../../core/inputs.js';
 import { startNextRound } from '../punto-banco/round-flow.js';
+import { applyRefills } from '../../core/refills.js';
 import { endShoe } from '../../core/shoe-end.js';
 import type { ChipReturn, TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
@@ -28,13 +29,13 @@ export function cheminClock(step: Step): void {
   if (!coup) {
     const { offer } = table;
     // T15.2: an unanswered offer is declined (a riding bank passed); a vacant bank is offered
-    // again from the lowest seat.
+    // again from the lowest seat. The table does it, not the seat: C5.1's `seat` is null.
     if (offer.kind === 'fresh') {
       const next = cheminDeFer.declineBank(offer, seats, offer.seat);
-      if (next.ok) return offerBank(step, next.value, 'declined', offer.seat);
+      if (next.ok) return offerBank(step, next.value, 'declined', null);
     } else if (offer.kind === 'ride') {
       const next = cheminDeFer.passBank(offer, seats, offer.seat);
-      if (next.ok) return offerBank(step, next.value, 'passed', offer.seat, null);
+      if (next.ok) return offerBank(step, next.value, 'passed', null, null);
     }
     return offerBank(step, cheminDeFer.openBank(seats), 'offered', null, null);
   }
@@ -53,11 +54,8 @@ export function closeCover(step: Step): void {
   step.cancelWakeUp();
   const { bank, punters, calls, bancoSuivi } = coup.coup;
   const cover = cheminDeFer.resolveCover(bank, punters, calls, bancoSuivi);
-  if (cover.covered === 0 || coup.roundId === null) {
-    const closed = cheminDeFer.stepCoup(coup.coup, { type: 'close-cover' });
-    if (closed.ok) setCoup(step, { coup: closed.value });
-    return voidCoup(step);
-  }
+  // P1.3: the coup stays as last announced until the ledger has voided it (onCheminVoided).
+  if (cover.covered === 0 || coup.roundId === null) return voidCoup(step);
   // T15.4: exactly what plays is held: the covered part of the bank and each accepted stake.
   const stakes = [
     {
@@ -100,29 +98,27 @@ export function onCheminEscrow(
   const coup = cheminOf(step.state).coup;
   if (!coup || coup.stage !== 'escrowing') return;
   let { stakes, refused } = coup;
-  const moved: string[] = [];
   if (input.type === 'escrowed') {
     const betId = input.bets[0]?.id ?? null;
-    stakes = stakes.map((s) => (s.playerId === input.playerId ? { ...s, betId } : s));
-    step.update({
-      seats: step.state.seats.map((s) =>
-        s.player.id === input.playerId ? { ...s, balance: input.balance } : s,
-      ),
-    });
-    moved.push(input.playerId);
+    const { balance } = input;
+    stakes = stakes.map((s) => (s.playerId === input.playerId ? { ...s, betId, balance } : s));
   } else {
     refused = true;
   }
   const awaiting = coup.awaiting - 1;
   setCoup(step, { stakes, refused, awaiting });
   if (awaiting > 0) return;
-  if (refused) {
-    // T15.4: a stake the ledger would not hold (a wallet spent elsewhere meanwhile) calls the
-    // coup off before any card: whatever was held goes back.
-    const off = cheminDeFer.stepCoup(coup.coup, { type: 'call-off' });
-    if (off.ok) setCoup(step, { coup: off.value });
-    return voidCoup(step);
-  }
+  // T15.4: a stake the ledger would not hold (a wallet spent elsewhere meanwhile) calls the
+  // coup off before any card: whatever was held goes back (onCheminVoided).
+  if (refused) return voidCoup(step);
+  // P1.3: the wallets held change with the event that deals the coup, not before it.
+  const held = new Map(stakes.map((s) => [s.playerId, s.balance]));
+  step.update({
+    seats: step.state.seats.map((s) => {
+      const balance = held.get(s.player.id);
+      return balance === undefined ? s : { ...s, balance };
+    }),
+  });
   deal(
     step,
     coup.stakes.map((s) => s.playerId),
@@ -230,9 +226,17 @@ export function onCheminVoided(
       return balance === undefined ? s : { ...s, balance };
     }),
   });
-  if (coup.coup.phase !== 'not-dealt') {
-    const off = cheminDeFer.stepCoup(coup.coup, { type: 'call-off' });
-    if (off.ok) setCoup(step, { coup: off.value });
+  if (coup.coup.phase === 'covering') {
+    // T15.3: a cover that closed with nothing covered; anything else was called off (T15.4,
+    // T15.9). Only now, with the event that says so (P1.3).
+    const { bank, punters, calls, bancoSuivi } = coup.coup;
+    const uncovered =
+      input.reason === 'empty' &&
+      cheminDeFer.resolveCover(bank, punters, calls, bancoSuivi).covered === 0;
+    const ended = cheminDeFer.stepCoup(coup.coup, {
+      type: uncovered ? 'close-cover' : 'call-off',
+    });
+    if (ended.ok) setCoup(step, { coup: ended.value });
   }
   endCoup(step, cheminOf(step.state).coup!, 'not-dealt', [...input.balances.keys()]);
 }
@@ -270,6 +274,7 @@ export function onCheminRoundOpened(
 ): void {
   const coup = cheminOf(step.state).coup;
   if (!coup || coup.seq !== input.seq || coup.stage !== 'opening') return;
+  applyRefills(step, input.refills);
   setCoup(step, { roundId: input.roundId, stage: 'covering' });
   const state = cheminOf(step.state).coup!.coup;
   if (state.phase === 'covering' && state.calls.length === state.punters.length) closeCover(step);

@@ -31,6 +31,15 @@ export function startChemin(step: Step): void {
   offerBank(step, next, 'offered', null, stands ? cheminOf(step.state).bancoSuivi : null);
 }
 
+/** C4.2, T15.2: a vacant bank is offered again, from the lowest seat, as soon as someone sits. */
+export function offerVacantBank(step: Step): void {
+  const table = step.state.chemin;
+  if (step.state.phase.kind !== 'chemin' || !table || table.coup || table.offer.kind !== 'vacant') {
+    return;
+  }
+  offerBank(step, cheminDeFer.openBank(seatedSeats(step.state)), 'offered', null, null);
+}
+
 export function offerBank(
   step: Step,
   offer: cheminDeFer.BankOffer,

@@ -19,8 +19,8 @@ import {
 } from './shoe-passing.js';
 import { applyNextSettings, finishClose } from '../../core/room-life.js';
 import { isPresent, presentCount, seatOf } from '../../core/seats.js';
+import { applyRefills, refillsDue } from '../../core/refills.js';
 import { endShoe } from '../../core/shoe-end.js';
-import { STARTING_BALANCE, tableMinimum } from '../../core/settings.js';
 import type { RevealStep, RoundState, ShoeSession } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import { layoutOf, liveOdds, roadsView, shoeView } from '../../core/views.js';
@@ -59,10 +59,7 @@ export function openRound(step: Step): void {
   const { state } = step;
   const shoe = state.shoe!;
   const seq = state.roundSeq + 1;
-  const minimum = tableMinimum(state.settings);
-  const refills = state.seats
-    .filter((s) => s.balance < minimum && s.balance < STARTING_BALANCE)
-    .map((s) => ({ seat: s.seat, playerId: s.player.id }));
+  const refills = refillsDue(state);
   step.update({ roundSeq: seq, phase: { kind: 'opening', seq } });
   step.effect({
     type: 'open-round',
@@ -180,14 +177,7 @@ export function onRoundOpened(
     step.effect({ type: 'void-round', seq: phase.seq, reason: 'empty' });
     return;
   }
-  for (const refill of input.refills) {
-    step.update({
-      seats: step.state.seats.map((s) =>
-        s.player.id === refill.playerId ? { ...s, balance: refill.balance } : s,
-      ),
-    });
-    if (refill.amount > 0) step.emit({ type: 'balance.refilled', ...refill });
-  }
+  applyRefills(step, input.refills);
   const round: RoundState = {
     seq: input.seq,
     roundId: input.roundId,
