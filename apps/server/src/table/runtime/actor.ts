@@ -8,6 +8,7 @@ import type {
 } from '@banco/protocol';
 import type { ShoeState } from '@banco/rules';
 import type { TableActorDeps } from './actor-deps.js';
+import { joinFirst, type Admission } from './admission.js';
 import { senderToLookUp } from '../core/chat.js';
 import { ConfirmBatch } from './confirm-batch.js';
 import { EffectRetry, RETRY_DEFAULTS } from './effect-retry.js';
@@ -188,7 +189,7 @@ export class TableActor implements TablePort {
    * T11.1, T11.2, T11.7: whether a room lets this player join: not once it is closed (answered
    * like an unknown table), not if kicked, and when locked only if it had them already.
    */
-  entryRefusal(playerId: string): AckError | null {
+  private entryRefusal(playerId: string): AckError | null {
     // The state says closed as soon as the close is reduced; the lifecycle follows only once the
     // shoe's seed is published, and a join in between must not hear that the room is closing.
     if (roomIsClosed(this.life) || this.state.room?.closed) {
@@ -196,7 +197,7 @@ export class TableActor implements TablePort {
     }
     // Not the live connections: the gateway reports a joining socket's presence before its
     // join is judged, so a newcomer is already connected here; only an accepted join counts.
-    const known = this.members.isMember(playerId) || this.knows(playerId);
+    const known = this.members.isMember(playerId) || this.members.knows(this.state, playerId);
     const refused = roomRefusal(this.state, playerId, known);
     return refused ? { ok: false, ...refused } : null;
   }
@@ -240,9 +241,11 @@ export class TableActor implements TablePort {
     return this.members.spectators(this.state);
   }
 
-  /** T9.4: a player this table remembers: seated, or joined before a restart. */
-  knows(playerId: string): boolean {
-    return this.members.knows(this.state, playerId);
+  /** T9.4: a player this table remembers (seated, or joined before a restart) may act at once. */
+  admission(playerId: string): Promise<Admission> {
+    const refused = this.entryRefusal(playerId);
+    if (refused || this.members.knows(this.state, playerId)) return Promise.resolve(refused);
+    return Promise.resolve(joinFirst(this.id));
   }
 
   /** T9.8: what keeps failing at this table; empty when it is healthy. */
