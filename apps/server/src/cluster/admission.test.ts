@@ -6,9 +6,9 @@ import { quietTable } from '../testing/quiet-table.js';
 import { withOverrides } from '../testing/with-overrides.js';
 import { TableActor } from '../table/runtime/actor.js';
 import type { TablePort } from '../table/runtime/table-port.js';
-import { Cluster, type ClusterLink } from './cluster.js';
+import { quietLink } from '../testing/quiet-link.js';
+import { Cluster } from './cluster.js';
 import type { TableLeases } from './leases.js';
-import { LocalPresence } from './local-presence.js';
 import type { LiveTables, TableDefinition } from './registry.js';
 import { SoloPort } from './solo-port.js';
 
@@ -51,18 +51,6 @@ describe('admission on every table port', () => {
   const act = (actor: TableActor, player: string, ...[name, payload]: [string, object]) =>
     actor.command(players[player]!, name as never, { tableId: actor.id, ...payload } as never);
 
-  function linkTo(live: LiveTables): ClusterLink {
-    return {
-      live,
-      outboxFor: () => ({ broadcast() {}, sendPrivate() {}, eject() {} }),
-      claimable: () =>
-        Promise.resolve({ total: 0, free: [], stranded: new Set<string>(), orphans: [] }),
-      log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
-      presence: new LocalPresence(),
-      publicTables: new Set(),
-    };
-  }
-
   async function node(name: string, live: LiveTables): Promise<Cluster> {
     const cluster = new Cluster({
       redisUrl: REDIS_URL,
@@ -71,7 +59,7 @@ describe('admission on every table port', () => {
       beatMs: BEAT_MS,
     });
     await cluster.connect();
-    await cluster.attach(linkTo(live));
+    await cluster.attach(quietLink(live));
     return cluster;
   }
 
@@ -150,50 +138,45 @@ describe('admission on every table port', () => {
     await Promise.all([...actors.values()].map((actor) => actor.close()));
   });
 
-  /** Every port a gateway may hold for a running table. */
-  function ports(tableId: string): Record<string, TablePort> {
-    const actor = actors.get(tableId)!;
-    const solo = new SoloPort({
+  /** T13.15: the solo node's port for a table, while `actor` runs it (or none does). */
+  const soloPort = (tableId: string, actor: TableActor | undefined) =>
+    new SoloPort({
       id: tableId,
-      name: actor.name,
-      settings: actor.settings,
+      name: tableId,
+      settings: quietTable(),
       actor: () => actor,
       present: () => [],
     });
+
+  /** Every port a gateway may hold for a running table. */
+  function ports(tableId: string): Record<string, TablePort> {
+    const actor = actors.get(tableId)!;
+    const solo = soloPort(tableId, actor);
     return { actor, solo, owner: owner.port(tableId)!, remote: other.port(tableId)! };
   }
 
   const table = (prefix: string) => [...actors.keys()].find((id) => id.startsWith(prefix))!;
 
-  const cases: { case: string; table: string; player: string; code: Code }[] = [
-    { case: 'seated at a public table', table: 'pub-', player: 'sam', code: null },
-    { case: 'watching a public table', table: 'pub-', player: 'wes', code: 'NOT_AT_TABLE' },
-    { case: 'a stranger at a public table', table: 'pub-', player: 'sue', code: 'NOT_AT_TABLE' },
-    { case: 'joined before a restart (T9.4)', table: 'restart-', player: 'wes', code: null },
-    {
-      case: 'never joined before a restart',
-      table: 'restart-',
-      player: 'sue',
-      code: 'NOT_AT_TABLE',
-    },
-    { case: 'the host, seated', table: 'room-', player: 'hana', code: null },
-    { case: 'seated in a locked room', table: 'room-', player: 'sid', code: null },
-    { case: 'member of a locked room', table: 'room-', player: 'mia', code: 'NOT_AT_TABLE' },
-    { case: 'a stranger at a locked room', table: 'room-', player: 'sue', code: 'ROOM_LOCKED' },
-    { case: 'kicked', table: 'room-', player: 'kit', code: 'KICKED' },
-    { case: 'seated in a closing room', table: 'closing-', player: 'ida', code: 'ROOM_CLOSED' },
-    { case: 'a stranger at a closing room', table: 'closing-', player: 'sue', code: 'ROOM_CLOSED' },
-    { case: 'the host of a closed room', table: 'closed-', player: 'cleo', code: 'UNKNOWN_TABLE' },
-    { case: 'seated, server stopping', table: 'stopping-', player: 'sam', code: null },
-    {
-      case: 'a stranger, server stopping',
-      table: 'stopping-',
-      player: 'sue',
-      code: 'NOT_AT_TABLE',
-    },
+  /** [case, table, player, the answer's code (null: may act)] */
+  const cases: [string, string, string, Code][] = [
+    ['seated at a public table', 'pub-', 'sam', null],
+    ['watching a public table', 'pub-', 'wes', 'NOT_AT_TABLE'],
+    ['a stranger at a public table', 'pub-', 'sue', 'NOT_AT_TABLE'],
+    ['joined before a restart (T9.4)', 'restart-', 'wes', null],
+    ['a stranger after a restart', 'restart-', 'sue', 'NOT_AT_TABLE'],
+    ['the host, seated', 'room-', 'hana', null],
+    ['seated in a locked room', 'room-', 'sid', null],
+    ['member of a locked room', 'room-', 'mia', 'NOT_AT_TABLE'],
+    ['a stranger at a locked room', 'room-', 'sue', 'ROOM_LOCKED'],
+    ['kicked', 'room-', 'kit', 'KICKED'],
+    ['seated in a closing room', 'closing-', 'ida', 'ROOM_CLOSED'],
+    ['a stranger at a closing room', 'closing-', 'sue', 'ROOM_CLOSED'],
+    ['the host of a closed room', 'closed-', 'cleo', 'UNKNOWN_TABLE'],
+    ['seated, stopping', 'stopping-', 'sam', null],
+    ['a stranger, stopping', 'stopping-', 'sue', 'NOT_AT_TABLE'],
   ];
 
-  it.each(cases)('$case: $code from every port', async ({ table: prefix, player, code }) => {
+  it.each(cases)('%s (%s%s): %s from every port', async (_, prefix, player, code) => {
     const tableId = table(prefix);
     const answers: Record<string, unknown> = {};
     for (const [kind, port] of Object.entries(ports(tableId))) {
@@ -206,13 +189,7 @@ describe('admission on every table port', () => {
   });
 
   it('T13.15: a solo port with no actor running says to try again', async () => {
-    const solo = new SoloPort({
-      id: 'resuming',
-      name: 'resuming',
-      settings: quietTable(),
-      actor: () => undefined,
-      present: () => [],
-    });
+    const solo = soloPort('resuming', undefined);
     expect(await solo.admission(players.sam!)).toMatchObject({
       code: 'TABLE_CLOSING',
       message: expect.stringContaining('resumes once it can'),

@@ -8,24 +8,23 @@ import { STARTING_BALANCE } from '../core/settings.js';
 import type { Effect } from '../core/state.js';
 
 /** Effects the table carries out itself (its messages, wake-ups and life: effect-loop.ts). */
-export type TableEffect = Extract<
-  Effect,
-  { type: 'broadcast' | 'private' | 'schedule' | 'hold' | 'eject' | 'room-closed' }
->;
-/** Every other effect is the ledger's work. */
-export type LedgerEffect = Exclude<Effect, TableEffect>;
-
-const TABLE_EFFECTS: ReadonlySet<Effect['type']> = new Set<TableEffect['type']>([
+const TABLE_EFFECTS = [
   'broadcast',
   'private',
   'schedule',
   'hold',
   'eject',
   'room-closed',
-]);
+] as const satisfies readonly Effect['type'][];
+
+export type TableEffect = Extract<Effect, { type: (typeof TABLE_EFFECTS)[number] }>;
+/** Every other effect is the ledger's work. */
+export type LedgerEffect = Exclude<Effect, TableEffect>;
+
+const tableEffects: ReadonlySet<Effect['type']> = new Set(TABLE_EFFECTS);
 
 export const isTableEffect = (effect: Effect): effect is TableEffect =>
-  TABLE_EFFECTS.has(effect.type);
+  tableEffects.has(effect.type);
 
 /**
  * Carries out the reducer's ledger effects, one at a time. An effect may answer with a new input
