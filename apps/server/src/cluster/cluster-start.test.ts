@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveTables, TableDefinition } from './registry.js';
 import type { TablePort } from '../table/runtime/table-port.js';
 import type { TableLeases } from './leases.js';
-import { LocalPresence } from './local-presence.js';
-import { Cluster, type ClusterLink } from './cluster.js';
+import { quietLink } from '../testing/quiet-link.js';
+import { Cluster } from './cluster.js';
 
 /** The machine's Redis; this test's channels and keys are under node ids fresh to the run. */
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -31,18 +31,6 @@ function runningOne(definition: TableDefinition): { live: LiveTables; leases: Ta
 
 const nothing = { live: { list: () => [], get: () => undefined, definition: () => undefined } };
 
-function linkTo(live: LiveTables): ClusterLink {
-  return {
-    live,
-    outboxFor: () => ({ broadcast() {}, sendPrivate() {}, eject() {} }),
-    claimable: () =>
-      Promise.resolve({ total: 0, free: [], stranded: new Set<string>(), orphans: [] }),
-    log: { error() {}, warn() {}, info() {} } as unknown as ClusterLink['log'],
-    presence: new LocalPresence(),
-    publicTables: new Set(),
-  };
-}
-
 /** A node named `name-<fresh id>`: one running `owner`'s table, or one running none. */
 async function node(
   name: string,
@@ -56,7 +44,8 @@ async function node(
     beatMs: BEAT_MS,
   });
   await cluster.connect();
-  if (attach) await cluster.attach(linkTo(owner?.live ?? (nothing.live as unknown as LiveTables)));
+  if (attach)
+    await cluster.attach(quietLink(owner?.live ?? (nothing.live as unknown as LiveTables)));
   return cluster;
 }
 
@@ -82,7 +71,7 @@ describe('a node that starts (T13.6)', () => {
     const b = await node('b', undefined, false);
     clusters.push(b);
     expect(b.lastKnown(tableId)).toBeUndefined();
-    await b.attach(linkTo(nothing.live as unknown as LiveTables));
+    await b.attach(quietLink(nothing.live as unknown as LiveTables));
     expect(b.lastKnown(tableId)?.epoch).toBe(7);
     expect(b.ownerOf(tableId)?.node).toBe(a.nodeId);
     expect(b.port(tableId)?.seatedCount()).toBe(3);

@@ -1,4 +1,5 @@
 import type { Ack, AckError, CommandName, CommandPayload, TableSnapshot } from '@banco/protocol';
+import type { Admission } from '../table/runtime/admission.js';
 import type { TablePort } from '../table/runtime/table-port.js';
 import { RequestFailed } from './bus.js';
 import type { OwnedTable, Request } from './messages.js';
@@ -83,23 +84,14 @@ export class RemoteTable implements TablePort {
     return this.cluster.lastKnown(this.id)?.spectators ?? 0;
   }
 
-  /** Answered by the owner (admission); a socket here may always ask it. */
-  knows(): boolean {
-    return true;
-  }
-
-  entryRefusal(): null {
-    return null;
-  }
-
-  /** T9.4, T11.1, T11.2 asked of the owner for a socket here that has not joined (T13.8). */
-  async admission(playerId: string): Promise<AckError | null> {
+  /** T13.8: asked of the owner; a table between owners says to try again. */
+  async admission(playerId: string): Promise<Admission> {
     try {
       return (await this.cluster.ask({
         k: 'admit',
         tableId: this.id,
         playerId,
-      })) as AckError | null;
+      })) as Admission;
     } catch (error) {
       if (error instanceof RequestFailed && error.moved) return MOVING;
       throw error;

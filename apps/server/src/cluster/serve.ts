@@ -1,4 +1,5 @@
-import type { AckError, CommandName } from '@banco/protocol';
+import type { CommandName } from '@banco/protocol';
+import { turnedAway } from '../table/runtime/admission.js';
 import type { TableRegistry } from '../table/runtime/table-port.js';
 import { RequestFailed } from './bus.js';
 import type { Request } from './messages.js';
@@ -22,22 +23,17 @@ export async function serveRequest(
   const { playerId } = request;
   switch (request.k) {
     case 'cmd': {
-      if (!ENTRY_COMMANDS.has(request.name)) {
-        const barred = actor.entryRefusal(playerId);
-        if (barred) return barred;
-      }
+      // Every command waits for the same answer, so they reach the table in the order they came.
+      const admitted = await actor.admission(playerId);
+      // T11.2, T11.7: the socket there joined, so the owner need not know the player; it still
+      // turns them away once kicked or closed.
+      if (!ENTRY_COMMANDS.has(request.name) && turnedAway(admitted)) return admitted;
       return actor.command(playerId, request.name, request.payload as never);
     }
     case 'snapshot':
       return actor.snapshot(playerId);
-    case 'admit': {
-      const barred: AckError | null =
-        actor.entryRefusal(playerId) ??
-        (actor.knows(playerId)
-          ? null
-          : { ok: false, code: 'NOT_AT_TABLE', message: `join table ${request.tableId} first` });
-      return barred;
-    }
+    case 'admit':
+      return actor.admission(playerId);
     default: {
       const unknown: never = request;
       throw new TypeError(`unknown request ${JSON.stringify(unknown)}`);

@@ -6,6 +6,7 @@ import type {
   RoomState,
   TableSnapshot,
 } from '@banco/protocol';
+import type { Admission } from '../table/runtime/admission.js';
 import type { TablePort } from '../table/runtime/table-port.js';
 
 /**
@@ -87,16 +88,12 @@ export class SoloPort implements TablePort {
   seatsHeld() {
     return this.table.actor()?.seatsHeld?.() ?? [];
   }
-  knows(playerId: string): boolean {
-    return this.table.actor()?.knows(playerId) ?? false;
-  }
   /**
    * While no actor runs, a socket that has not joined hears RESUMING and is let in nowhere: the
    * port cannot tell who a private room would refuse (T11.2).
    */
-  entryRefusal(playerId: string) {
-    const actor = this.table.actor();
-    return actor ? actor.entryRefusal(playerId) : RESUMING;
+  admission(playerId: string): Promise<Admission> {
+    return this.table.actor()?.admission(playerId) ?? Promise.resolve(RESUMING);
   }
   problems(): string[] {
     return this.table.actor()?.problems() ?? [];

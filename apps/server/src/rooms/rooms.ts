@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../db/ledger-error.js';
 import type { InviteLookup, RoomStore } from '../db/rooms.js';
 import type { LiveTables } from '../cluster/registry.js';
 import { TIMINGS, type TimingName } from '../table/core/settings.js';
+import { turnedAway } from '../table/runtime/admission.js';
 import type { TablePort } from '../table/runtime/table-port.js';
 import { houseEdgeTable } from './house-edges.js';
 import { isPracticeTable, PRACTICE_ROOM_NAME, practiceTableSettings } from './practice.js';
@@ -102,15 +103,13 @@ export class Rooms {
     host: PlayerInfo,
   ): Promise<{ ok: true; room: RoomSummary; reused: boolean } | RoomRefusal<'TOO_MANY_ROOMS'>> {
     const tables = this.live();
-    const mine = tables
-      .list()
-      .find(
-        (table) =>
-          isPracticeTable(table.settings) &&
-          tables.definition(table.id)?.hostPlayerId === host.id &&
-          table.entryRefusal(host.id) === null,
-      );
-    if (mine) return { ok: true, room: await this.summaryOf(mine), reused: true };
+    for (const table of tables.list()) {
+      if (!isPracticeTable(table.settings)) continue;
+      if (tables.definition(table.id)?.hostPlayerId !== host.id) continue;
+      // Still open to its host: not closing, closed or resuming.
+      if (turnedAway(await table.admission(host.id))) continue;
+      return { ok: true, room: await this.summaryOf(table), reused: true };
+    }
     const opened = await this.openTable(
       host,
       PRACTICE_ROOM_NAME,

@@ -95,19 +95,10 @@ export function commandHandlers(deps: CommandDeps) {
       } else if (name === 'table.leave') {
         rooms.exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
-        // T13.8: a table another node runs answers both questions at its owner.
-        if (table.admission) {
-          const barred = await table.admission(playerId);
-          if (barred) return reply(barred);
-        } else {
-          // T11.2: a removed player hears why, not merely that they have not joined.
-          const barred = table.entryRefusal(playerId);
-          if (barred) return reply(barred);
-          // T9.4: after a restart a client's new socket carries on where its old one was.
-          if (!table.knows(playerId)) {
-            return reply(refusal('NOT_AT_TABLE', `join table ${tableId} first`));
-          }
-        }
+        // T9.4: after a restart a client's new socket carries on where its old one was; T11.2: a
+        // removed player hears why, not merely that they have not joined.
+        const barred = await table.admission(playerId);
+        if (barred) return reply(barred);
         enter();
       }
       const response = await table.command(playerId, name, parsed.data);

@@ -142,8 +142,8 @@ describe('a restarted table (T9.1–T9.4)', () => {
       [1, ann, 100_000],
       [2, bob, 100_000],
     ]);
-    expect(b.actor.knows(ann!)).toBe(true);
-    expect(b.actor.knows('stranger')).toBe(false);
+    expect(await b.actor.admission(ann!)).toBeNull();
+    expect(await b.actor.admission('stranger')).toMatchObject({ code: 'NOT_AT_TABLE' });
     expect(await closedOnce('crash-bet')).toEqual({ 'VOIDED:1': 1 });
     expect((await checkLedger(prisma)).problems).toEqual([]);
     await b.actor.close();

@@ -1,82 +1,48 @@
-import type {
-  Ack,
-  AckError,
-  CommandName,
-  CommandPayload,
-  RoomState,
-  TableSnapshot,
-} from '@banco/protocol';
-import type { ShoeState } from '@banco/rules';
-import type { TableActorDeps } from './actor-deps.js';
+import type { Ack, CommandName, CommandPayload, RoomState, TableSnapshot } from '@banco/protocol';
 import { senderToLookUp } from '../core/chat.js';
-import { ConfirmBatch } from './confirm-batch.js';
-import { EffectRetry, RETRY_DEFAULTS } from './effect-retry.js';
-import { EffectRunner } from './effects.js';
-import { EventLog } from './event-log.js';
-import { followLastRound, type LastRound } from './last-round.js';
-import { roomRefusal } from '../core/host-presence.js';
 import type { Reply, TableCommand, TableInput } from '../core/inputs.js';
-import {
-  armsTimers,
-  beginStopping,
-  isStopping,
-  OPEN,
-  roomClosed,
-  roomIsClosed,
-  stopped,
-  type Lifecycle,
-} from './lifecycle.js';
-import { Membership } from './membership.js';
-import { SerialQueue } from './queue.js';
 import { reduce, type Reduced } from '../core/reducer.js';
-import { CLOSING, NO_ANSWER, ROOM_CLOSED } from './replies.js';
+import { roomView } from '../core/room-life.js';
 import { seatAt, seatOf } from '../core/seats.js';
-import { snapshotOf } from '../core/snapshot.js';
-import { startingState } from './starting-state.js';
-import { StateSaver } from './state-saver.js';
 import type { TableState } from '../core/state.js';
 import { roundInPlay, shoeInPlay } from '../core/stored-state.js';
+import type { TableActorDeps } from './actor-deps.js';
+import type { Admission } from './admission.js';
+import { ConfirmBatch } from './confirm-batch.js';
+import { Crowd } from './crowd.js';
+import { EffectLoop } from './effect-loop.js';
+import { TableLife } from './lifecycle.js';
+import { SerialQueue } from './queue.js';
+import { TableReads } from './reads.js';
+import { CLOSING, NO_ANSWER, ROOM_CLOSED } from './replies.js';
+import { startingState } from './starting-state.js';
+import { StateSaver } from './state-saver.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
-import { roomView } from '../core/room-life.js';
-import { ownFacesFor } from '../core/own-faces.js';
-import { prepareOdds } from '../core/views.js';
+import type { TableSteps } from './table-steps.js';
 
 export type { TableActorDeps, TableObserver } from './actor-deps.js';
-
-/** T11.8: ROOM_IDLE_MINUTES' default. */
-export const ROOM_IDLE_MS = 30 * 60_000;
-
-/** P2.13: how many recent events a table keeps for reconnecting clients (a few rounds' worth). */
-export const REPLAY_EVENTS = 512;
+export { ROOM_IDLE_MS } from './crowd.js';
+export { REPLAY_EVENTS } from './reads.js';
 
 /**
  * Runs one table: every command, timer and database answer goes through one queue, so the
- * reducer sees them strictly one at a time (T2.0), and carries out the reducer's effects.
+ * reducer sees them strictly one at a time (T2.0). Its parts: the effect loop carries out what
+ * the reducer asks (effect-loop.ts), the crowd keeps who is here and who may come in
+ * (crowd.ts), the reads answer joins, snapshots and resyncs (reads.ts).
  */
-export class TableActor implements TablePort {
+export class TableActor implements TablePort, TableSteps {
   private state: TableState;
-  private life: Lifecycle = OPEN;
+  private readonly life = new TableLife();
   private readonly queue = new SerialQueue();
-  private readonly timers: TableTimers;
-  private readonly members: Membership;
   private readonly clock: () => number;
-  /** P2.13: recent broadcasts, replayed to clients that reconnect. */
-  private readonly log = new EventLog(REPLAY_EVENTS);
-  private snapshotCache: { state: TableState; base: TableSnapshot } | null = null;
-  /** T1.8: the watcher count the table last announced. */
-  private announcedSpectators = 0;
-  /** T1.8: an announcement of the count waits in the queue. */
-  private watchersDue = false;
-  /** P1.8: how the last round ended, for snapshots. */
-  private lastRound: LastRound | null = null;
-  /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
-  private oddsPreparedFor: ShoeState | null = null;
   /** Effects (and saves) that keep failing, by type: the table is degraded while any is here. */
   private readonly failing = new Map<string, string>();
+  private readonly timers: TableTimers;
   private readonly saver: StateSaver;
-  private readonly effects: EffectRunner;
-  private readonly retry: EffectRetry;
+  private readonly crowd: Crowd;
+  private readonly reads: TableReads;
+  private readonly loop: EffectLoop;
   private readonly confirms: ConfirmBatch;
 
   static async start(deps: TableActorDeps): Promise<TableActor> {
@@ -100,105 +66,42 @@ export class TableActor implements TablePort {
     this.state = initial;
     this.clock = deps.clock ?? Date.now;
     this.timers = new TableTimers(this.clock);
-    this.members = new Membership(restored?.joinedBefore);
-    const { table, ledger, log } = deps;
+    const { table, ledger, log, outbox, roomIdleMs } = deps;
+    const { life, timers, clock, failing } = this;
     this.saver = new StateSaver(
-      { tableId: table.id, ledger, failing: this.failing, ...(log ? { log } : {}) },
+      { tableId: table.id, ledger, failing, ...(log ? { log } : {}) },
       restored?.floor,
     );
-    this.effects = new EffectRunner(deps, {
-      settings: () => this.state.settings,
-      remember: (event) => {
-        this.log.push(event);
-        this.lastRound = followLastRound(this.lastRound, event);
-      },
-      schedule: (token, at) => this.schedule(token, at),
-      hold: (playerId, at) => this.hold(playerId, at),
-      forget: (playerId) => this.members.forget(playerId),
-      roomClosed: () => {
-        this.life = roomClosed(this.life);
-        this.timers.stop();
-      },
-    });
-    this.retry = new EffectRetry({
-      tableId: table.id,
-      policy: {
-        firstMs: deps.retryMs ?? RETRY_DEFAULTS.firstMs,
-        maxMs: deps.retryMaxMs ?? RETRY_DEFAULTS.maxMs,
-        attempts: deps.retryAttempts ?? RETRY_DEFAULTS.attempts,
-      },
-      clock: this.clock,
-      execute: (effect) => this.effects.execute(effect),
-      failing: this.failing,
-      later: (job) =>
-        void this.enqueue(async () => {
-          const answer = await job();
-          if (answer) await this.run(answer);
-        }).catch((error: unknown) =>
-          log?.error({ err: error, table: table.id }, 'database effect retry failed'),
-        ),
-      stopping: () => isStopping(this.life),
+    this.crowd = new Crowd({
+      table: this,
+      life,
+      timers,
+      clock,
+      ...(roomIdleMs !== undefined ? { roomIdleMs } : {}),
       ...(log ? { log } : {}),
+      ...(restored ? { joinedBefore: restored.joinedBefore } : {}),
     });
-    this.confirms = new ConfirmBatch(this.queue, {
-      refusal: () => (isStopping(this.life) ? CLOSING : null),
-      reduce: (input) => this.reduceInput(input),
-      carryOut: (reduced) => this.carryOut(reduced),
-      run: (input) => this.run(input),
-      escrowAll: (effects) => this.effects.escrowAll(effects),
-      clock: this.clock,
+    const crowd = this.crowd;
+    this.reads = new TableReads({ table: this, crowd, outbox, ledger, clock });
+    this.loop = new EffectLoop(deps, {
+      table: this,
+      life,
+      timers,
+      crowd,
+      reads: this.reads,
+      failing,
     });
+    this.confirms = new ConfirmBatch(this.queue, (group) => this.loop.confirmGroup(group));
     // Away seats (a restored table's, T1.6) are freed when their hold ends.
     for (const seat of initial.seats) {
-      if (seat.awayUntil !== undefined) this.hold(seat.player.id, seat.awayUntil);
+      if (seat.awayUntil !== undefined) this.loop.hold(seat.player.id, seat.awayUntil);
     }
-    this.holdHost();
-    this.armIdleClose();
-  }
-
-  /** T11.6: the host's hold, armed for a table that starts without them. */
-  private holdHost(): void {
-    const room = this.state.room;
+    // T11.6: the host's hold, armed for a table that starts without them.
+    const room = initial.room;
     if (room?.hostAwayUntil != null && !room.closed) {
-      this.hold(room.hostPlayerId, room.hostAwayUntil);
+      this.loop.hold(room.hostPlayerId, room.hostAwayUntil);
     }
-  }
-
-  /** A live connection of the player at this table (T11.8: the room is not idle). */
-  private watch(playerId: string): void {
-    this.members.watch(playerId);
-    this.timers.cancelIdle();
-  }
-
-  private unwatch(playerId: string): void {
-    this.members.unwatch(playerId);
-    this.armIdleClose();
-  }
-
-  /** T11.8: with nobody connected, the room closes itself after the idle time. */
-  private armIdleClose(): void {
-    if (!this.state.room || this.members.connected > 0 || !armsTimers(this.life)) return;
-    this.timers.idleAfter(this.deps.roomIdleMs ?? ROOM_IDLE_MS, () => {
-      if (this.members.connected > 0) return;
-      this.fire({ type: 'room-idle', now: this.clock() }, 'idle close failed');
-    });
-  }
-
-  /**
-   * T11.1, T11.2, T11.7: whether a room lets this player join: not once it is closed (answered
-   * like an unknown table), not if kicked, and when locked only if it had them already.
-   */
-  entryRefusal(playerId: string): AckError | null {
-    // The state says closed as soon as the close is reduced; the lifecycle follows only once the
-    // shoe's seed is published, and a join in between must not hear that the room is closing.
-    if (roomIsClosed(this.life) || this.state.room?.closed) {
-      return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
-    }
-    // Not the live connections: the gateway reports a joining socket's presence before its
-    // join is judged, so a newcomer is already connected here; only an accepted join counts.
-    const known = this.members.isMember(playerId) || this.knows(playerId);
-    const refused = roomRefusal(this.state, playerId, known);
-    return refused ? { ok: false, ...refused } : null;
+    this.crowd.armIdleClose();
   }
 
   get id() {
@@ -210,7 +113,7 @@ export class TableActor implements TablePort {
   get settings() {
     return this.state.settings;
   }
-  /** For tests and diagnostics: the reducer's current state. */
+  /** The reducer's current state (the table's parts read it; tests and diagnostics too). */
   get current(): TableState {
     return this.state;
   }
@@ -237,12 +140,11 @@ export class TableActor implements TablePort {
   }
 
   spectatorCount(): number {
-    return this.members.spectators(this.state);
+    return this.crowd.spectators();
   }
 
-  /** T9.4: a player this table remembers: seated, or joined before a restart. */
-  knows(playerId: string): boolean {
-    return this.members.knows(this.state, playerId);
+  admission(playerId: string): Promise<Admission> {
+    return Promise.resolve(this.crowd.admission(playerId));
   }
 
   /** T9.8: what keeps failing at this table; empty when it is healthy. */
@@ -260,18 +162,12 @@ export class TableActor implements TablePort {
     return shoeInPlay(this.state);
   }
 
-  /** T1.5–T1.7: the gateway reports a player's first connection arriving or last one leaving. */
   presence(playerId: string, connected: boolean): void {
-    if (connected) this.watch(playerId);
-    else this.unwatch(playerId);
-    // A closed room tells nobody anything more (T11.7).
-    if (roomIsClosed(this.life)) return;
-    this.announceWatchers();
-    void this.enqueue(() =>
-      this.run({ type: connected ? 'player-back' : 'player-away', now: this.clock(), playerId }),
-    ).catch((error: unknown) =>
-      this.deps.log?.error({ err: error, table: this.deps.table.id, playerId }, 'presence failed'),
-    );
+    this.crowd.presence(playerId, connected);
+  }
+
+  snapshot(playerId: string): Promise<TableSnapshot> {
+    return Promise.resolve(this.reads.snapshot(playerId));
   }
 
   /**
@@ -301,13 +197,14 @@ export class TableActor implements TablePort {
   private readonly answers: {
     [N in CommandName]: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
   } = {
-    'table.join': (playerId) => this.join(playerId),
+    'table.join': (playerId) => (this.life.stopping ? CLOSING : this.reads.join(playerId)),
     // Watchers are counted by live connections: the gateway's presence call keeps the set.
     'table.leave': () => ({ ok: true }),
-    'table.snapshot': (playerId) => ({ ok: true, snapshot: this.snapshotFor(playerId) }),
-    'table.resync': (playerId, { since }) => this.resyncQueued(playerId, since),
+    'table.snapshot': (playerId) => ({ ok: true, snapshot: this.reads.snapshot(playerId) }),
+    'table.resync': (playerId, { since }) =>
+      this.life.stopping ? CLOSING : this.reads.resync(playerId, since),
     'bets.confirm': (playerId, payload) =>
-      roomIsClosed(this.life) ? ROOM_CLOSED : this.confirms.add(playerId, payload),
+      this.life.roomClosed ? ROOM_CLOSED : this.confirms.add(playerId, payload),
     'seat.take': (playerId, payload) => this.queued(playerId, { name: 'seat.take', payload }),
     'seat.leave': (playerId, payload) => this.queued(playerId, { name: 'seat.leave', payload }),
     'bets.none': (playerId, payload) => this.queued(playerId, { name: 'bets.none', payload }),
@@ -342,138 +239,14 @@ export class TableActor implements TablePort {
       this.queued(playerId, { name: 'chemin.bank.decline', payload }),
   };
 
-  private join(playerId: string): Ack<'table.join'> {
-    if (isStopping(this.life)) return CLOSING;
-    const refused = this.entryRefusal(playerId);
-    if (refused) return refused;
-    this.watch(playerId);
-    this.announceWatchers();
-    if (this.state.room) this.members.admit(playerId);
-    this.sendOwnFaces(playerId);
-    return { ok: true, snapshot: this.snapshotFor(playerId) };
-  }
-
-  private sendOwnFaces(playerId: string): void {
-    for (const message of ownFacesFor(this.state, playerId)) {
-      this.deps.outbox.sendPrivate(playerId, message);
-    }
-  }
-
-  private resyncQueued(playerId: string, since: number): Ack<'table.resync'> | Promise<Reply> {
-    if (isStopping(this.life)) return CLOSING;
-    const refused = this.entryRefusal(playerId);
-    if (refused) return refused;
-    // Queued behind the player's return (the gateway reported it first), so they are back.
-    return this.enqueue(() => this.resync(playerId, since));
-  }
-
   /** A command the reducer answers, in the queue. */
   private queued(playerId: string, command: TableCommand): Reply | Promise<Reply> {
-    if (roomIsClosed(this.life)) return ROOM_CLOSED;
+    if (this.life.roomClosed) return ROOM_CLOSED;
     return this.enqueue(() => this.handle(playerId, command));
   }
 
-  snapshot(playerId: string): Promise<TableSnapshot> {
-    return Promise.resolve(this.snapshotFor(playerId));
-  }
-
-  /** Resolves once everything queued so far has run. */
-  idle(): Promise<void> {
-    return this.enqueue(async () => undefined);
-  }
-
-  /**
-   * T9.7: stops taking commands, tells the table why, voids a round in betting or has the house
-   * finish one past it, and stores the state; then closes.
-   */
-  async shutdown(): Promise<void> {
-    if (!isStopping(this.life)) {
-      this.life = beginStopping(this.life);
-      await this.enqueue(() => this.run({ type: 'shutdown', now: this.clock() })).catch(
-        (error: unknown) =>
-          this.deps.log?.error({ err: error, table: this.id }, 'table shutdown failed'),
-      );
-    }
-    await this.close();
-  }
-
-  async close(): Promise<void> {
-    this.life = stopped(this.life);
-    this.timers.stop();
-    await this.queue.drained();
-    this.deps.outbox.release?.();
-  }
-
-  /**
-   * One snapshot per table state, shared by every caller; only the viewer's own fields differ.
-   * The state is immutable, so a new state is a new object and the cache cannot go stale.
-   */
-  private snapshotFor(playerId: string): TableSnapshot {
-    const now = this.clock();
-    if (this.snapshotCache?.state !== this.state) {
-      const base = snapshotOf(this.state, { playerId, spectators: 0, now });
-      this.snapshotCache = { state: this.state, base };
-    }
-    const mine = seatOf(this.state, playerId);
-    return {
-      ...this.snapshotCache.base,
-      serverTime: now,
-      spectators: this.spectatorCount(),
-      you: { playerId, seat: mine?.seat ?? null },
-      lastRound: this.lastRound,
-    };
-  }
-
-  /**
-   * P2.13: the events a reconnecting client missed, or a snapshot when the log no longer
-   * reaches back to its version; with its own seat, bets and balance either way. Its own faces
-   * (a turner's peek, a Chemin de Fer hand's cards) are sent again to it alone, while they last.
-   */
-  private async resync(playerId: string, since: number): Promise<Ack<'table.resync'>> {
-    this.watch(playerId);
-    this.announceWatchers();
-    const state = this.state;
-    const events = this.log.since(since, state.version);
-    const snapshot = events ? null : this.snapshotFor(playerId);
-    const seat = seatOf(state, playerId);
-    const round = 'round' in state.phase ? state.phase.round : null;
-    const bets = round?.bets.find((b) => b.playerId === playerId)?.bets ?? [];
-    this.sendOwnFaces(playerId);
-    const balance = seat ? seat.balance : await this.deps.ledger.balanceOf(playerId);
-    return {
-      ok: true,
-      version: state.version,
-      events,
-      snapshot,
-      you: {
-        playerId,
-        seat: seat?.seat ?? null,
-        balance,
-        bets: bets.map(({ spot, amount }) => ({ spot, amount })),
-        away: seat?.awayUntil !== undefined,
-      },
-    };
-  }
-
-  /** T1.1–T1.3 checked ahead: whether a seat.take could succeed against the table as it is. */
-  private couldSit(playerId: string, seat: number): boolean {
-    const { state } = this;
-    return seat <= state.settings.seats && !seatOf(state, playerId) && !seatAt(state, seat);
-  }
-
-  private enqueue<T>(job: () => Promise<T>): Promise<T> {
-    return this.queue.enqueue(job);
-  }
-
-  /** A wake-up's input, queued; a failure is logged, for nobody is waiting on it. */
-  private fire(input: TableInput, failed: string): void {
-    void this.enqueue(() => this.run(input)).catch((error: unknown) =>
-      this.deps.log?.error({ err: error, table: this.deps.table.id }, failed),
-    );
-  }
-
   private async handle(playerId: string, command: TableCommand): Promise<Reply> {
-    if (isStopping(this.life)) return CLOSING;
+    if (this.life.stopping) return CLOSING;
     // Only a seat.take that can succeed reads the ledger: refusals cost the table nothing.
     const seat = command.name === 'seat.take' ? command.payload.seat : null;
     const seating =
@@ -497,95 +270,62 @@ export class TableActor implements TablePort {
     return reply ?? NO_ANSWER;
   }
 
+  /** T1.1–T1.3 checked ahead: whether a seat.take could succeed against the table as it is. */
+  private couldSit(playerId: string, seat: number): boolean {
+    const { state } = this;
+    return seat <= state.settings.seats && !seatOf(state, playerId) && !seatAt(state, seat);
+  }
+
   private async seatingOf(playerId: string) {
     const player = await this.deps.ledger.playerInfo(playerId);
     if (!player) return undefined;
     return { player, balance: await this.deps.ledger.balanceOf(playerId) };
   }
 
-  /** Reduces an input, then carries out its effects; an effect may answer with a new input. */
-  private async run(first: TableInput): Promise<Reply | undefined> {
-    const reply = await this.carryOut(await this.reduceInput(first));
-    // A seat taken or left changes who counts as a watcher.
-    if (first.type !== 'watchers') this.announceWatchers();
-    return reply;
+  enqueue<T>(job: () => Promise<T>): Promise<T> {
+    return this.queue.enqueue(job);
   }
 
-  /** T1.8: tells the table when the count of watchers without a seat has changed. */
-  private announceWatchers(): void {
-    if (this.watchersDue || !this.watchersChanged()) return;
-    this.watchersDue = true;
-    // The count is read when the announcement's turn in the queue comes, not now: whoever came
-    // or went meanwhile is in it, and a page that joined in between never hears an older count.
-    void this.enqueue(async () => {
-      this.watchersDue = false;
-      if (!this.watchersChanged()) return;
-      const spectators = this.spectatorCount();
-      this.announcedSpectators = spectators;
-      await this.run({ type: 'watchers', now: this.clock(), spectators });
-    }).catch((error: unknown) =>
-      this.deps.log?.error({ err: error, table: this.deps.table.id }, 'watchers failed'),
-    );
-  }
-
-  private watchersChanged(): boolean {
-    if (isStopping(this.life) || roomIsClosed(this.life)) return false;
-    return this.spectatorCount() !== this.announcedSpectators;
-  }
-
-  private async reduceInput(input: TableInput): Promise<Reduced> {
+  /** Reduces one input and stores the state when due (T9.1): the reducer's one call. */
+  async step(input: TableInput): Promise<Reduced> {
     const reduced = reduce(this.state, input);
     this.state = reduced.state;
-    await this.saver.saveIfDue(this.state, () => this.members.remembered());
+    await this.saver.saveIfDue(this.state, () => this.crowd.remembered());
     return reduced;
   }
 
-  /** Carries out a reduction's effects, then reduces their answers in turn, and theirs. */
-  private async carryOut(first: Reduced): Promise<Reply | undefined> {
-    const pending: TableInput[] = [];
-    let reply = first.reply;
-    let effects = first.effects;
-    for (;;) {
-      for (const effect of effects) {
-        const answer = await this.retry.run(effect);
-        if (answer) pending.push(answer);
-      }
-      this.prepareOddsSoon();
-      const input = pending.shift();
-      if (!input) return reply;
-      const reduced = await this.reduceInput(input);
-      reply ??= reduced.reply;
-      effects = reduced.effects;
-    }
+  run(input: TableInput): Promise<Reply | undefined> {
+    return this.loop.run(input);
+  }
+
+  fire(input: TableInput, failed: string): void {
+    this.loop.fire(input, failed);
+  }
+
+  /** Resolves once everything queued so far has run. */
+  idle(): Promise<void> {
+    return this.enqueue(async () => undefined);
   }
 
   /**
-   * Once the cards are dealt, the next round's odds are worked out while the table waits for
-   * its turners, so the result step finds them ready (views.prepareOdds). After the events
-   * are out: the deal reaches the players first.
+   * T9.7: stops taking commands, tells the table why, voids a round in betting or has the house
+   * finish one past it, and stores the state; then closes.
    */
-  private prepareOddsSoon(): void {
-    const round = 'round' in this.state.phase ? this.state.phase.round : null;
-    if (!round?.shoeAfter || round.shoeAfter === this.oddsPreparedFor) return;
-    this.oddsPreparedFor = round.shoeAfter;
-    const state = this.state;
-    setImmediate(() => prepareOdds(state));
+  async shutdown(): Promise<void> {
+    if (!this.life.stopping) {
+      this.life.beginStopping();
+      await this.enqueue(() => this.run({ type: 'shutdown', now: this.clock() })).catch(
+        (error: unknown) =>
+          this.deps.log?.error({ err: error, table: this.id }, 'table shutdown failed'),
+      );
+    }
+    await this.close();
   }
 
-  /** A stale wake-up is harmless: the reducer frees only a seat still away past its hold. */
-  private hold(playerId: string, at: number): void {
-    this.timers.cancelHold(playerId);
-    if (!armsTimers(this.life)) return;
-    this.timers.hold(playerId, at, () =>
-      this.fire({ type: 'hold-expired', now: this.clock(), playerId }, 'seat hold failed'),
-    );
-  }
-
-  private schedule(token: number, at: number): void {
-    this.timers.cancelRound();
-    if (!armsTimers(this.life)) return;
-    this.timers.schedule(at, () =>
-      this.fire({ type: 'timer', now: this.clock(), token }, 'table timer failed'),
-    );
+  async close(): Promise<void> {
+    this.life.stop();
+    this.timers.stop();
+    await this.queue.drained();
+    this.deps.outbox.release?.();
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TableEvent, TableSettings } from '@banco/protocol';
+import type { TableSettings } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import type { TableActorDeps } from './actor-deps.js';
 import { escrowAll, type EscrowEffect } from './escrow-all.js';
@@ -7,31 +7,33 @@ import type { TableInput } from '../core/inputs.js';
 import { STARTING_BALANCE } from '../core/settings.js';
 import type { Effect } from '../core/state.js';
 
-/** What the effects change on the actor that runs them. */
-export interface EffectHost {
-  /** The settings a new shoe is made with (T11.3: a room's may have changed since it started). */
-  settings(): TableSettings;
-  /** P2.13: every broadcast is kept for clients that reconnect. */
-  remember(event: TableEvent): void;
-  schedule(token: number, at: number): void;
-  hold(playerId: string, at: number): void;
-  /** T11.2: a kicked player is nobody this table knows any more. */
-  forget(playerId: string): void;
-  /** T11.7: the room has closed. */
-  roomClosed(): void;
-}
+/** Effects the table carries out itself (its messages, wake-ups and life: effect-loop.ts). */
+const TABLE_EFFECTS = [
+  'broadcast',
+  'private',
+  'schedule',
+  'hold',
+  'eject',
+  'room-closed',
+] as const satisfies readonly Effect['type'][];
+
+export type TableEffect = Extract<Effect, { type: (typeof TABLE_EFFECTS)[number] }>;
+/** Every other effect is the ledger's work. */
+export type LedgerEffect = Exclude<Effect, TableEffect>;
+
+const tableEffects: ReadonlySet<Effect['type']> = new Set(TABLE_EFFECTS);
+
+export const isTableEffect = (effect: Effect): effect is TableEffect =>
+  tableEffects.has(effect.type);
 
 /**
- * Carries out the reducer's effects, one at a time: sends, timers, and the ledger's work. An
- * effect may answer with a new input for the reducer. Retries are the caller's (effect-retry).
+ * Carries out the reducer's ledger effects, one at a time. An effect may answer with a new input
+ * for the reducer. Retries, and the effects the table carries out itself, are the effect loop's.
  */
 export class EffectRunner {
   private readonly clock: () => number;
 
-  constructor(
-    private readonly deps: TableActorDeps,
-    private readonly host: EffectHost,
-  ) {
+  constructor(private readonly deps: TableActorDeps) {
     this.clock = deps.clock ?? Date.now;
   }
 
@@ -50,24 +52,12 @@ export class EffectRunner {
     );
   }
 
-  async execute(effect: Effect): Promise<TableInput | undefined> {
-    const { ledger, outbox, table } = this.deps;
+  /** `settings`: what a new shoe is made with (T11.3: a room's may have changed since it started). */
+  async execute(effect: LedgerEffect, settings: TableSettings): Promise<TableInput | undefined> {
+    const { ledger, table } = this.deps;
     switch (effect.type) {
-      case 'broadcast':
-        this.host.remember(effect.event);
-        outbox.broadcast(effect.event);
-        return undefined;
-      case 'private':
-        outbox.sendPrivate(effect.playerId, effect.message);
-        return undefined;
-      case 'schedule':
-        this.host.schedule(effect.token, effect.at);
-        return undefined;
-      case 'hold':
-        this.host.hold(effect.playerId, effect.at);
-        return undefined;
       case 'new-shoe':
-        return this.newShoe(effect.number);
+        return this.newShoe(effect.number, settings);
       case 'record-shuffle':
         await ledger.recordShuffle(effect.shoeId, effect.clientSeed, effect.shown);
         return undefined;
@@ -120,14 +110,6 @@ export class EffectRunner {
           key: effect.key,
         });
         return undefined;
-      case 'eject':
-        this.host.forget(effect.playerId);
-        outbox.eject(effect.playerId);
-        return undefined;
-      case 'room-closed':
-        this.host.roomClosed();
-        this.deps.onClosed?.(table.id);
-        return undefined;
       case 'void-round': {
         const { balances } = await ledger.voidRound({
           tableId: table.id,
@@ -153,9 +135,9 @@ export class EffectRunner {
    * T7.1: the server seed is stored before its commitment is published, so a shoe's seed can
    * never be lost once players have seen the commitment.
    */
-  private async newShoe(number: number): Promise<TableInput> {
+  private async newShoe(number: number, settings: TableSettings): Promise<TableInput> {
     const { table, ledger } = this.deps;
-    const { decks, cut, lastHand, rules, cheminDeFer } = this.host.settings();
+    const { decks, cut, lastHand, rules, cheminDeFer } = settings;
     const fresh = randomBytes(32).toString('hex');
     // T9.8: keyed by number; a retry gets the seed stored the first time, not this one.
     const stored = await ledger.createShoe({

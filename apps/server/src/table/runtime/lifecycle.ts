@@ -103,3 +103,28 @@ export function roomClosed(life: Lifecycle): Lifecycle {
 function unreachable(life: never): never {
   throw new TypeError(`unknown lifecycle ${JSON.stringify(life)}`);
 }
+
+/** One table's lifecycle, shared by its parts: each reads it; the actor and its effects move it. */
+export class TableLife {
+  private life: Lifecycle = OPEN;
+
+  get stopping(): boolean {
+    return isStopping(this.life);
+  }
+  get roomClosed(): boolean {
+    return roomIsClosed(this.life);
+  }
+  get armsTimers(): boolean {
+    return armsTimers(this.life);
+  }
+
+  closeRoom(): void {
+    this.life = roomClosed(this.life);
+  }
+  beginStopping(): void {
+    this.life = beginStopping(this.life);
+  }
+  stop(): void {
+    this.life = stopped(this.life);
+  }
+}

@@ -62,16 +62,16 @@ describe('a room’s actor over the real ledger', () => {
       }),
     ).toMatchObject({ ok: true });
     expect(first.ejected).toEqual([bob.player.id]);
-    expect(actor.entryRefusal(bob.player.id)).toMatchObject({ code: 'KICKED' });
+    expect(await actor.admission(bob.player.id)).toMatchObject({ code: 'KICKED' });
     await actor.command(host.player.id, 'room.lock', { tableId: 'room-close', locked: true });
     await actor.close();
 
     // Restarted: the host controls come back from the stored state.
     const second = await startRoom('room-close', host.player.id);
     expect(second.actor.current.room).toMatchObject({ locked: true, kicked: [bob.player.id] });
-    expect(second.actor.entryRefusal(bob.player.id)).toMatchObject({ code: 'KICKED' });
+    expect(await second.actor.admission(bob.player.id)).toMatchObject({ code: 'KICKED' });
     const stranger = await database.ledger.createGuest('sam');
-    expect(second.actor.entryRefusal(stranger.player.id)).toMatchObject({ code: 'ROOM_LOCKED' });
+    expect(await second.actor.admission(stranger.player.id)).toMatchObject({ code: 'ROOM_LOCKED' });
     second.actor.presence(host.player.id, true);
     await second.actor.idle();
     const shoe = second.actor.current.shoe!;
@@ -151,10 +151,10 @@ describe('a room’s actor over the real ledger', () => {
     actor.presence(host.player.id, false);
     await ending;
     expect(actor.current.room).toMatchObject({ closed: true });
-    expect(actor.entryRefusal(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
+    expect(await actor.admission(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
     publish();
     await closedOnce;
-    expect(actor.entryRefusal(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
+    expect(await actor.admission(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
     await actor.close();
   });
 });

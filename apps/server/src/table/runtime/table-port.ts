@@ -3,12 +3,12 @@ import type {
   TablePrivate,
   CommandName,
   CommandPayload,
-  ErrorCode,
   RoomState,
   TableEvent,
   TableSettings,
   TableSnapshot,
 } from '@banco/protocol';
+import type { Admission } from './admission.js';
 
 /** A seat and its player, as the lobby lists it (P10.6). */
 export interface HeldSeat {
@@ -66,18 +66,13 @@ export interface TablePort {
   seatOf(playerId: string): { seat: number; away: boolean } | null;
   /** Every seat held here, for other nodes' `seatOf` (T13.6's announcement). */
   seatsHeld?(): HeldSeat[];
-  /** T9.4: seated here, or joined before a restart: a new socket need not join again. */
-  knows(playerId: string): boolean;
   /**
-   * T11.1, T11.2, T11.7: why a private room will not let this player in (locked, kicked,
-   * closed), or null. Asked before anything else of a socket that has not joined.
+   * T9.4, T11.1, T11.2, T11.7, T13.8: asked before anything else of a socket that has not
+   * joined: null when the player may act here without joining (seated, or joined before a
+   * restart); else NOT_AT_TABLE (join first) or why the room turns them away (locked, kicked,
+   * closed). A table another node runs asks its owner; a table no actor runs says to try again.
    */
-  entryRefusal(playerId: string): { ok: false; code: ErrorCode; message: string } | null;
-  /**
-   * T13.8: for a table another node runs, entryRefusal and knows asked of its owner in one go
-   * (NOT_AT_TABLE when it does not know the player); a local table answers them directly.
-   */
-  admission?(playerId: string): Promise<{ ok: false; code: ErrorCode; message: string } | null>;
+  admission(playerId: string): Promise<Admission>;
   /** T13.16: the live node running a table another node runs; undefined for a local table. */
   runsOn?(): string | undefined;
   /** T13.19: a table another node ran that no live node runs now: it resumes elsewhere. */
