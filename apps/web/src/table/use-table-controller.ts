@@ -1,7 +1,6 @@
 'use client';
 import type { CommandInput, CommandName } from '@banco/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Answer, Bet } from '../components/BetPanel';
 import { serverOrigin } from '../lib/origin';
 import { storeGuest, type StoredGuest } from '../lib/session';
 import { refusalWords } from '../lib/words';
@@ -10,7 +9,9 @@ import type { HostSend } from '../rooms/host';
 import { goneReason, yourBets } from '../store/derive';
 import type { TableState } from '../store/table-state';
 import { TableStore, useTable } from '../store/table-store';
+import type { Answer, Bet } from './answer';
 import { nextConfirmId, type ConfirmKey } from './confirm-id';
+import { freeSeatsOf } from './permissions';
 
 export type Send = <N extends CommandName>(name: N, payload: CommandInput<N>) => Promise<Answer>;
 
@@ -28,13 +29,6 @@ export interface TableController {
   hostSend: HostSend;
   confirmBets(bets: Bet[]): Promise<Answer>;
   declareNoBet(): Promise<Answer>;
-}
-
-export function freeSeatsOf(state: TableState): number[] {
-  const count = state.settings?.seats ?? 0;
-  return Array.from({ length: count }, (_, i) => i + 1).filter(
-    (n) => !state.seats.some((s) => s.seat === n),
-  );
 }
 
 /**

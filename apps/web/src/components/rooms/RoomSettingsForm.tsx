@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SPOT_LABELS } from '../../bets/spots';
 import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/room-words';
 import type { RoomKind } from '@banco/protocol';
+import type { EdgesFor, MainEdges } from '../../lib/house-edges';
 import { CheminFields } from './CheminFields';
 import {
   BETTING_SECONDS,
@@ -17,13 +18,7 @@ import {
   type RoomForm,
 } from '../../rooms/room-form';
 
-/** House edges (fractions) of the main spots for one deck count and rule set. */
-export interface MainEdges {
-  player: number;
-  banker: number;
-  tie: number;
-}
-export type EdgesFor = (decks: number, commission: RuleSetName, tiePays: 8 | 9) => MainEdges | null;
+export type { EdgesFor, MainEdges };
 
 export type SubmitAnswer =
   { ok: true } | { ok: false; message: string; field?: string | undefined };
