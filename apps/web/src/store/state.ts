@@ -94,6 +94,8 @@ export interface TableState {
   chemin: CheminDeFerView | null;
   /** C5.3: this player's own face-down cards of the coup in play, with the odds of a choice. */
   cheminCards: CheminCards | null;
+  /** R17.3: the seat that passed its riding bank, while the offer it passed moves round. */
+  cheminPassed: number | null;
 }
 
 export function emptyTable(tableId: string): TableState {
@@ -129,5 +131,6 @@ export function emptyTable(tableId: string): TableState {
     chat: [],
     chemin: null,
     cheminCards: null,
+    cheminPassed: null,
   };
 }

@@ -1,5 +1,5 @@
 import type { CardsPeek, EventOf, TableEvent, TableSnapshot } from '@banco/protocol';
-import { cardsOfCoup, reduceChemin } from './slices/chemin';
+import { cardsOfCoup, passedOnSnapshot, reduceChemin } from './slices/chemin';
 import { reduceRoom } from './slices/room';
 import { reduceRound, whyOf } from './slices/round';
 import { reduceSeats } from './slices/seats';
@@ -7,7 +7,7 @@ import { reduceShoe } from './slices/shoe';
 import type { Phase, Settlement, TableState } from './state';
 
 export * from './state';
-export { applyCheminCards } from './slices/chemin';
+export { applyCheminCards, cheminShuffling } from './slices/chemin';
 
 const roundOf = (phase: Phase): number | null => ('round' in phase ? phase.round : null);
 
@@ -44,6 +44,7 @@ export function applySnapshot(
     chat: snap.chat,
     chemin: snap.cheminDeFer ?? null,
     cheminCards: cardsOfCoup(state.cheminCards, snap.cheminDeFer ?? null),
+    cheminPassed: passedOnSnapshot(snap.cheminDeFer ?? null),
     why: ended.result ? whyOf(ended.result, {}) : sameRound ? state.why : {},
     settlement: ended.result ? ended.settlement : sameRound ? state.settlement : NO_SETTLEMENT,
     result: ended.result ?? (sameRound ? state.result : null),

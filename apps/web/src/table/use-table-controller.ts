@@ -11,6 +11,7 @@ import type { TableState } from '../store/table-state';
 import { TableStore, useTable } from '../store/table-store';
 import type { Answer, Bet } from './answer';
 import { nextConfirmId, type ConfirmKey } from './confirm-id';
+import { momentOf } from './moment';
 import { freeSeatsOf } from './permissions';
 
 export type Send = <N extends CommandName>(name: N, payload: CommandInput<N>) => Promise<Answer>;
@@ -128,8 +129,9 @@ export function useTableController(
   }, [mineKey]);
 
   const round = state.round?.seq ?? null;
-  // A refusal belongs to the round it happened in.
-  useEffect(() => setNotice(null), [round]);
+  // A refusal belongs to the moment it happened in: the round, or the bank's offer, cover, choice.
+  const moment = momentOf(state);
+  useEffect(() => setNotice(null), [moment]);
 
   const confirmBets = async (bets: Bet[]): Promise<Answer> => {
     if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };

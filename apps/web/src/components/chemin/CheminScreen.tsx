@@ -2,6 +2,8 @@
 import type { CheminDeFerView } from '@banco/protocol';
 import { cheminDeFer } from '@banco/rules';
 import { chips } from '../../lib/format';
+import { coupWords } from '../../chemin/words';
+import { cheminShuffling } from '../../store/table-state';
 import { freeSeatsOf } from '../../table/permissions';
 import { Seats } from '../Seats';
 import type { GameScreenProps } from '../table/game-screen';
@@ -67,8 +69,15 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
     clockOffset: state.clockOffset,
     name,
     actions,
+    shuffling: cheminShuffling(state),
+    passed: state.cheminPassed,
+    cagnottePercent: state.settings?.cheminDeFer?.cagnottePercent ?? null,
+    burn: state.shoe ? { shown: state.shoe.burnShown, burned: state.shoe.burned } : null,
   };
-  const banker = view.coup?.banker ?? (view.offer.kind === 'vacant' ? null : view.offer.seat);
+  // A seat holds the bank once it plays it, or rides it; a fresh bank is only offered to one.
+  const { offer } = view;
+  const banker = view.coup?.banker ?? (offer.kind === 'ride' ? offer.seat : null);
+  const offered = view.coup === null && offer.kind === 'fresh' ? offer.seat : null;
   return (
     <TableShell
       state={state}
@@ -76,7 +85,7 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
       className="table-page--chemin"
       data={{ 'data-game': 'chemin-de-fer' }}
       title={state.name || 'Chemin de Fer'}
-      round={`Chemin de Fer · coup ${view.coup?.coup ?? view.nextCoup}`}
+      round={`Chemin de Fer · ${coupWords(view)}`}
       onLeave={seat === null ? null : () => void act('seat.leave', { tableId, seat })}
       notice={notice}
       felt={
@@ -90,7 +99,7 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
                 count={state.settings.seats}
                 seats={state.seats}
                 holder={banker}
-                offerTo={null}
+                offerTo={offered}
                 yourSeat={seat}
                 betting={false}
                 stakes={stakesOf(view)}

@@ -4,6 +4,8 @@ import type { GameScreenProps } from './game-screen';
 
 export interface TableGame {
   name: string;
+  /** The game as a page names it to people. */
+  title: string;
   /** Whether a table with these settings plays this game: the first that does is shown. */
   plays(settings: TableSettings): boolean;
   /** Loaded on demand, once the table has said what it plays. */
@@ -14,16 +16,19 @@ export interface TableGame {
 export const TABLE_GAMES: readonly TableGame[] = [
   {
     name: 'practice',
+    title: 'Punto Banco, practice',
     plays: (s) => s.selfPaced === true,
     Screen: lazy(() => import('../practice/PracticeTable')),
   },
   {
     name: 'chemin-de-fer',
+    title: 'Chemin de Fer',
     plays: (s) => s.cheminDeFer !== undefined,
     Screen: lazy(() => import('../chemin/CheminScreen')),
   },
   {
     name: 'punto-banco',
+    title: 'Punto Banco',
     plays: () => true,
     Screen: lazy(() => import('../punto-banco/PuntoBancoScreen')),
   },
