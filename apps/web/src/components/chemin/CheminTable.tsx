@@ -80,9 +80,16 @@ export function CheminFelt(props: CheminTableProps) {
 export function CheminPanel(props: CheminTableProps) {
   const shown = props.view.coup ?? props.view.last;
   const burn = props.burn ? burnWords(props.burn.shown, props.burn.burned) : null;
+  const act = useRef<HTMLDivElement>(null);
+  const turn = yourTurn(props);
+  // Under the felt, the table's call to this player can fall below a laptop's or a phone's fold:
+  // it is brought into view once, when it starts.
+  useEffect(() => {
+    if (turn !== null) act.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [turn]);
   return (
     <section className="bets chemin-panel" aria-label="Your play">
-      <div className="chemin__act" data-testid="chemin-act">
+      <div className="chemin__act" data-testid="chemin-act" ref={act}>
         <Act {...props} />
       </div>
       {shown ? <Story coup={shown} name={props.name} /> : null}
@@ -101,6 +108,25 @@ export function CheminPanel(props: CheminTableProps) {
 }
 
 const offeredBy = (call: Call, bank: number) => cheminDeFer.offered(call, bank);
+
+/** What the table waits for this player to do now, as a key that changes with each new call. */
+function yourTurn({ view, you, shuffling, cards }: CheminTableProps): string | null {
+  if (you === null) return null;
+  const { coup, offer } = view;
+  if (!coup) {
+    const offered = offer.kind !== 'vacant' && offer.seat === you && !shuffling;
+    return offered ? `offer ${view.nextCoup} ${view.offerUntil}` : null;
+  }
+  // The odds come a moment after the choice, on the player's own channel, and push it down.
+  if (coup.pending?.seat === you) {
+    return `choice ${coup.coup} ${coup.pending.cell} ${cards?.coup === coup.coup && cards.odds ? 'odds' : ''}`;
+  }
+  const calling =
+    coup.phase === 'covering' &&
+    coup.punters.includes(you) &&
+    !coup.calls.some((c) => c.seat === you);
+  return calling ? `cover ${coup.coup}` : null;
+}
 
 function BankLine({ view, name, coup }: CheminTableProps & { coup: CoupView | null }) {
   if (!coup) {

@@ -7,6 +7,7 @@ import {
   type CheminForm,
   type FormField,
 } from '../../rooms/room-form';
+import { SecondsField } from './SecondsField';
 
 export interface FieldHelpers {
   id: string;
@@ -18,12 +19,13 @@ export interface FieldHelpers {
 export function CheminFields({
   chemin,
   onChange,
-  help: { id, invalid, fieldError },
+  help,
 }: {
   chemin: CheminForm;
   onChange: (next: CheminForm) => void;
   help: FieldHelpers;
 }) {
+  const { id, invalid, fieldError } = help;
   const set = <K extends keyof CheminForm>(key: K, value: CheminForm[K]) =>
     onChange({ ...chemin, [key]: value });
   const chips = (field: 'bankMin' | 'bankMax', label: string) => (
@@ -68,42 +70,22 @@ export function CheminFields({
         </p>
         {fieldError('cagnotte')}
       </div>
-      <div className="field">
-        <span className="field__label">Choices at the table</span>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={chemin.choiceSeconds === null}
-            onChange={(e) =>
-              set('choiceSeconds', e.target.checked ? null : DEFAULT_CHEMIN.choiceSeconds)
-            }
-          />
-          <span>Play by the rule: the table makes every choice</span>
-        </label>
-        {chemin.choiceSeconds !== null ? (
+      <SecondsField
+        field="choices"
+        label={{ field: 'Choices at the table', seconds: 'Seconds to choose' }}
+        off="Play by the rule: the table makes every choice"
+        seconds={chemin.choiceSeconds}
+        timedDefault={DEFAULT_CHEMIN.choiceSeconds ?? CHOICE_WINDOW_SECONDS.default}
+        onChange={(seconds) => set('choiceSeconds', seconds)}
+        timedHint={
           <>
-            <label htmlFor={`${id}-choices`} className="sr-only">
-              Seconds to choose
-            </label>
-            <input
-              id={`${id}-choices`}
-              data-field="choices"
-              type="number"
-              inputMode="numeric"
-              value={String(chemin.choiceSeconds)}
-              onChange={(e) => set('choiceSeconds', Number(e.target.value))}
-              {...invalid('choices')}
-            />
-            <p className="field__hint">
-              Seconds for the punto on 5 and the banker at his two free cells,{' '}
-              {CHOICE_WINDOW_SECONDS.min} to {CHOICE_WINDOW_SECONDS.max}; then the rule decides.
-            </p>
+            Seconds for the punto on 5 and the banker at his two free cells,{' '}
+            {CHOICE_WINDOW_SECONDS.min} to {CHOICE_WINDOW_SECONDS.max}; then the rule decides.
           </>
-        ) : (
-          <p className="field__hint">Nobody is asked: draw or stand goes by the table.</p>
-        )}
-        {fieldError('choices')}
-      </div>
+        }
+        offHint="Nobody is asked: draw or stand goes by the table."
+        help={help}
+      />
     </>
   );
 }

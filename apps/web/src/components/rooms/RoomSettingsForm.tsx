@@ -5,6 +5,7 @@ import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../
 import type { RoomKind } from '@banco/protocol';
 import type { EdgesFor, MainEdges } from '../../lib/house-edges';
 import { CheminFields } from './CheminFields';
+import { SecondsField } from './SecondsField';
 import {
   BETTING_SECONDS,
   DECK_CHOICES,
@@ -301,41 +302,21 @@ export function RoomSettingsForm({
         ) : null}
         {chemin ? null : (
           <>
-            <div className="field">
-              <span className="field__label" id={`${id}-betting-label`}>
-                Time to bet
-              </span>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={form.bettingSeconds === null}
-                  onChange={(e) => set('bettingSeconds', e.target.checked ? null : 15)}
-                />
-                <span>Untimed: wait until everyone has bet</span>
-              </label>
-              {form.bettingSeconds !== null ? (
-                <>
-                  <label htmlFor={`${id}-betting`} className="sr-only">
-                    Seconds to bet
-                  </label>
-                  <input
-                    id={`${id}-betting`}
-                    data-field="betting"
-                    type="number"
-                    inputMode="numeric"
-                    value={String(form.bettingSeconds)}
-                    onChange={(e) => set('bettingSeconds', Number(e.target.value))}
-                    {...invalid('betting')}
-                  />
-                  <p className="field__hint">
-                    Seconds, {BETTING_SECONDS.min} to {BETTING_SECONDS.max}
-                  </p>
-                </>
-              ) : (
-                <p className="field__hint">You get a “Close bets now” button.</p>
-              )}
-              {fieldError('betting')}
-            </div>
+            <SecondsField
+              field="betting"
+              label={{
+                field: 'Time to bet',
+                seconds: 'Seconds to bet',
+                labelId: `${id}-betting-label`,
+              }}
+              off="Untimed: wait until everyone has bet"
+              seconds={form.bettingSeconds}
+              timedDefault={15}
+              onChange={(seconds) => set('bettingSeconds', seconds)}
+              timedHint={`Seconds, ${BETTING_SECONDS.min} to ${BETTING_SECONDS.max}`}
+              offHint="You get a “Close bets now” button."
+              help={{ id, invalid, fieldError }}
+            />
             <div className="field">
               <span className="field__label">Turning the cards</span>
               <label className="check">
