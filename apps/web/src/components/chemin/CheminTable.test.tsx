@@ -258,6 +258,21 @@ describe('the Chemin de Fer table', () => {
 
 /** Defects found by playing from outside (issue 42, 7–9): each fails on the page before its fix. */
 describe('the Chemin de Fer table tells a newcomer what happens', () => {
+  const panelProps = (
+    view: CheminDeFerView,
+    you: number,
+    extra: Partial<CheminTableProps>,
+  ): CheminTableProps => ({
+    view,
+    cards: null,
+    you,
+    balance: 100_000,
+    limits: RULES.limits,
+    clockOffset: 0,
+    name: (n: number) => NAMES[n] ?? `Seat ${n}`,
+    actions: actions(),
+    ...extra,
+  });
   const settledOn = (cards: CardCode[], calls: cheminDeFer.CoupEvent[]) =>
     calls.reduce(step, posted(cards));
 
@@ -275,17 +290,11 @@ describe('the Chemin de Fer table tells a newcomer what happens', () => {
   });
 
   it('between shoes the bank waits for the new shoe: said, and nothing to press', () => {
-    const props = {
-      view: tableView(null, { offer: { kind: 'ride', seat: 1, amount: 19_500 } }),
-      cards: null,
-      you: 1,
-      balance: 100_000,
-      limits: RULES.limits,
-      clockOffset: 0,
-      name: (n: number) => NAMES[n] ?? `Seat ${n}`,
-      actions: actions(),
-      shuffling: true,
-    } satisfies CheminTableProps;
+    const props = panelProps(
+      tableView(null, { offer: { kind: 'ride', seat: 1, amount: 19_500 } }),
+      1,
+      { shuffling: true },
+    );
     const { unmount } = render(<CheminPanel {...props} />);
     expect(screen.getByTestId('shuffling').textContent).toMatch(/new shoe is being shuffled/);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Let it ride/ }).disabled).toBe(
@@ -318,17 +327,7 @@ describe('the Chemin de Fer table tells a newcomer what happens', () => {
   });
 
   it('R17.2 the room’s cagnotte is stated at the table', () => {
-    const props = {
-      view: tableView(null),
-      cards: null,
-      you: 3,
-      balance: 100_000,
-      limits: RULES.limits,
-      clockOffset: 0,
-      name: (n: number) => NAMES[n] ?? `Seat ${n}`,
-      actions: actions(),
-      cagnottePercent: 5,
-    } satisfies CheminTableProps;
+    const props = panelProps(tableView(null), 3, { cagnottePercent: 5 });
     render(<CheminPanel {...props} />);
     expect(screen.getByTestId('cagnotte-rate').textContent).toBe(
       'The house takes a cagnotte of 5 % of what a bank wins.',
@@ -346,17 +345,7 @@ describe('the Chemin de Fer table tells a newcomer what happens', () => {
   });
 
   it('R10.3 the burn card turned face up is shown, since the odds count it as seen', () => {
-    const props = {
-      view: tableView(null),
-      cards: null,
-      you: 3,
-      balance: 100_000,
-      limits: RULES.limits,
-      clockOffset: 0,
-      name: (n: number) => NAMES[n] ?? `Seat ${n}`,
-      actions: actions(),
-      burn: { shown: 'AS', burned: 1 },
-    } satisfies CheminTableProps;
+    const props = panelProps(tableView(null), 3, { burn: { shown: 'AS', burned: 1 } });
     render(<CheminPanel {...props} />);
     expect(screen.getByTestId('burn-card').textContent).toMatch(
       /burn card, face up: the ace of spades \(A♠\)\. The 1 burned under it stay unseen/,

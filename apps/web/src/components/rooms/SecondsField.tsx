@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FormField } from '../../rooms/room-form';
-import type { FieldHelpers } from './CheminFields';
+import type { FieldHelpers } from './fields';
 
 /**
  * A window in seconds that can also be switched off: a box to tick for "no clock", else the

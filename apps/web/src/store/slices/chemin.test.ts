@@ -1,6 +1,5 @@
-import type { CheminDeFerView, CoupView, EventOf } from '@banco/protocol';
+import type { CheminDeFerView, EventOf } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
-import { emptyRoads } from '../../testing/roads';
 import {
   applyEvent,
   applySnapshot,
@@ -56,42 +55,6 @@ describe('the Chemin de Fer slice', () => {
     // A fresh bank declined from the start was passed by nobody.
     state = applyEvent(state, updated('offered', offer({ kind: 'fresh', seat: 4, declined: [3] })));
     expect(state.cheminPassed).toBeNull();
-  });
-
-  it('a snapshot tells a pass by the coup before it: the banker won, then refused the ride', () => {
-    const last = { coup: 2, banker: 1, settlement: { outcome: 'banker' } } as CoupView;
-    const snap = (view: CheminDeFerView) =>
-      applySnapshot(
-        table(),
-        {
-          tableId: 't',
-          name: 'C',
-          version: 9,
-          serverTime: 0,
-          settings: null as never,
-          seats: [],
-          spectators: 0,
-          shoe: null,
-          holder: null,
-          houseDeals: false,
-          offer: null,
-          phase: { kind: 'waiting' },
-          round: null,
-          roads: emptyRoads,
-          odds: null,
-          you: { playerId: 'p', seat: null },
-          room: null,
-          lastRound: null,
-          chat: [],
-          cheminDeFer: view,
-        },
-        0,
-      );
-    expect(snap(offer({ kind: 'fresh', seat: 2, declined: [1] }, { last })).cheminPassed).toBe(1);
-    const lost = { ...last, settlement: { outcome: 'player' } } as CoupView;
-    expect(
-      snap(offer({ kind: 'fresh', seat: 2, declined: [1] }, { last: lost })).cheminPassed,
-    ).toBeNull();
   });
 
   it('between shoes: no coup, no offer open, and the old shoe ended or the new one seeding', () => {
