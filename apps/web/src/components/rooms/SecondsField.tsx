@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FormField } from '../../rooms/room-form';
-import type { FieldHelpers } from './fields';
+import { NumberInput, type FieldHelpers } from './fields';
 
 /**
  * A window in seconds that can also be switched off: a box to tick for "no clock", else the
@@ -15,7 +15,7 @@ export function SecondsField({
   onChange,
   timedHint,
   offHint,
-  help: { id, invalid, fieldError },
+  help,
 }: {
   field: FormField;
   /** The field's name, and what the screen reader calls the number. */
@@ -45,24 +45,16 @@ export function SecondsField({
       </label>
       {seconds !== null ? (
         <>
-          <label htmlFor={`${id}-${field}`} className="sr-only">
+          <label htmlFor={`${help.id}-${field}`} className="sr-only">
             {label.seconds}
           </label>
-          <input
-            id={`${id}-${field}`}
-            data-field={field}
-            type="number"
-            inputMode="numeric"
-            value={String(seconds)}
-            onChange={(e) => onChange(Number(e.target.value))}
-            {...invalid(field)}
-          />
+          <NumberInput field={field} value={seconds} onChange={onChange} help={help} />
           <p className="field__hint">{timedHint}</p>
         </>
       ) : (
         <p className="field__hint">{offHint}</p>
       )}
-      {fieldError(field)}
+      {help.fieldError(field)}
     </div>
   );
 }

@@ -8,6 +8,31 @@ export interface FieldHelpers {
   fieldError: (field: FormField) => ReactNode;
 }
 
+/** The box a whole number is typed in, named by its field for errors and focus. */
+export function NumberInput({
+  field,
+  value,
+  onChange,
+  help: { id, invalid },
+}: {
+  field: FormField;
+  value: number;
+  onChange: (value: number) => void;
+  help: FieldHelpers;
+}) {
+  return (
+    <input
+      id={`${id}-${field}`}
+      data-field={field}
+      type="number"
+      inputMode="numeric"
+      value={String(value)}
+      onChange={(e) => onChange(Number(e.target.value))}
+      {...invalid(field)}
+    />
+  );
+}
+
 /** A whole number typed in: chips or seconds. */
 export function NumberField({
   field,
@@ -15,7 +40,7 @@ export function NumberField({
   value,
   onChange,
   hint,
-  help: { id, invalid, fieldError },
+  help,
 }: {
   field: FormField;
   label: string;
@@ -26,18 +51,10 @@ export function NumberField({
 }) {
   return (
     <div className="field">
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        data-field={field}
-        type="number"
-        inputMode="numeric"
-        value={String(value)}
-        onChange={(e) => onChange(Number(e.target.value))}
-        {...invalid(field)}
-      />
+      <label htmlFor={`${help.id}-${field}`}>{label}</label>
+      <NumberInput field={field} value={value} onChange={onChange} help={help} />
       {hint ? <p className="field__hint">{hint}</p> : null}
-      {fieldError(field)}
+      {help.fieldError(field)}
     </div>
   );
 }
