@@ -11,12 +11,8 @@ import type {
   RoomState,
   SeatView,
   ShoeView,
-  TableEvent,
   TableSettings,
-  TableSnapshot,
 } from '@banco/protocol';
-// A constant alone, not the protocol's index: that would bring every schema into the first load.
-import { CHAT_HISTORY } from '@banco/protocol/chat-limits';
 import type { Side } from '../lib/words';
 
 /** Between `betting.closed` and `dealing.started` the table has no phase of its own. */

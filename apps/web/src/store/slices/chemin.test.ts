@@ -1,12 +1,6 @@
 import type { CheminDeFerView, EventOf } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  applyEvent,
-  applySnapshot,
-  cheminShuffling,
-  emptyTable,
-  type TableState,
-} from '../table-state';
+import { applyEvent, cheminShuffling, emptyTable, type TableState } from '../table-state';
 
 const offer = (
   o: CheminDeFerView['offer'],
