@@ -180,8 +180,9 @@ export function burnWords(shown: string | null, burned: number): string | null {
 export function coupResultWords(coup: CoupView): string | null {
   const result = coup.story.find((s) => s.kind === 'result');
   if (!result || result.kind !== 'result') return null;
-  if (result.outcome === 'tie') return `Coup ${coup.coup}: a tie at ${result.punto}`;
+  // As short as a Punto Banco banner: it sits between the top seats.
+  if (result.outcome === 'tie') return `Tie at ${result.punto}`;
   return result.outcome === 'banker'
-    ? `Coup ${coup.coup}: the banker wins, ${result.banker} to ${result.punto}`
-    : `Coup ${coup.coup}: the punto wins, ${result.punto} to ${result.banker}`;
+    ? `Banker wins ${result.banker} to ${result.punto}`
+    : `Punto wins ${result.punto} to ${result.banker}`;
 }

@@ -360,7 +360,8 @@ describe('the Chemin de Fer table tells a newcomer what happens', () => {
     ]);
     show(tableView(null, { last: coupView(settled) }), 3);
     const banner = screen.getByTestId('result-banner');
-    expect(banner.textContent).toBe('Coup 7: the banker wins, 6 to 5');
+    expect(banner.textContent).toBe('Banker wins 6 to 5');
+    expect(banner.dataset.round).toBe('7');
     expect(banner.dataset.outcome).toBe('banker');
   });
 
