@@ -78,6 +78,15 @@ export default {
       from: { path: '^apps/web/' },
       to: { path: '^apps/server/' },
     },
+    // The web's state and logic stand below its views: a view imports them, never the reverse.
+    {
+      name: 'web-state-imports-view',
+      severity: 'error',
+      comment:
+        'apps/web: store/, lib/, bets/, table/ and rooms/ hold state and logic; a view type or helper they need moves down beside them, out of components/.',
+      from: { path: '^apps/web/src/(store|lib|bets|table|rooms)/', pathNot: TEST },
+      to: { path: '^apps/web/src/components/' },
+    },
     {
       name: 'rules-imports-node-builtin',
       severity: 'error',

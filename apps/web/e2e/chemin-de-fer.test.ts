@@ -32,6 +32,17 @@ const SCRIPT = {
   2: ['2C', 'KD', '2D', '5C', '4S'],
 } as const;
 
+/** A laptop's screen, the smallest the table is laid out for beside a phone's. */
+const LAPTOP = { width: 1366, height: 768 };
+
+/** The element is on screen as the page stands: nobody has to scroll to reach it. */
+function onScreen(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+  });
+}
+
 interface Friend extends Visitor {
   name: string;
   seat: number;
@@ -121,6 +132,7 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
 
   it('coup 1: Ana posts 200, Ben calls Banco! and stands on 5, Ana wins and the house takes 10', async () => {
     const [ana, ben, cleo, dev] = [at(1), at(2), at(3), at(4)];
+    await ben.page.setViewportSize(LAPTOP);
     await ana.page.getByLabel('Your bank').fill('200');
     await ana.page.getByRole('button', { name: 'Put up the bank' }).click();
     await expect.poll(() => ben.page.getByTestId('your-call').isVisible()).toBe(true);
@@ -131,6 +143,9 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
 
     // Ben's choice on 5, by keyboard, with the exact odds in front of him; the others wait.
     await ben.page.getByTestId('choice-odds').waitFor();
+    // On a laptop the choice is in view the moment it is Ben's, without his scrolling to it.
+    await expect.poll(() => onScreen(ben.page, 'choose-stand')).toBe(true);
+    expect(await onScreen(ben.page, 'choose-draw')).toBe(true);
     expect(await ben.page.getByTestId('odds-draw').getAttribute('aria-label')).toMatch(
       /^draw: win \d+\.\d{4} % · lose \d+\.\d{4} % · tie \d+\.\d{4} %$/,
     );
@@ -162,16 +177,20 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
 
   it('coup 2: the bank of 390 rides; avec la table and a partial cover; Ana stands at 5 v 4 and loses', async () => {
     const [ana, ben, cleo, dev] = [at(1), at(2), at(3), at(4)];
+    await ana.page.setViewportSize(LAPTOP);
     await ana.page.getByRole('button', { name: 'Let it ride: 390' }).click();
     await expect
       .poll(() => ben.page.getByTestId('your-call').innerText())
       .toMatch(/first claim to call it again/);
     await ben.page.getByRole('button', { name: 'No call' }).click();
     await cleo.page.getByRole('button', { name: /^Avec la table/ }).click();
+    // Dev calls on a phone: his call is brought into view when it is his.
+    await expect.poll(() => onScreen(dev.page, 'call-stake')).toBe(true);
     await dev.page.getByLabel('A stake of').fill('100');
     await dev.page.getByRole('button', { name: 'Cover 100' }).click();
 
     await ana.page.getByTestId('choice-odds').waitFor();
+    await expect.poll(() => onScreen(ana.page, 'choose-stand')).toBe(true);
     expect(await ana.page.getByTestId('your-choice').innerText()).toMatch(
       /on 5 against a third card of 4\? The rule would draw\./,
     );

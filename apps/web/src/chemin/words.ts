@@ -4,7 +4,7 @@
  * one wording.
  */
 import type { CheminCards, CheminDeFerView, CoupView } from '@banco/protocol';
-import { chips } from '../lib/format';
+import { cardShort, cardSpoken, chips } from '../lib/format';
 
 export type CoupStepView = CoupView['story'][number];
 type Call = CoupView['calls'][number]['call'];
@@ -33,8 +33,19 @@ export const CELL_WORDS: Record<Cell, string> = {
   'banker-5-vs-4': 'on 5 against a third card of 4',
 };
 
-/** The bank as it stands before the coup: whose it is to post, ride, or nobody's. */
-export function offerWords(view: CheminDeFerView, name: NameOf, you: number | null): string {
+/** A card as the felt shows it, and in words: "the ace of diamonds (A♦)". */
+export const cardWords = (code: string): string => `the ${cardSpoken(code)} (${cardShort(code)})`;
+
+/**
+ * The bank as it stands before the coup: whose it is to post, ride, or nobody's. `passed` is
+ * the seat that gave up a riding bank (R17.3), first of the seats that refused this one.
+ */
+export function offerWords(
+  view: CheminDeFerView,
+  name: NameOf,
+  you: number | null,
+  passed: number | null = null,
+): string {
   const { offer } = view;
   switch (offer.kind) {
     case 'vacant':
@@ -44,8 +55,14 @@ export function offerWords(view: CheminDeFerView, name: NameOf, you: number | nu
         ? `You won: your bank of ${chips(offer.amount)} rides whole, or you may pass it.`
         : `${name(offer.seat)} won: the bank of ${chips(offer.amount)} rides, unless it passes.`;
     case 'fresh': {
-      const declined =
-        offer.declined.length > 0 ? ` (${offer.declined.map(name).join(', ')} declined it)` : '';
+      const refused = offer.declined.filter((seat) => seat !== passed);
+      const said = [
+        ...(passed !== null && offer.declined.includes(passed)
+          ? [`${name(passed)} passed it`]
+          : []),
+        ...(refused.length > 0 ? [`${refused.map(name).join(', ')} declined it`] : []),
+      ];
+      const declined = said.length > 0 ? ` (${said.join('; ')})` : '';
       return offer.seat === you
         ? `The bank is offered to you${declined}: put one up or decline it.`
         : `The bank is offered to ${name(offer.seat)}${declined}.`;
@@ -86,7 +103,7 @@ function stepWords(step: CoupStepView, name: NameOf, coup: CoupView): string | n
           : step.by === 'rule'
             ? ' by the rule (time ran out)'
             : '';
-      const card = step.card ? `: ${step.card}` : '';
+      const card = step.card ? `: ${cardWords(step.card)}` : '';
       return `${HAND[step.hand]} ${verb}${on}${against}${how}${card}.`;
     }
     case 'result': {
@@ -138,4 +155,34 @@ export const share = (count: number, denominator: number): string =>
 /** "Win 41.2345 % · lose … · tie …" from the chooser's side. */
 export function oddsWords({ win, lose, tie, denominator }: OptionOdds): string {
   return `win ${share(win, denominator)} · lose ${share(lose, denominator)} · tie ${share(tie, denominator)}`;
+}
+
+/** The top bar's coup: the one the felt and the story show, and whether it is over. */
+export function coupWords(view: CheminDeFerView): string {
+  if (view.coup) return `coup ${view.coup.coup}`;
+  if (view.last) return `coup ${view.last.coup} over`;
+  return `coup ${view.nextCoup} next`;
+}
+
+/** R17.2: what the house takes, said where the players sit. */
+export const cagnotteWords = (percent: number): string =>
+  percent === 0
+    ? 'This room takes no cagnotte.'
+    : `The house takes a cagnotte of ${percent} % of what a bank wins.`;
+
+/** R10.3, R18.1: the burn card turned face up (seen, so the odds count it out), and the rest. */
+export function burnWords(shown: string | null, burned: number): string | null {
+  if (shown === null) return null;
+  return `This shoe's burn card, face up: ${cardWords(shown)}. The ${burned} burned under it stay unseen, and the odds count them so.`;
+}
+
+/** Who won the coup, as a banner says it. */
+export function coupResultWords(coup: CoupView): string | null {
+  const result = coup.story.find((s) => s.kind === 'result');
+  if (!result || result.kind !== 'result') return null;
+  // As short as a Punto Banco banner: it sits between the top seats.
+  if (result.outcome === 'tie') return `Tie at ${result.punto}`;
+  return result.outcome === 'banker'
+    ? `Banker wins ${result.banker} to ${result.punto}`
+    : `Punto wins ${result.punto} to ${result.banker}`;
 }

@@ -13,14 +13,9 @@ import {
 import { payoutLabel, SPOT_LABELS, tableSpots } from '../bets/spots';
 import { chips } from '../lib/format';
 import { refusalWords, type RefusalCode } from '../lib/words';
+import type { Answer, Bet } from '../table/answer';
 
-export type Answer =
-  { ok: true } | { ok: false; code: RefusalCode; message: string; spot?: Spot | undefined };
-
-export interface Bet {
-  spot: string;
-  amount: number;
-}
+export type { Answer, Bet };
 
 export interface BetPanelProps {
   settings: TableSettings;

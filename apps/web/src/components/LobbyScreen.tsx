@@ -11,7 +11,7 @@ import { AccountBox } from './account/AccountBox';
 import { PipStrip } from './PipStrip';
 import { PractiseAlone } from './practice/PractiseAlone';
 import { JoinByCode } from './rooms/JoinByCode';
-import { SharePanel } from './rooms/SharePanel';
+import { RoomOpened } from './rooms/RoomOpened';
 
 // Most visitors only sit down: the settings form loads when someone opens a room.
 const OpenRoom = lazy(() => import('./rooms/OpenRoom'));
@@ -147,18 +147,7 @@ export function LobbyScreen() {
           <PractiseAlone token={guest.token} />
         </section>
       ) : null}
-      {guest && opened ? (
-        <section className="room-opened" aria-labelledby="room-opened-title">
-          <h2 id="room-opened-title">Your room “{opened.name}” is open</h2>
-          <SharePanel roomId={opened.id} token={guest.token} isHost />
-          <a
-            className="button primary big"
-            href={`/table/?id=${encodeURIComponent(opened.id)}&sit=1`}
-          >
-            Go to your room
-          </a>
-        </section>
-      ) : null}
+      {guest && opened ? <RoomOpened room={opened} token={guest.token} /> : null}
       {guest && opening && !opened ? (
         <Suspense fallback={<p className="lobby__loading">Opening the form…</p>}>
           <OpenRoom

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { resultSentence, type Outcome } from '../lib/words';
+import type { Pip } from '../store/pips';
 
-export interface Pip {
-  /** The hand's number in this shoe, counted from 1 as the header counts it. */
-  hand: number;
-  outcome: Outcome;
-  playerTotal?: number;
-  bankerTotal?: number;
-}
+export type { Pip };
 
 const LETTER: Record<Outcome, string> = { player: 'P', banker: 'B', tie: 'T' };
 

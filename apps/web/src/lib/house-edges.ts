@@ -1,6 +1,14 @@
 import { houseEdgesReply, type HouseEdgesReply } from '@banco/protocol';
-import type { EdgesFor } from '../components/rooms/RoomSettingsForm';
 import { call } from './api';
+import type { RuleSetName } from './room-words';
+
+/** House edges (fractions) of the main spots for one deck count and rule set. */
+export interface MainEdges {
+  player: number;
+  banker: number;
+  tie: number;
+}
+export type EdgesFor = (decks: number, commission: RuleSetName, tiePays: 8 | 9) => MainEdges | null;
 
 /** One deck count's exact edges, as packages/rules computes them (R13.6). */
 export type DeckEdges = HouseEdgesReply[number];

@@ -1,11 +1,16 @@
 import {
   CHOICE_WINDOW_SECONDS,
+  cheminDeFerSettingsSchema,
+  roomSettingsInputSchema,
   SIDE_SPOT_NAMES,
   type RoomKind,
   type TableSettings,
 } from '@banco/protocol';
+import { cheminDeFer } from '@banco/rules';
 
 export type RuleSet = TableSettings['rules']['commission'];
+
+const minor = (wholeChips: number): number => Math.round(wholeChips * 100);
 export type SideSpot = (typeof SIDE_SPOT_NAMES)[number];
 
 /**
@@ -46,15 +51,29 @@ export interface CheminForm {
   choiceSeconds: number | null;
 }
 
+/** The form's own bank limits, whole chips: the protocol leaves them to the host. */
+const BANK_LIMITS = { min: 10, max: 1_000 };
+
+/** C1.2: what the protocol gives a Chemin de Fer room that names nothing but its bank. */
+const CHEMIN_SCHEMA_DEFAULTS = cheminDeFerSettingsSchema.parse({
+  bank: { min: minor(BANK_LIMITS.min), max: minor(BANK_LIMITS.max) },
+});
+
 export const DEFAULT_CHEMIN: CheminForm = {
-  cagnottePercent: 5,
-  bankMin: 10,
-  bankMax: 1_000,
-  choiceSeconds: CHOICE_WINDOW_SECONDS.default,
+  cagnottePercent: CHEMIN_SCHEMA_DEFAULTS.cagnottePercent,
+  bankMin: BANK_LIMITS.min,
+  bankMax: BANK_LIMITS.max,
+  choiceSeconds:
+    CHEMIN_SCHEMA_DEFAULTS.choices.mode === 'window'
+      ? CHEMIN_SCHEMA_DEFAULTS.choices.seconds
+      : null,
 };
 
 /** The deck count a fresh form shows for each game (R14.1: Chemin de Fer is dealt from six). */
-export const DEFAULT_DECKS: Record<RoomKind, number> = { 'punto-banco': 8, 'chemin-de-fer': 6 };
+export const DEFAULT_DECKS: Record<RoomKind, number> = {
+  'punto-banco': 8,
+  'chemin-de-fer': CHEMIN_SCHEMA_DEFAULTS.decks,
+};
 
 export const DEFAULT_ROOM: RoomForm = {
   name: '',
@@ -76,13 +95,22 @@ export const DEFAULT_ROOM: RoomForm = {
   seatHoldSeconds: 60,
 };
 
-export const DECK_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-export const BETTING_SECONDS = { min: 5, max: 60 } as const;
-export const SEAT_RANGE = { min: 2, max: 14 } as const;
+/** A whole-number setting's range as the protocol's room schema checks it. */
+function rangeOf(schema: { minValue: number | null; maxValue: number | null }) {
+  return { min: schema.minValue ?? 0, max: schema.maxValue ?? 0 };
+}
+const upTo = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const ROOM_FIELDS = roomSettingsInputSchema.shape;
+const DECK_RANGE = rangeOf(ROOM_FIELDS.decks);
+export const DECK_CHOICES: readonly number[] = upTo(DECK_RANGE.min, DECK_RANGE.max);
+export const BETTING_SECONDS = rangeOf(ROOM_FIELDS.bettingSeconds);
+export const SEAT_RANGE = rangeOf(ROOM_FIELDS.seats);
 export const SEAT_HOLD_CHOICES = [30, 60, 120, 300] as const;
 export const SIDE_BETS: readonly SideSpot[] = SIDE_SPOT_NAMES;
 export { CHOICE_WINDOW_SECONDS };
-export const CAGNOTTE_CHOICES = [0, 1, 2, 3, 4, 5] as const;
+export const CAGNOTTE_CHOICES: readonly number[] = upTo(0, cheminDeFer.MAX_CAGNOTTE_PERCENT);
 export const CHEMIN_CALL_SECONDS = 30;
 
 /** A fresh form for a game: its own deck count, everything else as DEFAULT_ROOM. */
@@ -93,8 +121,6 @@ export const newRoomForm = (kind: RoomKind): RoomForm => ({
   // A Chemin de Fer table's offer and cover windows: friends talk before they call.
   ...(kind === 'chemin-de-fer' ? { bettingSeconds: CHEMIN_CALL_SECONDS } : {}),
 });
-
-const minor = (wholeChips: number): number => Math.round(wholeChips * 100);
 
 /** The settings part of POST /api/rooms (the protocol's roomSettingsInputSchema). */
 export function roomSettingsInput(form: RoomForm) {

@@ -1,6 +1,6 @@
-import type { Pip } from '../components/PipStrip';
 import { chips } from '../lib/format';
 import { resultSentence } from '../lib/words';
+import type { Pip } from './pips';
 import type { TableState } from './table-state';
 
 /** Each seat's confirmed stakes this round, summed over spots. */

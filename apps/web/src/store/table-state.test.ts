@@ -1,4 +1,4 @@
-import type { Layout, TableEvent, TableSnapshot } from '@banco/protocol';
+import type { CheminDeFerView, CoupView, Layout, TableEvent, TableSnapshot } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { narrated } from './narrator';
 import { applyEvent, applyPeek, applySnapshot, emptyTable } from './table-state';
@@ -335,5 +335,24 @@ describe('table state', () => {
     expect(state.peek?.stage).toBe('third');
     state = applyEvent(state, revealed(12, ['3C', 'KH', '4C']));
     expect(state.peek).toBeNull();
+  });
+});
+
+describe('a Chemin de Fer snapshot', () => {
+  it('R17.3 tells a pass by the coup before it: the banker won, then refused the ride', () => {
+    const view = (last: CoupView): CheminDeFerView => ({
+      offer: { kind: 'fresh', seat: 2, declined: [1] },
+      offerUntil: 5_000,
+      coup: null,
+      last,
+      bancoSuivi: null,
+      nextCoup: 3,
+    });
+    const won = { coup: 2, banker: 1, settlement: { outcome: 'banker' } } as CoupView;
+    const lost = { ...won, settlement: { outcome: 'player' } } as CoupView;
+    const at = (last: CoupView) =>
+      applySnapshot(emptyTable('main'), snapshot(9, { cheminDeFer: view(last) }), 0).cheminPassed;
+    expect(at(won)).toBe(1);
+    expect(at(lost)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 'use client';
 import type { CommandInput, CommandName } from '@banco/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Answer, Bet } from '../components/BetPanel';
 import { serverOrigin } from '../lib/origin';
 import { storeGuest, type StoredGuest } from '../lib/session';
 import { refusalWords } from '../lib/words';
@@ -10,7 +9,10 @@ import type { HostSend } from '../rooms/host';
 import { goneReason, yourBets } from '../store/derive';
 import type { TableState } from '../store/table-state';
 import { TableStore, useTable } from '../store/table-store';
+import type { Answer, Bet } from './answer';
 import { nextConfirmId, type ConfirmKey } from './confirm-id';
+import { momentOf } from './moment';
+import { freeSeatsOf } from './permissions';
 
 export type Send = <N extends CommandName>(name: N, payload: CommandInput<N>) => Promise<Answer>;
 
@@ -28,13 +30,6 @@ export interface TableController {
   hostSend: HostSend;
   confirmBets(bets: Bet[]): Promise<Answer>;
   declareNoBet(): Promise<Answer>;
-}
-
-export function freeSeatsOf(state: TableState): number[] {
-  const count = state.settings?.seats ?? 0;
-  return Array.from({ length: count }, (_, i) => i + 1).filter(
-    (n) => !state.seats.some((s) => s.seat === n),
-  );
 }
 
 /**
@@ -134,8 +129,9 @@ export function useTableController(
   }, [mineKey]);
 
   const round = state.round?.seq ?? null;
-  // A refusal belongs to the round it happened in.
-  useEffect(() => setNotice(null), [round]);
+  // A refusal belongs to the moment it happened in: the round, or the bank's offer, cover, choice.
+  const moment = momentOf(state);
+  useEffect(() => setNotice(null), [moment]);
 
   const confirmBets = async (bets: Bet[]): Promise<Answer> => {
     if (round === null || seat === null) return { ok: false, code: 'WRONG_PHASE', message: '' };

@@ -9,8 +9,8 @@ import {
 } from '@banco/protocol';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { refusalWords } from '../../lib/words';
-import type { Answer } from '../BetPanel';
-import { chatRightOf, closedWords } from './chat-rights';
+import type { Answer } from '../../table/answer';
+import { chatRightOf, closedWords, type ChatRight } from '../../table/chat-rights';
 import { ReactionIcon } from './ReactionIcon';
 
 export type ChatBody = { text: string } | { reaction: ChatReaction };
@@ -19,6 +19,8 @@ export interface ChatPanelProps {
   messages: readonly ChatMessage[];
   you: { playerId: string; seat: number | null };
   room: RoomState | null;
+  /** What the box offers; worked out from `you` and `room` when not given. */
+  right?: ChatRight;
   /** False while the socket is down: nothing can be sent. */
   live: boolean;
   send: (body: ChatBody) => Promise<Answer>;
@@ -39,7 +41,15 @@ const COUNTER_FROM = CHAT_MAX_CHARS - 40;
  * included, is shown as the characters it is and never parsed. New lines are announced by the
  * log's polite live region; the box and the reactions work from the keyboard.
  */
-export default function ChatPanel({ messages, you, room, live, send, onMute }: ChatPanelProps) {
+export default function ChatPanel({
+  messages,
+  you,
+  room,
+  right = chatRightOf(you, room),
+  live,
+  send,
+  onMute,
+}: ChatPanelProps) {
   const inputId = useId();
   const helpId = useId();
   const [draft, setDraft] = useState('');
@@ -47,7 +57,6 @@ export default function ChatPanel({ messages, you, room, live, send, onMute }: C
   const [sending, setSending] = useState(false);
   const log = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
-  const right = chatRightOf(you, room);
   const length = [...draft].length;
   const checked = chatText(draft);
   // The host's mute sits on each writer's latest line only: one button per person, not per line.

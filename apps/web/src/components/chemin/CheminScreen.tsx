@@ -1,21 +1,15 @@
 'use client';
 import type { CheminDeFerView } from '@banco/protocol';
 import { cheminDeFer } from '@banco/rules';
-import { lazy, Suspense } from 'react';
 import { chips } from '../../lib/format';
-import type { StoredGuest } from '../../lib/session';
-import { refusalWords, type RefusalCode } from '../../lib/words';
-import type { TableController } from '../../table/use-table-controller';
-import { freeSeatsOf } from '../../table/use-table-controller';
-import { LazyChat } from '../chat/LazyChat';
-import { RoomBar } from '../rooms/RoomBar';
+import { coupWords } from '../../chemin/words';
+import { cheminShuffling } from '../../store/table-state';
+import { freeSeatsOf } from '../../table/permissions';
 import { Seats } from '../Seats';
+import type { GameScreenProps } from '../table/game-screen';
+import { TableShell } from '../table/TableShell';
 import { CheminFelt, CheminPanel, type CheminActions, type CheminTableProps } from './CheminTable';
 import './chemin.css';
-
-const SharePanel = lazy(() =>
-  import('../rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
-);
 
 const CHEMIN_SEAT_WORDS = { holds: 'bank', stake: 'in play' };
 
@@ -47,23 +41,12 @@ function changesOf(view: CheminDeFerView): Map<number, { lost: number; won: numb
   return changes;
 }
 
-/** A Chemin de Fer room: the same seats, room bar, share panel and chat as any table. */
-export default function CheminScreen({
-  table,
-  tableId,
-  guest,
-}: {
-  table: TableController;
-  tableId: string;
-  guest: StoredGuest;
-}) {
-  const { state, notice, act } = table;
+/** A Chemin de Fer room: the same shell, seats, room bar, share panel and chat as any table. */
+export default function CheminScreen({ table, tableId, guest, perms }: GameScreenProps) {
+  const { state, notice, act, hostSend } = table;
   const view = state.chemin;
   if (!view) return null;
-  const seat = state.you.seat;
-  const mySeat = state.seats.find((s) => s.seat === seat) ?? null;
-  const room = state.room;
-  const youHost = room !== null && room.hostPlayerId === state.you.playerId;
+  const { seat, mySeat } = perms;
   const name = (n: number) => state.seats.find((s) => s.seat === n)?.player.name ?? `Seat ${n}`;
   const actions: CheminActions = {
     post: (coup, amount) => void act('chemin.bank.post', { tableId, coup, amount }),
@@ -86,47 +69,26 @@ export default function CheminScreen({
     clockOffset: state.clockOffset,
     name,
     actions,
+    shuffling: cheminShuffling(state),
+    passed: state.cheminPassed,
+    cagnottePercent: state.settings?.cheminDeFer?.cagnottePercent ?? null,
+    burn: state.shoe ? { shown: state.shoe.burnShown, burned: state.shoe.burned } : null,
   };
-  const banker = view.coup?.banker ?? (view.offer.kind === 'vacant' ? null : view.offer.seat);
-  const connection =
-    state.connection === 'live'
-      ? 'Live'
-      : state.connection === 'refused'
-        ? ((state.refusal && refusalWords(state.refusal.code as RefusalCode)) ?? 'Disconnected')
-        : 'Connecting…';
+  // A seat holds the bank once it plays it, or rides it; a fresh bank is only offered to one.
+  const { offer } = view;
+  const banker = view.coup?.banker ?? (offer.kind === 'ride' ? offer.seat : null);
+  const offered = view.coup === null && offer.kind === 'fresh' ? offer.seat : null;
   return (
-    <main className="table-page table-page--chemin" data-game="chemin-de-fer">
-      <header className="topbar">
-        <a href="/lobby/" className="topbar__brand" aria-label="Banco: back to the lobby">
-          Banco
-        </a>
-        <h1 className="topbar__title">{state.name || 'Chemin de Fer'}</h1>
-        <p className="topbar__round" data-testid="round-number">
-          Chemin de Fer · coup {view.coup?.coup ?? view.nextCoup}
-        </p>
-        <p
-          className={`connection connection--${state.connection}`}
-          role="status"
-          data-testid="connection"
-        >
-          {connection}
-        </p>
-        <a href="/play-responsibly/" className="topbar__care">
-          Play responsibly
-        </a>
-        {seat !== null ? (
-          <button type="button" onClick={() => void act('seat.leave', { tableId, seat })}>
-            Leave seat
-          </button>
-        ) : null}
-      </header>
-      {room ? <RoomBar room={room} youHost={youHost} /> : null}
-      {notice ? (
-        <p className="notice notice--error" role="alert" data-testid="action-refusal">
-          {notice}
-        </p>
-      ) : null}
-      <div className="layout">
+    <TableShell
+      state={state}
+      perms={perms}
+      className="table-page--chemin"
+      data={{ 'data-game': 'chemin-de-fer' }}
+      title={state.name || 'Chemin de Fer'}
+      round={`Chemin de Fer · ${coupWords(view)}`}
+      onLeave={seat === null ? null : () => void act('seat.leave', { tableId, seat })}
+      notice={notice}
+      felt={
         <section className="felt-wrap" aria-label="Table">
           <div className="felt felt--chemin">
             <div className="felt__center">
@@ -137,17 +99,13 @@ export default function CheminScreen({
                 count={state.settings.seats}
                 seats={state.seats}
                 holder={banker}
-                offerTo={null}
+                offerTo={offered}
                 yourSeat={seat}
                 betting={false}
                 stakes={stakesOf(view)}
                 words={CHEMIN_SEAT_WORDS}
                 changes={changesOf(view)}
-                onSit={
-                  seat === null && state.connection === 'live' && !(room?.locked && !youHost)
-                    ? (n) => void act('seat.take', { tableId, seat: n })
-                    : null
-                }
+                onSit={perms.maySit ? (n) => void act('seat.take', { tableId, seat: n }) : null}
               />
             ) : null}
           </div>
@@ -163,24 +121,17 @@ export default function CheminScreen({
             <p className="felt__meta">This table is full: you can watch until a seat frees up.</p>
           )}
         </section>
+      }
+      panel={
         <div className="bets-wrap">
           <CheminPanel {...props} />
         </div>
-        <aside className="side">
-          {room ? (
-            <Suspense fallback={null}>
-              <SharePanel roomId={tableId} token={guest.token} isHost={youHost} />
-            </Suspense>
-          ) : null}
-          <LazyChat
-            messages={state.chat}
-            you={state.you}
-            room={room}
-            live={state.connection === 'live'}
-            send={(body) => table.send('chat.send', { tableId, ...body })}
-          />
-        </aside>
-      </div>
-    </main>
+      }
+      share={{ tableId, token: guest.token }}
+      chat={{
+        send: (body) => table.send('chat.send', { tableId, ...body }),
+        mute: (playerId, muted) => hostSend('room.mute', { playerId, muted }),
+      }}
+    />
   );
 }

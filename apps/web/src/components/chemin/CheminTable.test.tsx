@@ -8,7 +8,7 @@ import {
 import { burnShoe, cheminDeFer, createShoe, type CardCode } from '@banco/rules';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { share } from '../../chemin/words';
+import { coupWords, offerWords, share } from '../../chemin/words';
 import { CheminFelt, CheminPanel, type CheminActions, type CheminTableProps } from './CheminTable';
 
 const RULES: cheminDeFer.CoupRules = {
@@ -255,5 +255,128 @@ describe('the Chemin de Fer table', () => {
     expect(fresh.post).toHaveBeenCalledWith(7, 25_000);
     fireEvent.click(screen.getByRole('button', { name: 'Decline the bank' }));
     expect(fresh.decline).toHaveBeenCalled();
+  });
+});
+
+/** Defects found by playing from outside (issue 42, 7–9): each fails on the page before its fix. */
+describe('the Chemin de Fer table tells a newcomer what happens', () => {
+  const panelProps = (
+    view: CheminDeFerView,
+    you: number,
+    extra: Partial<CheminTableProps>,
+  ): CheminTableProps => ({
+    view,
+    cards: null,
+    you,
+    balance: 100_000,
+    limits: RULES.limits,
+    clockOffset: 0,
+    name: (n: number) => NAMES[n] ?? `Seat ${n}`,
+    actions: actions(),
+    ...extra,
+  });
+  const settledOn = (cards: CardCode[], calls: cheminDeFer.CoupEvent[]) =>
+    calls.reduce(step, posted(cards));
+
+  it('T15.2 a riding bank left unanswered passes on, and its countdown says so', () => {
+    show(
+      tableView(null, {
+        offer: { kind: 'ride', seat: 1, amount: 19_500 },
+        offerUntil: Date.now() + 10_000,
+      }),
+      1,
+    );
+    const clock = screen.getByTestId('offer-clock').textContent ?? '';
+    expect(clock).toMatch(/Then the bank passes to the next seat/);
+    expect(clock).not.toMatch(/rides/);
+  });
+
+  it('between shoes the bank waits for the new shoe: said, and nothing to press', () => {
+    const props = panelProps(
+      tableView(null, { offer: { kind: 'ride', seat: 1, amount: 19_500 } }),
+      1,
+      { shuffling: true },
+    );
+    const { unmount } = render(<CheminPanel {...props} />);
+    expect(screen.getByTestId('shuffling').textContent).toMatch(/new shoe is being shuffled/);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Let it ride/ }).disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Pass the bank/ }).disabled).toBe(
+      true,
+    );
+    unmount();
+    render(<CheminPanel {...props} view={tableView(null)} you={1} />);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Put up the bank' }).disabled,
+    ).toBe(true);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Decline the bank' }).disabled,
+    ).toBe(true);
+  });
+
+  it('R16 the story names a drawn card in words and suit, as the card shows it', () => {
+    const settled = settledOn(BANKER_THREE_V_NINE, [
+      { type: 'call', seat: 2, call: { kind: 'banco' } },
+      { type: 'close-cover' },
+      { type: 'choose', seat: 1, option: 'stand' },
+    ]);
+    expect(settled.phase).toBe('settled');
+    show(tableView(null, { last: coupView(settled) }), 3);
+    const story = screen.getByTestId('coup-story').textContent ?? '';
+    expect(story).toMatch(/The punto draws on 4[^.]*: the 9 of spades \(9♠\)\./);
+    expect(story).not.toMatch(/9S/);
+  });
+
+  it('R17.2 the room’s cagnotte is stated at the table', () => {
+    const props = panelProps(tableView(null), 3, { cagnottePercent: 5 });
+    render(<CheminPanel {...props} />);
+    expect(screen.getByTestId('cagnotte-rate').textContent).toBe(
+      'The house takes a cagnotte of 5 % of what a bank wins.',
+    );
+  });
+
+  it('R17.3 a banker who passed is told as passing, one who declined as declining', () => {
+    const view = tableView(null, { offer: { kind: 'fresh', seat: 3, declined: [1, 2] } });
+    expect(offerWords(view, (n) => NAMES[n]!, 4, 1)).toBe(
+      'The bank is offered to Cleo (Ana passed it; Ben declined it).',
+    );
+    expect(offerWords(view, (n) => NAMES[n]!, 3, 1)).toBe(
+      'The bank is offered to you (Ana passed it; Ben declined it): put one up or decline it.',
+    );
+  });
+
+  it('R10.3 the burn card turned face up is shown, since the odds count it as seen', () => {
+    const props = panelProps(tableView(null), 3, { burn: { shown: 'AS', burned: 1 } });
+    render(<CheminPanel {...props} />);
+    expect(screen.getByTestId('burn-card').textContent).toMatch(
+      /burn card, face up: the ace of spades \(A♠\)\. The 1 burned under it stay unseen/,
+    );
+  });
+
+  it('the coup’s result gets a banner, as a Punto Banco round’s does', () => {
+    const settled = settledOn(PUNTO_FIVE, [
+      { type: 'call', seat: 2, call: { kind: 'banco' } },
+      { type: 'close-cover' },
+      { type: 'choose', seat: 2, option: 'stand' },
+    ]);
+    show(tableView(null, { last: coupView(settled) }), 3);
+    const banner = screen.getByTestId('result-banner');
+    expect(banner.textContent).toBe('Banker wins 6 to 5');
+    expect(banner.dataset.round).toBe('7');
+    expect(banner.dataset.outcome).toBe('banker');
+  });
+
+  it('the top bar names the coup the story tells', () => {
+    const settled = settledOn(PUNTO_FIVE, [
+      { type: 'call', seat: 2, call: { kind: 'banco' } },
+      { type: 'close-cover' },
+      { type: 'choose', seat: 2, option: 'stand' },
+    ]);
+    const between = tableView(null, { last: coupView(settled), nextCoup: 8 });
+    show(between, 3);
+    expect(screen.getByRole('heading', { name: 'Coup 7' })).toBeTruthy();
+    expect(coupWords(between)).toBe('coup 7 over');
+    expect(coupWords(tableView(coupView(posted(PUNTO_FIVE))))).toBe('coup 7');
   });
 });

@@ -1,11 +1,14 @@
 'use client';
 import type { CheminCards, CheminDeFerView, CoupView } from '@banco/protocol';
 import { cheminDeFer, handTotal, type CardCode } from '@banco/rules';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { chips } from '../../lib/format';
 import {
   CELL_WORDS,
+  burnWords,
+  cagnotteWords,
   callWords,
+  coupResultWords,
   coupStory,
   offerWords,
   oddsWords,
@@ -38,14 +41,33 @@ export interface CheminTableProps {
   clockOffset: number;
   name: NameOf;
   actions: CheminActions;
+  /** Between shoes: the bank waits for the new shoe, so nothing may be posted or passed. */
+  shuffling?: boolean;
+  /** The seat that passed its riding bank, when the offer moved on from it (R17.3). */
+  passed?: number | null;
+  /** R17.2: the room's cagnotte, when the page knows it. */
+  cagnottePercent?: number | null;
+  /** R10.3: the shoe's burn card turned face up, and how many went under it. */
+  burn?: { shown: string | null; burned: number } | null;
 }
 
 /** On the felt: whose bank and how much is covered, then the two hands. */
 export function CheminFelt(props: CheminTableProps) {
   const { view } = props;
   const shown = view.coup ?? view.last;
+  const result = shown?.phase === 'settled' ? coupResultWords(shown) : null;
   return (
     <div className="chemin" aria-label="The bank and the hands" role="group" data-testid="chemin">
+      {shown && result ? (
+        <div
+          className={`banner banner--${shown.settlement?.outcome ?? 'tie'}`}
+          data-testid="result-banner"
+          data-outcome={shown.settlement?.outcome}
+          data-round={shown.coup}
+        >
+          {result}
+        </div>
+      ) : null}
       <BankLine {...props} coup={view.coup} />
       {shown && shown.phase !== 'covering' && shown.phase !== 'not-dealt' ? (
         <Hands {...props} coup={shown} />
@@ -57,17 +79,54 @@ export function CheminFelt(props: CheminTableProps) {
 /** Below the felt: what this player may do now, and the coup's story. */
 export function CheminPanel(props: CheminTableProps) {
   const shown = props.view.coup ?? props.view.last;
+  const burn = props.burn ? burnWords(props.burn.shown, props.burn.burned) : null;
+  const act = useRef<HTMLDivElement>(null);
+  const turn = yourTurn(props);
+  // Under the felt, the table's call to this player can fall below a laptop's or a phone's fold:
+  // it is brought into view once, when it starts.
+  useEffect(() => {
+    if (turn !== null) act.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [turn]);
   return (
     <section className="bets chemin-panel" aria-label="Your play">
-      <div className="chemin__act" data-testid="chemin-act">
+      <div className="chemin__act" data-testid="chemin-act" ref={act}>
         <Act {...props} />
       </div>
       {shown ? <Story coup={shown} name={props.name} /> : null}
+      {props.cagnottePercent != null ? (
+        <p className="chemin__house" data-testid="cagnotte-rate">
+          {cagnotteWords(props.cagnottePercent)}
+        </p>
+      ) : null}
+      {burn ? (
+        <p className="chemin__house" data-testid="burn-card">
+          {burn}
+        </p>
+      ) : null}
     </section>
   );
 }
 
 const offeredBy = (call: Call, bank: number) => cheminDeFer.offered(call, bank);
+
+/** What the table waits for this player to do now, as a key that changes with each new call. */
+function yourTurn({ view, you, shuffling, cards }: CheminTableProps): string | null {
+  if (you === null) return null;
+  const { coup, offer } = view;
+  if (!coup) {
+    const offered = offer.kind !== 'vacant' && offer.seat === you && !shuffling;
+    return offered ? `offer ${view.nextCoup} ${view.offerUntil}` : null;
+  }
+  // The odds come a moment after the choice, on the player's own channel, and push it down.
+  if (coup.pending?.seat === you) {
+    return `choice ${coup.coup} ${coup.pending.hand} ${cards?.coup === coup.coup && cards.odds ? 'odds' : ''}`;
+  }
+  const calling =
+    coup.phase === 'covering' &&
+    coup.punters.includes(you) &&
+    !coup.calls.some((c) => c.seat === you);
+  return calling ? `cover ${coup.coup}` : null;
+}
 
 function BankLine({ view, name, coup }: CheminTableProps & { coup: CoupView | null }) {
   if (!coup) {
@@ -384,22 +443,37 @@ function Covering({
   );
 }
 
-function BetweenCoups({ view, you, limits, name, actions, clockOffset }: CheminTableProps) {
+function BetweenCoups(props: CheminTableProps) {
+  const { view, you, limits, name, actions, clockOffset, passed = null } = props;
   const { offer } = view;
   const [amount, setAmount] = useState(() => String((limits?.min ?? 100) / 100));
+  // T15.2: an unanswered riding bank is passed, as if its banker had passed it (R17.3).
   const clock =
     view.offerUntil !== null ? (
       <Countdown
         deadline={view.offerUntil}
         clockOffset={clockOffset}
-        label={offer.kind === 'ride' ? 'Then the bank rides' : 'Then it counts as declined'}
+        label={
+          offer.kind === 'ride'
+            ? 'Then the bank passes to the next seat'
+            : 'Then it counts as declined'
+        }
         testId="offer-clock"
       />
     ) : null;
+  const shuffling = props.shuffling === true && view.offerUntil === null;
   const words = (
-    <p role="status" data-testid="offer">
-      {offerWords(view, name, you)}
-    </p>
+    <>
+      {shuffling ? (
+        <p role="status" data-testid="shuffling">
+          The shoe is over: a new shoe is being shuffled. The bank is offered again once it is
+          ready.
+        </p>
+      ) : null}
+      <p role={shuffling ? undefined : 'status'} data-testid="offer">
+        {offerWords(view, name, you, passed)}
+      </p>
+    </>
   );
   if (offer.kind === 'ride' && offer.seat === you) {
     return (
@@ -410,11 +484,18 @@ function BetweenCoups({ view, you, limits, name, actions, clockOffset }: CheminT
             type="button"
             className="primary big"
             data-testid="bank-ride"
+            disabled={shuffling}
             onClick={() => actions.post(view.nextCoup, offer.amount)}
           >
             Let it ride: {chips(offer.amount)}
           </button>
-          <button type="button" className="big" data-testid="bank-pass" onClick={actions.pass}>
+          <button
+            type="button"
+            className="big"
+            data-testid="bank-pass"
+            disabled={shuffling}
+            onClick={actions.pass}
+          >
             Pass the bank <span className="chemin__sub">la banque passe</span>
           </button>
         </div>
@@ -431,7 +512,7 @@ function BetweenCoups({ view, you, limits, name, actions, clockOffset }: CheminT
           className="chemin__stake"
           onSubmit={(e) => {
             e.preventDefault();
-            if (minor > 0) actions.post(view.nextCoup, minor);
+            if (minor > 0 && !shuffling) actions.post(view.nextCoup, minor);
           }}
         >
           <label htmlFor="chemin-bank">Your bank</label>
@@ -444,10 +525,20 @@ function BetweenCoups({ view, you, limits, name, actions, clockOffset }: CheminT
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
-          <button type="submit" className="primary" data-testid="bank-post" disabled={!(minor > 0)}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="bank-post"
+            disabled={shuffling || !(minor > 0)}
+          >
             Put up the bank
           </button>
-          <button type="button" data-testid="bank-decline" onClick={actions.decline}>
+          <button
+            type="button"
+            data-testid="bank-decline"
+            disabled={shuffling}
+            onClick={actions.decline}
+          >
             Decline the bank
           </button>
         </form>

@@ -1,5 +1,6 @@
 import type { CheminShoeCheck } from '../../fairness/chemin-replay';
 import { cardShort } from '../../lib/format';
+import { RerunFailed, VerdictFrame } from './VerdictFrame';
 
 const OUTCOME = { player: 'Punto wins', banker: 'Banker wins', tie: 'Tie' } as const;
 const CELL = {
@@ -10,21 +11,16 @@ const CELL = {
 
 /** A Chemin de Fer shoe re-run coup by coup: its verdict, then each coup beside the record. */
 export function CheminCoups({ check }: { check: CheminShoeCheck }) {
-  if (!check.ok) {
-    return (
-      <p className="verdict verdict--error" role="alert" data-testid="fair-verdict">
-        This shoe cannot be re-run: {check.message}
-      </p>
-    );
-  }
+  if (!check.ok) return <RerunFailed message={check.message} />;
   const same = check.rows.filter((r) => r.same).length;
   return (
     <>
-      <section
-        className={`verdict verdict--${check.difference ? 'bad' : 'good'}`}
-        data-testid="fair-verdict"
-        data-verdict={check.difference ? 'different' : 'verified'}
-        aria-live="polite"
+      <VerdictFrame
+        verdict={check.difference ? 'different' : 'verified'}
+        facts={[
+          { term: 'Commitment', value: check.commitment, mono: true },
+          { term: 'Burn', value: `${check.burnShown} shown` },
+        ]}
       >
         {check.difference ? (
           <p>
@@ -39,13 +35,7 @@ export function CheminCoups({ check }: { check: CheminShoeCheck }) {
             coups dealt are exactly the cards this shoe deals with the choices made at them.
           </p>
         )}
-        <dl className="facts">
-          <dt>Commitment</dt>
-          <dd className="mono">{check.commitment}</dd>
-          <dt>Burn</dt>
-          <dd>{check.burnShown} shown</dd>
-        </dl>
-      </section>
+      </VerdictFrame>
       <section aria-labelledby="coups-title" className="fair-rounds">
         <h2 id="coups-title">Coup by coup</h2>
         <table className="page__table" data-testid="fair-coups">

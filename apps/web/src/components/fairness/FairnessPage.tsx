@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { PageShell } from '../pages/PageShell';
 import { checkCheminShoe, type CheminShoeCheck } from '../../fairness/chemin-replay';
 import { CheminCoups } from './CheminCoups';
+import { RerunFailed, VerdictFrame } from './VerdictFrame';
 import { RoundsTable } from './RoundsTable';
 import { TestVectors } from './TestVectors';
 
@@ -127,6 +128,12 @@ export function FairnessPage() {
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const numeric = (key: 'shoeNumber' | 'decks' | 'cut', label: string) => (
+    <label>
+      {label}
+      <input inputMode="numeric" value={form[key]} onChange={(e) => set(key, e.target.value)} />
+    </label>
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setCheck(run(form, recorded));
@@ -228,30 +235,9 @@ export function FairnessPage() {
           </>
         )}
         <div className="fair-form__row">
-          <label>
-            Shoe number
-            <input
-              inputMode="numeric"
-              value={form.shoeNumber}
-              onChange={(e) => set('shoeNumber', e.target.value)}
-            />
-          </label>
-          <label>
-            Decks
-            <input
-              inputMode="numeric"
-              value={form.decks}
-              onChange={(e) => set('decks', e.target.value)}
-            />
-          </label>
-          <label>
-            Cards behind the cut
-            <input
-              inputMode="numeric"
-              value={form.cut}
-              onChange={(e) => set('cut', e.target.value)}
-            />
-          </label>
+          {numeric('shoeNumber', 'Shoe number')}
+          {numeric('decks', 'Decks')}
+          {numeric('cut', 'Cards behind the cut')}
           <label>
             Last hand
             <select
@@ -282,20 +268,16 @@ export function FairnessPage() {
 }
 
 function Verdict({ check }: { check: ShoeCheck }) {
-  if (!check.ok) {
-    return (
-      <p className="verdict verdict--error" role="alert" data-testid="fair-verdict">
-        This shoe cannot be re-run: {check.message}
-      </p>
-    );
-  }
+  if (!check.ok) return <RerunFailed message={check.message} />;
   const { difference } = check;
   return (
-    <section
-      className={`verdict verdict--${difference ? 'bad' : 'good'}`}
-      data-testid="fair-verdict"
-      data-verdict={difference ? 'different' : check.compared ? 'verified' : 'replayed'}
-      aria-live="polite"
+    <VerdictFrame
+      verdict={difference ? 'different' : check.compared ? 'verified' : 'replayed'}
+      facts={[
+        { term: 'Commitment', value: check.commitment, mono: true },
+        { term: 'Client seed', value: check.clientSeed, mono: true },
+        { term: 'Burn', value: `${check.burnShown} shown, ${check.burned} burned unseen` },
+      ]}
     >
       {difference ? (
         <p>
@@ -320,16 +302,6 @@ function Verdict({ check }: { check: ShoeCheck }) {
           with the ones you saw.
         </p>
       )}
-      <dl className="facts">
-        <dt>Commitment</dt>
-        <dd className="mono">{check.commitment}</dd>
-        <dt>Client seed</dt>
-        <dd className="mono">{check.clientSeed}</dd>
-        <dt>Burn</dt>
-        <dd>
-          {check.burnShown} shown, {check.burned} burned unseen
-        </dd>
-      </dl>
-    </section>
+    </VerdictFrame>
   );
 }

@@ -7,18 +7,14 @@ import { loadHouseEdges } from '../../lib/house-edges';
 import { refusalWords } from '../../lib/words';
 import { changesBySeat, pipsOf, yourBets } from '../../store/derive';
 import type { TableState } from '../../store/table-state';
-import type { Send } from '../../table/use-table-controller';
 import { edgeWords } from '../BetPanel';
 import { FeltCentre } from '../FeltCentre';
 import { PipStrip } from '../PipStrip';
+import type { GameScreenProps } from '../table/game-screen';
+import { RefusalNotice } from '../table/RefusalNotice';
+import { TableShell } from '../table/TableShell';
 import { clampStake, StakeStepper } from './StakeStepper';
 import { SpotPicker, type PracticeSpot } from './SpotPicker';
-
-export interface PracticeTableProps {
-  state: TableState;
-  tableId: string;
-  send: Send;
-}
 
 type Edges = { player: number; banker: number; tie: number };
 
@@ -51,10 +47,10 @@ function statusOf(state: TableState, canBet: boolean): string {
  * T12: the practice table, a private table for one where nothing is timed. One bet a round on
  * one spot, a stake from 10 to 500, Deal, then New round when you are ready.
  */
-export default function PracticeTable({ state, tableId, send }: PracticeTableProps) {
+export default function PracticeTable({ table, tableId, perms }: GameScreenProps) {
+  const { state, send } = table;
   const settings = state.settings!;
-  const seat = state.you.seat;
-  const mySeat = state.seats.find((s) => s.seat === seat) ?? null;
+  const { seat, mySeat, canBet } = perms;
   const limit = settings.limits.player ?? { min: 1_000, max: 50_000 };
   const balance = mySeat?.balance ?? 0;
   // The table's maximum, or your chips in whole steps if you have fewer.
@@ -68,7 +64,6 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
   const nextButton = useRef<HTMLButtonElement>(null);
   const { phase } = state;
   const round = state.round?.seq ?? null;
-  const canBet = phase.kind === 'betting' && mySeat?.betting === 'open';
   const shownStake = clampStake(stake, limit.min, maxStake);
 
   useEffect(() => {
@@ -116,24 +111,24 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
   const refill = state.notices.refill;
 
   return (
-    <main className="table-page practice" data-phase={phase.kind} data-testid="practice-table">
-      <header className="topbar">
-        <a href="/lobby/" className="topbar__brand" aria-label="Banco: back to the lobby">
-          Banco
-        </a>
-        <h1 className="topbar__title">Practice table</h1>
-        <p className="topbar__round" data-testid="round-number" data-round={round ?? undefined}>
-          {round === null ? 'No round yet' : `Round ${round}`}
-        </p>
+    <TableShell
+      state={state}
+      perms={perms}
+      className="practice"
+      data={{ 'data-phase': phase.kind, 'data-testid': 'practice-table' }}
+      layoutClassName="practice__layout"
+      title="Practice table"
+      roundSeq={round}
+      round={round === null ? 'No round yet' : `Round ${round}`}
+      connection={false}
+      status={
         <p className="practice__balance">
           Your chips: <strong data-testid="practice-balance">{chips(balance)}</strong>
         </p>
-        <a href="/play-responsibly/" className="practice__link">
-          Play responsibly
-        </a>
-      </header>
-
-      <div className="practice__layout">
+      }
+      // Beside its own controls: a refusal says why Deal did nothing.
+      notice={null}
+      felt={
         <section className="felt-wrap" aria-label="Table">
           <div className="felt practice__felt">
             <FeltCentre
@@ -160,13 +155,10 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
             />
           </div>
         </section>
-
+      }
+      panel={
         <section className="practice__controls" aria-label="Your bet">
-          {notice ? (
-            <p className="notice notice--error" role="alert" data-testid="action-refusal">
-              {notice}
-            </p>
-          ) : null}
+          <RefusalNotice notice={notice} />
           {state.notices.shoeEnded ? (
             <p className="notice" data-testid="practice-shoe-ended">
               The cut card ended shoe {state.notices.shoeEnded.number}, and its seed is out:{' '}
@@ -223,8 +215,9 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
             bets, and the player holding the shoe deals.
           </p>
         </section>
-
-        <aside className="side">
+      }
+      side={
+        <>
           <section className="panel" aria-label="Results">
             <h2 className="panel__title">This shoe</h2>
             <PipStrip pips={pipsOf(state)} />
@@ -258,8 +251,8 @@ export default function PracticeTable({ state, tableId, send }: PracticeTablePro
               <a href="/fairness/">Check a shoe is fair</a>
             </p>
           </section>
-        </aside>
-      </div>
-    </main>
+        </>
+      }
+    />
   );
 }

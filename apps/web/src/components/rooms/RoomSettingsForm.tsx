@@ -3,7 +3,10 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SPOT_LABELS } from '../../bets/spots';
 import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/room-words';
 import type { RoomKind } from '@banco/protocol';
+import type { EdgesFor, MainEdges } from '../../lib/house-edges';
 import { CheminFields } from './CheminFields';
+import { NumberField, SelectField } from './fields';
+import { SecondsField } from './SecondsField';
 import {
   BETTING_SECONDS,
   DECK_CHOICES,
@@ -17,13 +20,7 @@ import {
   type RoomForm,
 } from '../../rooms/room-form';
 
-/** House edges (fractions) of the main spots for one deck count and rule set. */
-export interface MainEdges {
-  player: number;
-  banker: number;
-  tie: number;
-}
-export type EdgesFor = (decks: number, commission: RuleSetName, tiePays: 8 | 9) => MainEdges | null;
+export type { EdgesFor, MainEdges };
 
 export type SubmitAnswer =
   { ok: true } | { ok: false; message: string; field?: string | undefined };
@@ -101,21 +98,21 @@ export function RoomSettingsForm({
         {errors[field]}
       </p>
     ) : null;
-  const number = (field: FormField, key: keyof RoomForm, label: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        data-field={field}
-        type="number"
-        inputMode="numeric"
-        value={String(form[key])}
-        onChange={(e) => set(key, Number(e.target.value) as never)}
-        {...invalid(field)}
-      />
-      {hint ? <p className="field__hint">{hint}</p> : null}
-      {fieldError(field)}
-    </div>
+  const help = { id, invalid, fieldError };
+  const number = (
+    field: FormField,
+    key: 'minBet' | 'maxBet' | 'tieMax' | 'sideMax' | 'seats' | 'cut',
+    label: string,
+    hint?: string,
+  ) => (
+    <NumberField
+      field={field}
+      label={label}
+      value={form[key]}
+      onChange={(value) => set(key, value)}
+      hint={hint}
+      help={help}
+    />
   );
   const edges = edgesFor(form.decks, form.commission, form.tiePays);
   const chemin = form.kind === 'chemin-de-fer';
@@ -175,29 +172,17 @@ export function RoomSettingsForm({
       ) : null}
 
       <Group title="The game">
-        <div className="field">
-          <label htmlFor={`${id}-decks`}>Decks in the shoe</label>
-          <select
-            id={`${id}-decks`}
-            data-field="decks"
-            value={form.decks}
-            onChange={(e) => set('decks', Number(e.target.value))}
-            {...invalid('decks')}
-          >
-            {DECK_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? 'deck' : 'decks'}
-              </option>
-            ))}
-          </select>
-          {fieldError('decks')}
-        </div>
+        <SelectField
+          field="decks"
+          label="Decks in the shoe"
+          value={form.decks}
+          choices={DECK_CHOICES}
+          words={(n) => `${n} ${n === 1 ? 'deck' : 'decks'}`}
+          onChange={(n) => set('decks', n)}
+          help={help}
+        />
         {chemin ? (
-          <CheminFields
-            chemin={form.chemin}
-            onChange={(next) => set('chemin', next)}
-            help={{ id, invalid, fieldError }}
-          />
+          <CheminFields chemin={form.chemin} onChange={(next) => set('chemin', next)} help={help} />
         ) : (
           <>
             <fieldset className="field field--wide choice" data-testid="rule-sets">
@@ -306,41 +291,21 @@ export function RoomSettingsForm({
         ) : null}
         {chemin ? null : (
           <>
-            <div className="field">
-              <span className="field__label" id={`${id}-betting-label`}>
-                Time to bet
-              </span>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={form.bettingSeconds === null}
-                  onChange={(e) => set('bettingSeconds', e.target.checked ? null : 15)}
-                />
-                <span>Untimed: wait until everyone has bet</span>
-              </label>
-              {form.bettingSeconds !== null ? (
-                <>
-                  <label htmlFor={`${id}-betting`} className="sr-only">
-                    Seconds to bet
-                  </label>
-                  <input
-                    id={`${id}-betting`}
-                    data-field="betting"
-                    type="number"
-                    inputMode="numeric"
-                    value={String(form.bettingSeconds)}
-                    onChange={(e) => set('bettingSeconds', Number(e.target.value))}
-                    {...invalid('betting')}
-                  />
-                  <p className="field__hint">
-                    Seconds, {BETTING_SECONDS.min} to {BETTING_SECONDS.max}
-                  </p>
-                </>
-              ) : (
-                <p className="field__hint">You get a “Close bets now” button.</p>
-              )}
-              {fieldError('betting')}
-            </div>
+            <SecondsField
+              field="betting"
+              label={{
+                field: 'Time to bet',
+                seconds: 'Seconds to bet',
+                labelId: `${id}-betting-label`,
+              }}
+              off="Untimed: wait until everyone has bet"
+              seconds={form.bettingSeconds}
+              timedDefault={15}
+              onChange={(seconds) => set('bettingSeconds', seconds)}
+              timedHint={`Seconds, ${BETTING_SECONDS.min} to ${BETTING_SECONDS.max}`}
+              offHint="You get a “Close bets now” button."
+              help={help}
+            />
             <div className="field">
               <span className="field__label">Turning the cards</span>
               <label className="check">
@@ -361,23 +326,16 @@ export function RoomSettingsForm({
             </div>
           </>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-hold`}>Hold a dropped player’s seat</label>
-          <select
-            id={`${id}-hold`}
-            data-field="seatHold"
-            value={form.seatHoldSeconds}
-            onChange={(e) => set('seatHoldSeconds', Number(e.target.value))}
-            {...invalid('seatHold')}
-          >
-            {SEAT_HOLD_CHOICES.map((s) => (
-              <option key={s} value={s}>
-                {s < 60 ? `${s} seconds` : s === 60 ? '1 minute' : `${s / 60} minutes`}
-              </option>
-            ))}
-          </select>
-          {fieldError('seatHold')}
-        </div>
+        <SelectField
+          field="seatHold"
+          inputId="hold"
+          label="Hold a dropped player’s seat"
+          value={form.seatHoldSeconds}
+          choices={SEAT_HOLD_CHOICES}
+          words={(s) => (s < 60 ? `${s} seconds` : s === 60 ? '1 minute' : `${s / 60} minutes`)}
+          onChange={(s) => set('seatHoldSeconds', s)}
+          help={help}
+        />
       </Group>
 
       {chemin ? (
@@ -388,23 +346,17 @@ export function RoomSettingsForm({
       ) : (
         <Group title="End of the shoe">
           {number('cut', 'cut', 'Cards behind the cut card')}
-          <div className="field field--wide">
-            <label htmlFor={`${id}-last`}>When the cut card comes out</label>
-            <select
-              id={`${id}-last`}
-              data-field="lastHand"
-              value={form.lastHand}
-              onChange={(e) => set('lastHand', e.target.value as RoomForm['lastHand'])}
-              {...invalid('lastHand')}
-            >
-              {(['plus-one', 'finish-current'] as const).map((rule) => (
-                <option key={rule} value={rule}>
-                  {LAST_HAND_WORDS[rule]}
-                </option>
-              ))}
-            </select>
-            {fieldError('lastHand')}
-          </div>
+          <SelectField
+            field="lastHand"
+            inputId="last"
+            label="When the cut card comes out"
+            value={form.lastHand}
+            choices={['plus-one', 'finish-current'] as const}
+            words={(rule) => LAST_HAND_WORDS[rule]}
+            onChange={(rule) => set('lastHand', rule)}
+            wide
+            help={help}
+          />
         </Group>
       )}
 
