@@ -141,7 +141,7 @@ export class TableActor implements TablePort {
       ...(log ? { log } : {}),
     });
     this.confirms = new ConfirmBatch(this.queue, {
-      refusal: () => (isStopping(this.life) ? CLOSING : null),
+      refusal: () => (isStopping(this.life) ? this.stopRefusal() : null),
       reduce: (input) => this.reduceInput(input),
       carryOut: (reduced) => this.carryOut(reduced),
       run: (input) => this.run(input),
@@ -191,7 +191,7 @@ export class TableActor implements TablePort {
   entryRefusal(playerId: string): AckError | null {
     // The state says closed as soon as the close is reduced; the lifecycle follows only once the
     // shoe's seed is published, and a join in between must not hear that the room is closing.
-    if (roomIsClosed(this.life) || this.state.room?.closed) {
+    if (this.roomHasClosed()) {
       return { ok: false, code: 'UNKNOWN_TABLE', message: `no table ${this.id}` };
     }
     // Not the live connections: the gateway reports a joining socket's presence before its
@@ -342,8 +342,22 @@ export class TableActor implements TablePort {
       this.queued(playerId, { name: 'chemin.bank.decline', payload }),
   };
 
+  /** T11.7: closed in the state or in the lifecycle, whichever came first. */
+  private roomHasClosed(): boolean {
+    return roomIsClosed(this.life) || this.state.room?.closed === true;
+  }
+
+  /**
+   * T9.7, T11.7: a stopping table's refusal. A room stopped because it closed says so: the
+   * server is not stopping, and the player should not come back.
+   */
+  private stopRefusal(): AckError {
+    return this.roomHasClosed() ? ROOM_CLOSED : CLOSING;
+  }
+
   private join(playerId: string): Ack<'table.join'> {
-    if (isStopping(this.life)) return CLOSING;
+    // A closed room's join is answered below like an unknown table's.
+    if (isStopping(this.life) && !this.roomHasClosed()) return CLOSING;
     const refused = this.entryRefusal(playerId);
     if (refused) return refused;
     this.watch(playerId);
@@ -360,7 +374,7 @@ export class TableActor implements TablePort {
   }
 
   private resyncQueued(playerId: string, since: number): Ack<'table.resync'> | Promise<Reply> {
-    if (isStopping(this.life)) return CLOSING;
+    if (isStopping(this.life) && !this.roomHasClosed()) return CLOSING;
     const refused = this.entryRefusal(playerId);
     if (refused) return refused;
     // Queued behind the player's return (the gateway reported it first), so they are back.
@@ -473,7 +487,7 @@ export class TableActor implements TablePort {
   }
 
   private async handle(playerId: string, command: TableCommand): Promise<Reply> {
-    if (isStopping(this.life)) return CLOSING;
+    if (isStopping(this.life)) return this.stopRefusal();
     // Only a seat.take that can succeed reads the ledger: refusals cost the table nothing.
     const seat = command.name === 'seat.take' ? command.payload.seat : null;
     const seating =
