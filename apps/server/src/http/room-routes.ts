@@ -11,6 +11,7 @@ import {
   roomSummarySchema,
   settingField,
   tableIdSchema,
+  textRefusal,
 } from '@banco/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,6 +61,9 @@ export function registerRoomRoutes(
       if (!session) return reply;
       const parsed = createRoomBody.safeParse(request.body);
       if (!parsed.success) {
+        // P3.3: a room name no table may keep is refused as any such text is.
+        const text = textRefusal(parsed.error.issues);
+        if (text) return reply.code(400).send(errorReply(text.code, text.message));
         const issue = parsed.error.issues[0]!;
         const field = settingField(issue);
         return reply.code(400).send({
