@@ -103,7 +103,25 @@ export class TableActor implements TablePort {
     this.members = new Membership(restored?.joinedBefore);
     const { table, ledger, log } = deps;
     this.saver = new StateSaver(
-      { tableId: table.id, ledger, failing: this.failing, ...(log ? { log } : {}) },
+      {
+        tableId: table.id,
+        ledger,
+        failing: this.failing,
+        ...(log ? { log } : {}),
+        backoff: {
+          firstMs: deps.retryMs ?? RETRY_DEFAULTS.firstMs,
+          maxMs: deps.retryMaxMs ?? RETRY_DEFAULTS.maxMs,
+        },
+        // The latest state, in the queue like every save.
+        retry: () =>
+          void this.enqueue(() =>
+            this.saver.saveIfDue(this.state, () => this.members.remembered()),
+          ).catch((error: unknown) =>
+            log?.error({ err: error, table: table.id }, 'table state retry failed'),
+          ),
+        stopping: () => isStopping(this.life),
+        saves: (tableId, failing) => deps.observer?.stateSaves?.(tableId, failing),
+      },
       restored?.floor,
     );
     this.effects = new EffectRunner(deps, {
