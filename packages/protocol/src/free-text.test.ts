@@ -34,6 +34,9 @@ describe('P3.3 the free-text intake', () => {
     const long = freeText(3).safeParse('abcd');
     expect(long.success).toBe(false);
     expect(textRefusal(long.error?.issues ?? [])).toBeNull();
+    // In a union's branch (chat.send is a text or a reaction).
+    const chat = COMMANDS['chat.send'].safeParse({ tableId: 'main', text: 'hi \ud800' });
+    expect(textRefusal(chat.error?.issues ?? [])).toMatchObject({ code: INVALID_TEXT });
     // Fastify's validation entries carry the issue's params one level down.
     expect(textRefusal([{ message: 'm', params: { params: { code: INVALID_TEXT } } }])).toEqual({
       code: INVALID_TEXT,

@@ -61,20 +61,39 @@ export function freeText(maxUnits: number) {
 /**
  * P3.3: the INVALID_TEXT refusal among a failed parse's issues, if any: a server answers it
  * with this code rather than INVALID_PAYLOAD. Takes zod's issues, or Fastify's validation
- * entries (which carry an issue's extra fields under `params`).
+ * entries (which carry an issue's other fields under `params`); looks into a union's branches.
  */
 export function textRefusal(
-  issues: readonly { message?: string; params?: unknown }[],
+  issues: readonly Issue[],
 ): { code: typeof INVALID_TEXT; message: string } | null {
-  const found = issues.find((issue) => codeOf(issue.params) === INVALID_TEXT);
+  const found = textIssue(issues);
   return found
     ? { code: INVALID_TEXT, message: found.message ?? 'the text cannot be taken' }
     : null;
 }
 
-function codeOf(params: unknown): unknown {
-  if (typeof params !== 'object' || params === null) return undefined;
-  if ('code' in params) return params.code;
-  // Fastify's entry: the issue's own `params` one level down.
-  return 'params' in params ? codeOf(params.params) : undefined;
+interface Issue {
+  message?: string;
+  params?: unknown;
+  errors?: unknown;
+}
+
+function textIssue(issues: readonly Issue[]): Issue | undefined {
+  for (const issue of issues) {
+    if (field(issue.params, 'code') === INVALID_TEXT) return issue;
+    if (field(field(issue.params, 'params'), 'code') === INVALID_TEXT) return issue;
+    const branches = issue.errors ?? field(issue.params, 'errors');
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      const found = Array.isArray(branch) ? textIssue(branch as Issue[]) : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
