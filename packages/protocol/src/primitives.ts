@@ -11,6 +11,8 @@ export const tableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
  * their alphabet, so it can never carry text into a stored state (P3.3).
  */
 export const playerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** The server makes every shoe id (a UUID); a client names one only to look it up. */
+export const shoeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const seatSchema = z.number().int().min(1).max(MAX_SEATS);
 /** The table's round counter (1, 2, …), not the round's number inside its shoe. */
 export const roundSeqSchema = z.number().int().min(1);
