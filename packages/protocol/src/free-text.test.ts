@@ -112,9 +112,8 @@ function containsFreeText(node: Node): boolean {
 }
 
 /** The request bodies of the HTTP routes: the protocol's `…Body` schemas. */
-const BODIES = Object.entries(protocol).filter(
-  (entry): entry is [string, z.ZodType] =>
-    entry[0].endsWith('Body') && entry[1] instanceof z.ZodType,
+const BODIES: [string, z.ZodType][] = Object.entries(protocol as Record<string, unknown>).flatMap(
+  ([name, value]) => (name.endsWith('Body') && value instanceof z.ZodType ? [[name, value]] : []),
 );
 
 /** Strings a client sends that are neither kept nor shown, so free text may pass: why not. */
