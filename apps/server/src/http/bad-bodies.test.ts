@@ -1,10 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomStore } from '../db/rooms.js';
-import { Rooms } from '../rooms/rooms.js';
-import { buildHttpApp } from './app.js';
 import { errorReplySchema } from './errors.js';
-import { httpTestDeps, realLedger, type RealLedger } from './test-support.js';
+import { httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
 
 /**
  * P3.2: bodies a fuzzer found answered 500 (the body parser's error did not fit the route's
@@ -57,18 +54,7 @@ const address = () => `10.9.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 
 
 beforeAll(async () => {
   store = await realLedger();
-  app = buildHttpApp({
-    ...httpTestDeps(store),
-    // The room routes exist only where rooms run; nothing here may reach the live tables.
-    rooms: new Rooms({
-      store: new RoomStore(store.prisma),
-      tables: () => undefined,
-      playerName: async () => null,
-      pace: 'fast',
-      roomsPerHost: 3,
-      maxOpenRooms: 10,
-    }),
-  });
+  app = httpAppWithRooms(store);
   const doc = (await app.inject('/docs/json')).json() as {
     paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
   };

@@ -1,12 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { FREE_TEXT_META } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomStore } from '../db/rooms.js';
-import { Rooms } from '../rooms/rooms.js';
 import { roomSettings } from '../testing/rooms.js';
-import { buildHttpApp } from './app.js';
 import { errorReplySchema } from './errors.js';
-import { httpTestDeps, realLedger, type RealLedger } from './test-support.js';
+import { httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
 
 /**
  * P3.3 over the OpenAPI document: every string a route reads from a client (body, path, query)
@@ -71,17 +68,7 @@ const address = () => `10.8.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 
 
 beforeAll(async () => {
   store = await realLedger();
-  app = buildHttpApp({
-    ...httpTestDeps(store),
-    rooms: new Rooms({
-      store: new RoomStore(store.prisma),
-      tables: () => undefined,
-      playerName: async () => null,
-      pace: 'fast',
-      roomsPerHost: 3,
-      maxOpenRooms: 10,
-    }),
-  });
+  app = httpAppWithRooms(store);
   const doc = (await app.inject('/docs/json')).json() as {
     paths: Record<string, Record<string, Operation>>;
   };

@@ -6,13 +6,12 @@ import {
   COMMANDS,
   commandRefusedSchema,
   createGuestReply,
-  PROTOCOL_VERSION,
   TABLE_EVENT,
   tableEventSchema,
   type CommandName,
   type CreateGuestReply,
 } from '@banco/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainTable, startBanco, type Banco } from '../banco.js';
 import { loadConfig } from '../config.js';
@@ -21,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { errorReplySchema } from '../http/errors.js';
 import { Fuzz, seededRandom } from '../testing/fuzz-values.js';
 import { openRoom, roomSettings } from '../testing/rooms.js';
+import { TestClient } from '../testing/test-banco.js';
 
 /**
  * P1 P3 T9.8: a bounded fuzz of the whole surface. Every socket command (COMMANDS) and every
@@ -124,15 +124,8 @@ describe(`fuzz of every command and route (seed ${SEED})`, () => {
     tableIds.push(room.room.id, chemin.room.id, practice.room.id);
 
     for (const [i, guest] of guests.entries()) {
-      const socket = io(url, {
-        transports: ['websocket'],
-        auth: { token: guest.token, protocolVersion: PROTOCOL_VERSION },
-        reconnection: false,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      // Its raw socket: payloads go out as the fuzz makes them, acks come back unparsed.
+      const { socket } = await TestClient.connectAs(url, guest);
       sockets.push(socket);
       for (const tableId of tableIds) {
         await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('table.join', { tableId });

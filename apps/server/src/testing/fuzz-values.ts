@@ -1,15 +1,10 @@
+import { rngNext, seedRng } from '@banco/rules';
 import type { z } from 'zod';
 
-/** mulberry32: a small seeded generator, so a failing fuzz run is replayed from its seed. */
+/** The rules' seeded generator as a float in [0, 1): a failing fuzz run replays from its seed. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const rng = seedRng(seed);
+  return () => rngNext(rng) / 2 ** 32;
 }
 
 /** What the fuzzed server has: ids a payload names to reach past the first checks. */

@@ -183,18 +183,20 @@ describe('a room’s actor over the real ledger', () => {
     await actor.idle();
     const round = actor.current.phase.kind === 'betting' ? actor.current.phase.round.seq : 1;
     const late = bob.player.id;
+    const confirm = (confirmId: string) =>
+      actor.command(late, 'bets.confirm', {
+        tableId: id,
+        round,
+        seat: 2,
+        confirmId,
+        bets: [{ spot: 'player', amount: 500 }],
+      });
     // Queued behind the close, as commands a gateway took in the same moment are.
     const closing = actor.command(host.player.id, 'room.close', { tableId: id });
     const behind = [
       actor.command(late, 'chat.send', { tableId: id, text: 'too late' }),
       actor.command(late, 'seat.leave', { tableId: id, seat: 2 }),
-      actor.command(late, 'bets.confirm', {
-        tableId: id,
-        round,
-        seat: 2,
-        confirmId: 'late',
-        bets: [{ spot: 'player', amount: 500 }],
-      }),
+      confirm('late'),
     ];
     expect(await closing).toMatchObject({ ok: true });
     await closedOnce;
@@ -203,13 +205,7 @@ describe('a room’s actor over the real ledger', () => {
       actor.command(late, 'table.join', { tableId: id }),
       actor.command(late, 'table.resync', { tableId: id, since: 1 }),
       actor.command(late, 'chat.send', { tableId: id, text: 'later still' }),
-      actor.command(late, 'bets.confirm', {
-        tableId: id,
-        round,
-        seat: 2,
-        confirmId: 'later',
-        bets: [{ spot: 'player', amount: 500 }],
-      }),
+      confirm('later'),
     ];
     const codes = (await Promise.all([...behind, ...after])).map((ack) =>
       ack.ok ? 'ok' : ack.code,
