@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorReplySchema } from './errors.js';
-import { httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
+import { guestToken, httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
 
 /**
  * P3.2: bodies a fuzzer found answered 500 (the body parser's error did not fit the route's
@@ -66,13 +66,7 @@ beforeAll(async () => {
       statuses: Object.keys(operation.responses),
     })),
   );
-  const guest = await app.inject({
-    method: 'POST',
-    url: '/api/guests',
-    payload: { name: 'Fuzz' },
-    remoteAddress: address(),
-  });
-  token = (guest.json() as { token: string }).token;
+  token = await guestToken(app, address());
 });
 
 afterAll(async () => {

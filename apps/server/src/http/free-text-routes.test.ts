@@ -3,7 +3,7 @@ import { FREE_TEXT_META } from '@banco/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomSettings } from '../testing/rooms.js';
 import { errorReplySchema } from './errors.js';
-import { httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
+import { guestToken, httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
 
 /**
  * P3.3 over the OpenAPI document: every string a route reads from a client (body, path, query)
@@ -95,13 +95,7 @@ beforeAll(async () => {
       return [...params, ...fields];
     }),
   );
-  const guest = await app.inject({
-    method: 'POST',
-    url: '/api/guests',
-    payload: { name: 'Fuzz' },
-    remoteAddress: address(),
-  });
-  token = (guest.json() as { token: string }).token;
+  token = await guestToken(app, address());
 });
 
 afterAll(async () => {

@@ -95,6 +95,17 @@ export function httpAppWithRooms(store: RealLedger): FastifyInstance {
   });
 }
 
+/** A new guest's token, made through the app from the given client address. */
+export async function guestToken(app: FastifyInstance, remoteAddress: string): Promise<string> {
+  const guest = await app.inject({
+    method: 'POST',
+    url: '/api/guests',
+    payload: { name: 'Fuzz' },
+    remoteAddress,
+  });
+  return (guest.json() as { token: string }).token;
+}
+
 /** A Postgres URL where nothing listens: every query fails for real. */
 export const UNREACHABLE_DB_URL = 'postgres://postgres@127.0.0.1:1/nowhere';
 
