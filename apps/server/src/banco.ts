@@ -108,7 +108,7 @@ export async function startBanco(options: {
   // T10.6: a private room's id is its key, so metrics count every room under one label.
   const label = (tableId: string) =>
     tables?.definition(tableId)?.isPublic === false ? 'private-room' : tableId;
-  // T9.8: the tables whose latest save failed; a room that closes is no table any more.
+  // T9.12: the tables whose latest save failed; a room that closes is no table any more.
   const notSaving = new Set<string>();
   const notSaved = (table: string, failing: boolean) => {
     if (failing) notSaving.add(table);

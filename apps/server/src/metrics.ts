@@ -17,7 +17,7 @@ export interface Metrics {
   readonly commandSeconds: Histogram<'command'>;
   /** banco_table_state_save_failures_total{table}: tries to store a table's state that failed. */
   readonly stateSaveFailures: Counter<'table'>;
-  /** banco_tables_not_saving: tables whose latest try to store their state failed (T9.8). */
+  /** banco_tables_not_saving: tables whose latest try to store their state failed (T9.12). */
   readonly tablesNotSaving: Gauge;
 }
 

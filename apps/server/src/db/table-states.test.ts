@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerDatabase } from '../testing/ledger-database.js';
 import { quietTable } from '../testing/quiet-table.js';
 
-describe('T9.8 P3.3 a stored table state cannot be poisoned', () => {
+describe('T9.12 P3.3 a stored table state cannot be poisoned', () => {
   const database = ledgerDatabase();
   const table = (id: string) => ({ id, name: id, isPublic: true, settings: quietTable() });
   const row = (version: number, state: unknown) => ({
@@ -12,7 +12,7 @@ describe('T9.8 P3.3 a stored table state cannot be poisoned', () => {
     state,
   });
 
-  it('T9.8: a text Postgres refuses is stored as U+FFFD, and the saves beside it in the same statement are stored too', async () => {
+  it('T9.12: a text Postgres refuses is stored as U+FFFD, and the saves beside it in the same statement are stored too', async () => {
     const { ledger } = database;
     await ledger.ensureTable(table('poisoned'));
     await ledger.ensureTable(table('neighbour'));

@@ -23,7 +23,7 @@ import { openRoom, roomSettings } from '../testing/rooms.js';
 import { TestClient } from '../testing/test-banco.js';
 
 /**
- * P1 P3 T9.8: a bounded fuzz of the whole surface. Every socket command (COMMANDS) and every
+ * P1 P3 T9.12: a bounded fuzz of the whole surface. Every socket command (COMMANDS) and every
  * route of the OpenAPI document is sent well-formed and mutated payloads, from players seated at
  * a public table, a private room, a Chemin de Fer room and a practice table, with forged, guest,
  * logged-out and missing tokens. It fails on a 5xx, an INTERNAL, an ack or reply whose code is
@@ -141,7 +141,7 @@ describe(`fuzz of every command and route (seed ${SEED})`, () => {
   });
 
   it(
-    'P1 P3 T9.8: no 5xx, no INTERNAL, no undocumented code, no logged error; the ledger adds up and every table keeps storing its state',
+    'P1 P3 T9.12: no 5xx, no INTERNAL, no undocumented code, no logged error; the ledger adds up and every table keeps storing its state',
     async () => {
       const random = seededRandom(SEED);
       const fuzz = new Fuzz(random, {

@@ -9,10 +9,10 @@ import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banc
 const HOSTILE = ['hi \ud800', 'a\u0000b', '\udc00', 'bell\u0007'];
 
 /**
- * P3.3 T9.8 over a real server and Postgres: hostile text in a chat line, a name and a room's
+ * P3.3 T9.12 over a real server and Postgres: hostile text in a chat line, a name and a room's
  * name is refused INVALID_TEXT, and the table goes on storing its state.
  */
-describe('hostile text leaves the table state saving (P3.3, T9.8)', () => {
+describe('hostile text leaves the table state saving (P3.3, T9.12)', () => {
   let server: TestBanco;
   let prisma: PrismaClient;
   let ann: CreateGuestReply;
@@ -34,7 +34,7 @@ describe('hostile text leaves the table state saving (P3.3, T9.8)', () => {
     await server?.close();
   });
 
-  it('P3.3 T9.8: a hostile chat line, name and room name are refused, and the state is stored after them', async () => {
+  it('P3.3 T9.12: a hostile chat line, name and room name are refused, and the state is stored after them', async () => {
     expect(await client.send('table.join', { tableId: 'main' })).toMatchObject({ ok: true });
     for (const text of HOSTILE) {
       expect(await client.send('chat.send', { tableId: 'main', text })).toMatchObject({

@@ -6,7 +6,7 @@ import type { TableOutbox } from './table-port.js';
 export interface TableObserver {
   roundSettled?(tableId: string, seconds: number): void;
   betsPlaced?(tableId: string, bets: readonly Stake[]): void;
-  /** T9.8: a save of the table's state failed (true), or worked again after failing (false). */
+  /** T9.12: a save of the table's state failed (true), or worked again after failing (false). */
   stateSaves?(tableId: string, failing: boolean): void;
 }
 

@@ -5,7 +5,7 @@ import { withOverrides } from '../../testing/with-overrides.js';
 import { TableActor } from './actor.js';
 import { VERSION_LEASE } from '../core/stored-state.js';
 
-describe('T9.8 a table whose state will not save', () => {
+describe('T9.12 a table whose state will not save', () => {
   const database = ledgerDatabase();
 
   /** A table over the real ledger whose saves fail while `refuse()` says so. */
@@ -52,7 +52,7 @@ describe('T9.8 a table whose state will not save', () => {
     return { actor, player, tries, errors, infos, saves, stored };
   }
 
-  it('T9.8: a failed save is logged once with its table and reason, and the table says so; inputs meanwhile do not each try', async () => {
+  it('T9.12: a failed save is logged once with its table and reason, and the table says so; inputs meanwhile do not each try', async () => {
     const { actor, player, tries, errors, saves } = await unsavedTable(
       'unsaved',
       60_000,
@@ -82,7 +82,7 @@ describe('T9.8 a table whose state will not save', () => {
     await actor.close();
   });
 
-  it('T9.8: retries with a doubling wait, then stores the latest state and is healthy again', async () => {
+  it('T9.12: retries with a doubling wait, then stores the latest state and is healthy again', async () => {
     const { actor, player, tries, errors, infos, saves, stored } = await unsavedTable(
       'recovers',
       40,

@@ -24,7 +24,7 @@ export interface StateSaverDeps {
 /**
  * T9.1: the state is stored before anyone hears of a new phase, a new seat or a version past
  * the stored floor, so a restarted table resumes at least where every client thinks it is.
- * T9.8: a failed save makes the table degraded (/health, the metric), is logged once for the
+ * T9.12: a failed save makes the table degraded (/health, the metric), is logged once for the
  * run of failures (again if the reason changes, and when saves work again), and is tried again
  * after a wait that doubles; meanwhile inputs do not each try, which would flood Postgres and the
  * log with the same failure. The try stores the latest state, so nothing waits on an older one.
