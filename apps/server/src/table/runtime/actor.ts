@@ -33,7 +33,7 @@ import { CLOSING, NO_ANSWER, ROOM_CLOSED } from './replies.js';
 import { seatAt, seatOf } from '../core/seats.js';
 import { snapshotOf } from '../core/snapshot.js';
 import { startingState } from './starting-state.js';
-import { StateSaver } from './state-saver.js';
+import { SAVE_BACKOFF, StateSaver } from './state-saver.js';
 import type { TableState } from '../core/state.js';
 import { roundInPlay, shoeInPlay } from '../core/stored-state.js';
 import { TableTimers } from './table-timers.js';
@@ -109,8 +109,8 @@ export class TableActor implements TablePort {
         failing: this.failing,
         ...(log ? { log } : {}),
         backoff: {
-          firstMs: deps.retryMs ?? RETRY_DEFAULTS.firstMs,
-          maxMs: deps.retryMaxMs ?? RETRY_DEFAULTS.maxMs,
+          firstMs: deps.retryMs ?? SAVE_BACKOFF.firstMs,
+          maxMs: deps.retryMaxMs ?? SAVE_BACKOFF.maxMs,
         },
         // The latest state, in the queue like every save.
         retry: () =>

@@ -59,7 +59,7 @@ describe('T9.12 a table whose state will not save', () => {
       () => true,
     );
     expect(actor.problems()).toEqual([
-      'the table state could not be stored (1 tries): invalid input syntax for type json',
+      'the table state could not be stored (tries: 1): invalid input syntax for type json',
     ]);
     for (const text of ['one', 'two', 'three']) {
       expect(await actor.command(player, 'chat.send', { tableId: 'unsaved', text })).toMatchObject({

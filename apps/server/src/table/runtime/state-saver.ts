@@ -6,13 +6,20 @@ import type { TableLedger } from './table-ledger.js';
 /** What keeps failing under this key makes the table degraded (/health) until a save works. */
 const FAILING_KEY = 'save-state';
 
+/**
+ * The waits between tries while saves fail. Shorter than an effect's (effect-retry.ts): once its
+ * database is back a table stores its state within seconds, so a crash then loses little (T9.1
+ * holds again from that save on).
+ */
+export const SAVE_BACKOFF = { firstMs: 250, maxMs: 5_000 } as const;
+
 export interface StateSaverDeps {
   tableId: string;
   ledger: Pick<TableLedger, 'saveTableState'>;
   failing: Map<string, string>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   /** The waits between tries while saves fail: the first, doubled each time up to the most. */
-  backoff?: Pick<RetryPolicy, 'firstMs' | 'maxMs'>;
+  backoff: Pick<RetryPolicy, 'firstMs' | 'maxMs'>;
   /** Runs a save of the table's latest state in its queue (a retry nobody's input brings). */
   retry?: () => void;
   /** T9.7: a stopping table's shutdown saves at once; no retry of its own waits meanwhile. */
@@ -53,6 +60,8 @@ export class StateSaver {
     const { ledger, tableId, failing, log } = this.deps;
     // Real time, as the retry's timer keeps: a table's clock may be a test's, standing still.
     const now = performance.now();
+    // While backing off, the timer's try stores whatever is latest then; a stopping table's
+    // shutdown tries at once.
     if (this.failures > 0 && now < this.retryAt && !this.deps.stopping?.()) return;
     const row = toStored(state, remembered());
     try {
@@ -74,14 +83,11 @@ export class StateSaver {
   private failed(reason: string, error: unknown, now: number): void {
     const { tableId, failing, log, backoff } = this.deps;
     this.failures += 1;
-    const waitMs = Math.min(
-      backoff?.maxMs ?? 30_000,
-      (backoff?.firstMs ?? 1_000) * 2 ** (this.failures - 1),
-    );
+    const waitMs = Math.min(backoff.maxMs, backoff.firstMs * 2 ** (this.failures - 1));
     this.retryAt = now + waitMs;
     failing.set(
       FAILING_KEY,
-      `the table state could not be stored (${this.failures} tries): ${reason}`,
+      `the table state could not be stored (tries: ${this.failures}): ${reason}`,
     );
     this.deps.saves?.(tableId, true);
     if (reason !== this.lastReason) {
