@@ -18,6 +18,7 @@ import { loadConfig } from '../config.js';
 import { checkLedger } from '../db/ledger-invariant.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { errorReplySchema } from '../http/errors.js';
+import { openApiOperations, requestFor, safeJson } from '../testing/fuzz-requests.js';
 import { Fuzz, seededRandom } from '../testing/fuzz-values.js';
 import { openRoom, roomSettings } from '../testing/rooms.js';
 import { TestClient } from '../testing/test-banco.js';
@@ -39,14 +40,6 @@ const LATE = new Set<string>(['room.close']);
 /** Hashing a password costs the server ~50 ms of a core: these routes are drawn less often. */
 const COSTLY = new Set(['POST /api/account/claim', 'POST /api/session/login']);
 
-type JsonSchema = Record<string, unknown>;
-interface Operation {
-  method: string;
-  path: string;
-  params: { in: string; name: string; schema: JsonSchema }[];
-  body: JsonSchema | undefined;
-}
-
 const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 const sorted = (map: Map<string, number>) =>
   Object.fromEntries([...map].sort((a, b) => b[1] - a[1]));
@@ -61,11 +54,14 @@ describe(`fuzz of every command and route (seed ${SEED})`, () => {
   const rounds = new Map<string, number>();
   const tableIds: string[] = ['main'];
 
+  let made = 0;
   const post = async (path: string, body: unknown, token?: string) =>
     fetch(`${url}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        // Its own address each time: the fuzz's players are not what the limits are about.
+        'x-forwarded-for': `10.251.${Math.floor(made / 250)}.${(made++ % 250) + 1}`,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify(body),
@@ -227,26 +223,7 @@ describe(`fuzz of every command and route (seed ${SEED})`, () => {
         }
       }
 
-      const doc = (await (await fetch(`${url}/docs/json`)).json()) as {
-        paths: Record<
-          string,
-          Record<
-            string,
-            {
-              parameters?: Operation['params'];
-              requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-            }
-          >
-        >;
-      };
-      const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
-        Object.entries(methods).map(([method, op]) => ({
-          method: method.toUpperCase(),
-          path,
-          params: op.parameters ?? [],
-          body: op.requestBody?.content?.['application/json']?.schema,
-        })),
-      );
+      const operations = await openApiOperations(url);
       /** Tokens of players who hold no socket: these may be logged out, claimed, anything. */
       const spare: string[] = [];
       const ended: string[] = [];
@@ -348,44 +325,3 @@ describe(`fuzz of every command and route (seed ${SEED})`, () => {
     BUDGET_MS + 60_000,
   );
 });
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-/** A URL and body for the operation: well-formed from its schemas, or mutated. */
-function requestFor(fuzz: Fuzz, op: Operation): { url: string; body: string | undefined } {
-  const values: Record<string, unknown> = {};
-  for (const param of op.params) {
-    if (param.in === 'query' && fuzz.chance(0.4)) continue;
-    values[param.name] = fuzz.fromJsonSchema(param.schema, param.name);
-  }
-  const mutate = fuzz.chance(0.45);
-  const encode = (value: unknown) => {
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-    try {
-      return encodeURIComponent(text);
-    } catch {
-      // A lone surrogate has no UTF-8: send bytes that are not UTF-8 either.
-      return '%ED%A0%80';
-    }
-  };
-  let path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encode(mutate && fuzz.chance(0.5) ? fuzz.hostile() : values[name]),
-  );
-  const query = op.params
-    .filter((p) => p.in === 'query' && p.name in values)
-    .map(
-      (p) => `${p.name}=${encode(mutate && fuzz.chance(0.5) ? fuzz.hostile() : values[p.name])}`,
-    );
-  if (query.length > 0) path += `?${query.join('&')}`;
-  if (!op.body || op.method === 'GET') return { url: path, body: undefined };
-  const body = fuzz.fromJsonSchema(op.body);
-  if (mutate && fuzz.chance(0.1))
-    return { url: path, body: fuzz.pick(['{"name":', '', '[]', 'null']) };
-  return { url: path, body: JSON.stringify(mutate ? fuzz.mutate(body) : body) };
-}
