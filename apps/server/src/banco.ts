@@ -108,6 +108,13 @@ export async function startBanco(options: {
   // T10.6: a private room's id is its key, so metrics count every room under one label.
   const label = (tableId: string) =>
     tables?.definition(tableId)?.isPublic === false ? 'private-room' : tableId;
+  // T9.12: the tables whose latest save failed; a room that closes is no table any more.
+  const notSaving = new Set<string>();
+  const notSaved = (table: string, failing: boolean) => {
+    if (failing) notSaving.add(table);
+    else notSaving.delete(table);
+    metrics.tablesNotSaving.set(notSaving.size);
+  };
   const observer: TableObserver = {
     roundSettled: (table, seconds) => {
       metrics.rounds.inc({ table: label(table) });
@@ -115,6 +122,10 @@ export async function startBanco(options: {
     },
     betsPlaced: (table, bets) => {
       for (const bet of bets) metrics.bets.inc({ table: label(table), spot: bet.spot });
+    },
+    stateSaves: (table, failing) => {
+      if (failing) metrics.stateSaveFailures.inc({ table: label(table) });
+      notSaved(table, failing);
     },
   };
   const server = await createBancoServer({
@@ -176,12 +187,14 @@ export async function startBanco(options: {
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
         roomIdleMs: config.roomIdleMs,
-        onClosed: (tableId) =>
+        onClosed: (tableId) => {
+          notSaved(tableId, false);
           void rooms
             .closed(tableId)
             .catch((error: unknown) =>
               tableLog.error({ err: error, table: tableId }, 'room close failed'),
-            ),
+            );
+        },
       });
       if (!cluster) return (tables = live);
       for (const table of publicOnes) await ledger.ensureTable(table);

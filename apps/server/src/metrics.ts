@@ -15,6 +15,10 @@ export interface Metrics {
   readonly commands: Counter<'command' | 'result'>;
   /** banco_command_seconds{command}: from receipt to acknowledgement. */
   readonly commandSeconds: Histogram<'command'>;
+  /** banco_table_state_save_failures_total{table}: tries to store a table's state that failed. */
+  readonly stateSaveFailures: Counter<'table'>;
+  /** banco_tables_not_saving: tables whose latest try to store their state failed (T9.12). */
+  readonly tablesNotSaving: Gauge;
 }
 
 export function createMetrics(): Metrics {
@@ -57,6 +61,17 @@ export function createMetrics(): Metrics {
       help: 'Time from receiving a socket command to acknowledging it.',
       labelNames: ['command'] as const,
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+    stateSaveFailures: new Counter({
+      name: 'banco_table_state_save_failures_total',
+      help: 'Tries to store a table state that failed, per table.',
+      labelNames: ['table'] as const,
+      registers,
+    }),
+    tablesNotSaving: new Gauge({
+      name: 'banco_tables_not_saving',
+      help: 'Tables whose latest try to store their state failed: a restart would resume them older.',
       registers,
     }),
   };

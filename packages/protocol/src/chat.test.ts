@@ -31,6 +31,16 @@ describe('chat text (P11.2, P11.3)', () => {
     });
   });
 
+  it('P3.3: refuses a lone surrogate, a NUL or another control character (INVALID_TEXT)', () => {
+    for (const text of ['hi \ud800', 'hi \udfff there', 'a\u0000b', 'bell\u0007', 'esc\u001b[2J']) {
+      expect(chatText(text), JSON.stringify(text)).toMatchObject({
+        ok: false,
+        code: 'INVALID_TEXT',
+      });
+    }
+    expect(chatText('hi \u{1F340}')).toEqual({ ok: true, text: 'hi \u{1F340}' });
+  });
+
   it('refuses what is empty once normalised', () => {
     expect(chatText(' \n\t ')).toMatchObject({ ok: false, code: 'CHAT_EMPTY' });
   });

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'ORIGIN_REFUSED',
   'INVALID_PAYLOAD',
+  /** P3.3: a free text with a lone surrogate, NUL or another control character. */
+  'INVALID_TEXT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   /** P1.6: the player, or the address, already has as many sockets open as allowed. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { freeText } from './free-text.js';
 import { minorUnitsSchema, playerSchema } from './primitives.js';
 
 /**
- * Characters a name never keeps: controls (NUL included), format characters (zero-width
- * spaces and joiners, bidi embeddings, overrides and isolates, the BOM, soft hyphens),
- * private-use characters and lone surrogates.
+ * Characters a name never keeps: format characters (zero-width spaces and joiners, bidi
+ * embeddings, overrides and isolates, the BOM, soft hyphens) and private-use characters. The
+ * intake (P3.3) has refused controls and lone surrogates already; a name made here otherwise
+ * (a test's, a bot's) loses them too.
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/gu;
 /** Spaces, tabs and line breaks count as one space (not JS's \s: it takes in the BOM). */
@@ -27,9 +29,7 @@ export const visibleLength = (text: string): number => [...graphemes.segment(tex
 export const MAX_NAME_CHARACTERS = 20;
 
 /** A player's name as it is stored and shown: 1–20 visible characters after normalising. */
-export const guestNameSchema = z
-  .string()
-  .max(256)
+export const guestNameSchema = freeText(256)
   .transform(normalizeName)
   .pipe(
     z
@@ -97,11 +97,13 @@ export const claimAccountReply = z.object({ player: playerSchema, username: z.st
  * not an account gets the same INVALID_CREDENTIALS as a wrong password.
  */
 export const loginBody = z.strictObject({
-  username: z
-    .string()
-    .min(1)
-    .max(64)
-    .transform((raw) => raw.trim().toLowerCase()),
+  // Free text, though never stored: it is looked up, and Postgres takes no NUL (P3.3).
+  username: freeText(64).pipe(
+    z
+      .string()
+      .min(1)
+      .transform((raw) => raw.trim().toLowerCase()),
+  ),
   password: passwordField,
 });
 

@@ -1,6 +1,7 @@
 export * from './version.js';
 export * from './errors.js';
 export * from './primitives.js';
+export * from './free-text.js';
 export * from './settings.js';
 export * from './room.js';
 export * from './roads.js';

@@ -6,7 +6,13 @@ export const MAX_SEATS = 14;
 
 /** Public tables are named (`main`, `main-2`); a private room's id is random base64url (P8.1). */
 export const tableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
-export const playerIdSchema = z.string().min(1).max(64);
+/**
+ * The server makes every player id (a UUID); one a client names (a kick, a mute) is held to
+ * their alphabet, so it can never carry text into a stored state (P3.3).
+ */
+export const playerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** The server makes every shoe id (a UUID); a client names one only to look it up. */
+export const shoeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const seatSchema = z.number().int().min(1).max(MAX_SEATS);
 /** The table's round counter (1, 2, …), not the round's number inside its shoe. */
 export const roundSeqSchema = z.number().int().min(1);

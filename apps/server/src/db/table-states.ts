@@ -1,6 +1,7 @@
 import { clientSeedFrom } from '@banco/rules';
 import type pg from 'pg';
 import { GroupCommit } from './group-commit.js';
+import { storableJson } from './storable-json.js';
 import { fenceValues, withoutFenced } from './fence.js';
 import type { LedgerError } from './ledger-error.js';
 import type { Fence } from './ledger-types.js';
@@ -70,7 +71,7 @@ async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<v
                       updated_at = EXCLUDED.updated_at`,
     // One JSON document, not arrays: node-postgres would escape every state's quotes.
     values: [
-      JSON.stringify(
+      storableJson(
         saves.map(({ tableId, row }) => ({
           table_id: tableId,
           version: row.version,

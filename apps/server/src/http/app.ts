@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { PROTOCOL_VERSION } from '@banco/protocol';
+import { PROTOCOL_VERSION, textRefusal } from '@banco/protocol';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -53,6 +53,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const send = (status: number, body: ErrorReply) => void reply.code(status).send(body);
 
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    const text = textRefusal(error.validation ?? []);
+    if (text) return send(400, errorReply(text.code, text.message));
     return send(400, errorReply('INVALID_PAYLOAD', validationMessage(error)));
   }
   if (isResponseSerializationError(error)) {

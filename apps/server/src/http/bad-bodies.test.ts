@@ -1,10 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomStore } from '../db/rooms.js';
-import { Rooms } from '../rooms/rooms.js';
-import { buildHttpApp } from './app.js';
 import { errorReplySchema } from './errors.js';
-import { httpTestDeps, realLedger, type RealLedger } from './test-support.js';
+import { guestToken, httpAppWithRooms, realLedger, type RealLedger } from './test-support.js';
 
 /**
  * P3.2: bodies a fuzzer found answered 500 (the body parser's error did not fit the route's
@@ -57,18 +54,7 @@ const address = () => `10.9.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 
 
 beforeAll(async () => {
   store = await realLedger();
-  app = buildHttpApp({
-    ...httpTestDeps(store),
-    // The room routes exist only where rooms run; nothing here may reach the live tables.
-    rooms: new Rooms({
-      store: new RoomStore(store.prisma),
-      tables: () => undefined,
-      playerName: async () => null,
-      pace: 'fast',
-      roomsPerHost: 3,
-      maxOpenRooms: 10,
-    }),
-  });
+  app = httpAppWithRooms(store);
   const doc = (await app.inject('/docs/json')).json() as {
     paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
   };
@@ -80,13 +66,7 @@ beforeAll(async () => {
       statuses: Object.keys(operation.responses),
     })),
   );
-  const guest = await app.inject({
-    method: 'POST',
-    url: '/api/guests',
-    payload: { name: 'Fuzz' },
-    remoteAddress: address(),
-  });
-  token = (guest.json() as { token: string }).token;
+  token = await guestToken(app, address());
 });
 
 afterAll(async () => {

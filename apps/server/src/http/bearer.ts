@@ -1,4 +1,3 @@
-import type { PlayerInfo } from '@banco/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveSession } from '../db/sessions.js';
 import { errorReply } from './errors.js';
@@ -34,18 +33,4 @@ export async function authenticate(
         : errorReply('UNAUTHORIZED', 'unknown session token'),
     );
   return null;
-}
-
-/**
- * The player of the request's live bearer session, or null for none, an unknown token or an
- * ended session (the caller answers 401).
- */
-export async function bearerPlayer(
-  request: FastifyRequest,
-  sessions: Pick<SessionStore, 'lookup'>,
-): Promise<PlayerInfo | null> {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  if (token === undefined) return null;
-  const found = await sessions.lookup(token);
-  return found.status === 'live' ? found.session.player : null;
 }

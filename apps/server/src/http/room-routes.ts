@@ -11,13 +11,14 @@ import {
   roomSummarySchema,
   settingField,
   tableIdSchema,
+  textRefusal,
 } from '@banco/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Rooms } from '../rooms/rooms.js';
 import { RATE_LIMITS, type HttpAppDeps } from './app-deps.js';
-import { bearerPlayer } from './bearer.js';
+import { authenticate } from './bearer.js';
 import { errorReply, errorReplySchema, errorResponses } from './errors.js';
 
 /** P8.2: a refused setting names it. */
@@ -26,7 +27,6 @@ const invalidSettingReply = errorReplySchema
   .meta({ id: 'InvalidSettingReply' });
 
 const unknownTable = (tableId: string) => errorReply('UNKNOWN_TABLE', `no table ${tableId}`);
-const unauthorized = errorReply('UNAUTHORIZED', 'send your token: Authorization: Bearer <token>');
 
 /** Private rooms, their invite codes and the house edges the room form shows (P8). */
 export function registerRoomRoutes(
@@ -35,8 +35,6 @@ export function registerRoomRoutes(
 ): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { rooms, sessions } = deps;
-  const authenticate = (request: Parameters<typeof bearerPlayer>[0]) =>
-    bearerPlayer(request, sessions);
 
   app.post(
     '/api/rooms',
@@ -58,10 +56,14 @@ export function registerRoomRoutes(
       },
     },
     async (request, reply) => {
-      const player = await authenticate(request);
-      if (!player) return reply.code(401).send(unauthorized);
+      // P10.1: a logged-out token hears SESSION_EXPIRED, as at the account routes.
+      const session = await authenticate(request, reply, sessions);
+      if (!session) return reply;
       const parsed = createRoomBody.safeParse(request.body);
       if (!parsed.success) {
+        // P3.3: a room name no table may keep is refused as any such text is.
+        const text = textRefusal(parsed.error.issues);
+        if (text) return reply.code(400).send(errorReply(text.code, text.message));
         const issue = parsed.error.issues[0]!;
         const field = settingField(issue);
         return reply.code(400).send({
@@ -69,7 +71,7 @@ export function registerRoomRoutes(
           field,
         });
       }
-      const created = await rooms.create(player, parsed.data);
+      const created = await rooms.create(session.player, parsed.data);
       if (!created.ok) return reply.code(429).send(errorReply(created.code, created.message));
       return reply.code(201).send({ room: created.room, link: roomLink(created.room.id) });
     },
@@ -93,9 +95,9 @@ export function registerRoomRoutes(
       },
     },
     async (request, reply) => {
-      const player = await authenticate(request);
-      if (!player) return reply.code(401).send(unauthorized);
-      const opened = await rooms.openPractice(player);
+      const session = await authenticate(request, reply, sessions);
+      if (!session) return reply;
+      const opened = await rooms.openPractice(session.player);
       if (!opened.ok) return reply.code(429).send(errorReply(opened.code, opened.message));
       return reply
         .code(opened.reused ? 200 : 201)
@@ -134,9 +136,13 @@ export function registerRoomRoutes(
       },
     },
     async (request, reply) => {
-      const player = await authenticate(request);
-      if (!player) return reply.code(401).send(unauthorized);
-      const made = await rooms.createInvite(player, request.params.roomId, request.body.ttlMinutes);
+      const session = await authenticate(request, reply, sessions);
+      if (!session) return reply;
+      const made = await rooms.createInvite(
+        session.player,
+        request.params.roomId,
+        request.body.ttlMinutes,
+      );
       if (!made.ok) {
         return reply
           .code(made.code === 'NOT_HOST' ? 403 : 404)

@@ -3,6 +3,7 @@ import {
   createGuestReply,
   roundsReplySchema,
   shoeReplySchema,
+  shoeIdSchema,
   tableIdSchema,
   tableSummarySchema,
 } from '@banco/protocol';
@@ -174,7 +175,7 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
       schema: {
         tags: ['fairness'],
         summary: 'A shoe: its commitment, and once it has ended its seed and a server-side re-run',
-        params: z.object({ shoeId: z.string().min(1).max(64) }),
+        params: z.object({ shoeId: shoeIdSchema }),
         querystring: z.object({
           tableId: tableIdSchema
             .optional()

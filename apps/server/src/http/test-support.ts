@@ -2,15 +2,19 @@
  * Shared by the HTTP and socket tests: a real, migrated Postgres database per test file with
  * the real ledger on it, and a real (empty) table registry.
  */
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.js';
 import { createLedger, type Ledger } from '../db/ledger.js';
 import { createLogins, type Logins } from '../db/logins.js';
 import { createSessions, type Sessions } from '../db/sessions.js';
 import { createPrisma, type PrismaClient } from '../db/prisma.js';
+import { RoomStore } from '../db/rooms.js';
 import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
 import { createMetrics } from '../metrics.js';
+import { Rooms } from '../rooms/rooms.js';
 import type { TableRegistry } from '../table/runtime/table-port.js';
 import type { HttpAppDeps } from './app-deps.js';
+import { buildHttpApp } from './app.js';
 import type { GuestStore } from './stores.js';
 
 export interface RealLedger {
@@ -71,6 +75,35 @@ export function httpTestDeps(store: RealLedger, config: Config = testConfig()): 
     checkDb: store.checkDb,
     logger: false,
   };
+}
+
+/**
+ * The HTTP app with its room routes (they exist only where rooms run), over the real stores;
+ * no route reaches a live table.
+ */
+export function httpAppWithRooms(store: RealLedger): FastifyInstance {
+  return buildHttpApp({
+    ...httpTestDeps(store),
+    rooms: new Rooms({
+      store: new RoomStore(store.prisma),
+      tables: () => undefined,
+      playerName: async () => null,
+      pace: 'fast',
+      roomsPerHost: 3,
+      maxOpenRooms: 10,
+    }),
+  });
+}
+
+/** A new guest's token, made through the app from the given client address. */
+export async function guestToken(app: FastifyInstance, remoteAddress: string): Promise<string> {
+  const guest = await app.inject({
+    method: 'POST',
+    url: '/api/guests',
+    payload: { name: 'Fuzz' },
+    remoteAddress,
+  });
+  return (guest.json() as { token: string }).token;
 }
 
 /** A Postgres URL where nothing listens: every query fails for real. */

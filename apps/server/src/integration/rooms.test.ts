@@ -397,6 +397,43 @@ describe('private rooms over HTTP and sockets (T10, P8)', () => {
     expect(server.banco.tables.get(room.id)).toBeUndefined();
   });
 
+  it('P10.1 P3.1 a logged-out token at the room routes is told SESSION_EXPIRED, as the account routes say', async () => {
+    const leaver = await newGuest(server.url, 'Leaver');
+    const { room } = await openRoom(server.url, leaver.token, 'Brief', roomSettings());
+    const out = await call(server.url, '/api/session/logout', {
+      method: 'POST',
+      token: leaver.token,
+    });
+    expect(out.status).toBe(200);
+    const routes = [
+      { path: '/api/rooms', body: { name: 'Again', settings: roomSettings() } },
+      { path: '/api/rooms/practice', body: undefined },
+      { path: `/api/rooms/${room.id}/invites`, body: { ttlMinutes: 5 } },
+      { path: '/api/session', body: undefined, method: 'GET' },
+    ];
+    for (const { path, body, method } of routes) {
+      const answer = await call(server.url, path, {
+        method: method ?? 'POST',
+        token: leaver.token,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect({ path, status: answer.status, body: answer.body }).toMatchObject({
+        path,
+        status: 401,
+        body: { code: 'SESSION_EXPIRED' },
+      });
+    }
+    // A token the server never issued is still UNAUTHORIZED.
+    const stranger = await call(server.url, '/api/rooms/practice', {
+      method: 'POST',
+      token: 'x'.repeat(40),
+    });
+    expect({ status: stranger.status, body: stranger.body }).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+  });
+
   it('P8.5 R13.6 the house edges of each rule set, per deck count', async () => {
     const answer = await call(server.url, '/api/house-edges');
     expect(answer.status).toBe(200);

@@ -1,4 +1,10 @@
-import { COMMAND_REFUSED, COMMANDS, type AckError, type CommandName } from '@banco/protocol';
+import {
+  COMMAND_REFUSED,
+  COMMANDS,
+  textRefusal,
+  type AckError,
+  type CommandName,
+} from '@banco/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -70,9 +76,12 @@ export function commandHandlers(deps: CommandDeps) {
     if (limited) return reply(limited);
     const parsed = COMMANDS[name].safeParse(payload);
     if (!parsed.success) {
+      const text = textRefusal(parsed.error.issues);
       const setting = name === 'room.settings' ? invalidSetting(parsed.error) : null;
       return reply(
-        setting ?? refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`),
+        (text && refusal(text.code, `${name}: ${text.message}`)) ??
+          setting ??
+          refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`),
       );
     }
     const { tableId } = parsed.data;

@@ -12,6 +12,7 @@ const REFUSALS: Record<RefusalCode, string> = {
   TOO_MANY_CONNECTIONS: 'You have too many tabs open at this table. Close one and try again.',
   TABLE_CLOSING: 'The table is closing for a moment. It will be back where it stopped.',
   INVALID_PAYLOAD: 'The table could not read that request.',
+  INVALID_TEXT: 'That text holds a character the table cannot keep. Remove it and try again.',
   PAYLOAD_TOO_LARGE: 'That request was too large.',
   RATE_LIMITED: 'Too many clicks at once. Wait a moment and try again.',
   UNKNOWN_COMMAND: 'The table does not know that request.',

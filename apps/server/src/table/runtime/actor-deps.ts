@@ -6,6 +6,8 @@ import type { TableOutbox } from './table-port.js';
 export interface TableObserver {
   roundSettled?(tableId: string, seconds: number): void;
   betsPlaced?(tableId: string, bets: readonly Stake[]): void;
+  /** T9.12: a save of the table's state failed (true), or worked again after failing (false). */
+  stateSaves?(tableId: string, failing: boolean): void;
 }
 
 export interface TableActorDeps {
@@ -23,7 +25,10 @@ export interface TableActorDeps {
   clock?: () => number;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   observer?: TableObserver;
-  /** How long to wait before the first retry of a database effect that failed (ms). */
+  /**
+   * How long to wait before the first retry of a database effect, or of a state save, that
+   * failed (ms); unset, each has its own (RETRY_DEFAULTS, SAVE_BACKOFF).
+   */
   retryMs?: number;
   /** The longest wait between two retries (ms); each wait doubles up to it. */
   retryMaxMs?: number;

@@ -1,4 +1,4 @@
-import type { Ack, CommandName, CommandPayload, RoomState, TableSnapshot } from '@banco/protocol';
+import type { Ack, AckError, CommandName, CommandPayload, RoomState, TableSnapshot } from '@banco/protocol';
 import { senderToLookUp } from '../core/chat.js';
 import type { Reply, TableCommand, TableInput } from '../core/inputs.js';
 import { reduce, type Reduced } from '../core/reducer.js';
@@ -16,7 +16,7 @@ import { SerialQueue } from './queue.js';
 import { TableReads } from './reads.js';
 import { CLOSING, NO_ANSWER, ROOM_CLOSED } from './replies.js';
 import { startingState } from './starting-state.js';
-import { StateSaver } from './state-saver.js';
+import { SAVE_BACKOFF, StateSaver } from './state-saver.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
 import type { TableSteps } from './table-steps.js';
@@ -69,7 +69,25 @@ export class TableActor implements TablePort, TableSteps {
     const { table, ledger, log, outbox, roomIdleMs } = deps;
     const { life, timers, clock, failing } = this;
     this.saver = new StateSaver(
-      { tableId: table.id, ledger, failing, ...(log ? { log } : {}) },
+      {
+        tableId: table.id,
+        ledger,
+        failing,
+        ...(log ? { log } : {}),
+        backoff: {
+          firstMs: deps.retryMs ?? SAVE_BACKOFF.firstMs,
+          maxMs: deps.retryMaxMs ?? SAVE_BACKOFF.maxMs,
+        },
+        // The latest state, in the queue like every save.
+        retry: () =>
+          void this.enqueue(() =>
+            this.saver.saveIfDue(this.state, () => this.crowd.remembered()),
+          ).catch((error: unknown) =>
+            log?.error({ err: error, table: table.id }, 'table state retry failed'),
+          ),
+        stopping: () => life.stopping,
+        saves: (tableId, saving) => deps.observer?.stateSaves?.(tableId, saving),
+      },
       restored?.floor,
     );
     this.crowd = new Crowd({
@@ -197,12 +215,13 @@ export class TableActor implements TablePort, TableSteps {
   private readonly answers: {
     [N in CommandName]: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
   } = {
-    'table.join': (playerId) => (this.life.stopping ? CLOSING : this.reads.join(playerId)),
+    // A closed room's join and resync are answered like an unknown table's (the reads say so).
+    'table.join': (playerId) => (this.serverStopping() ? CLOSING : this.reads.join(playerId)),
     // Watchers are counted by live connections: the gateway's presence call keeps the set.
     'table.leave': () => ({ ok: true }),
     'table.snapshot': (playerId) => ({ ok: true, snapshot: this.reads.snapshot(playerId) }),
     'table.resync': (playerId, { since }) =>
-      this.life.stopping ? CLOSING : this.reads.resync(playerId, since),
+      this.serverStopping() ? CLOSING : this.reads.resync(playerId, since),
     'bets.confirm': (playerId, payload) =>
       this.life.roomClosed ? ROOM_CLOSED : this.confirms.add(playerId, payload),
     'seat.take': (playerId, payload) => this.queued(playerId, { name: 'seat.take', payload }),
@@ -239,6 +258,24 @@ export class TableActor implements TablePort, TableSteps {
       this.queued(playerId, { name: 'chemin.bank.decline', payload }),
   };
 
+  /** T11.7: closed in the state or in the lifecycle, whichever came first. */
+  private roomHasClosed(): boolean {
+    return this.life.roomClosed || this.state.room?.closed === true;
+  }
+
+  /** T9.7: the server itself is stopping (a room that closed is not). */
+  private serverStopping(): boolean {
+    return this.life.stopping && !this.roomHasClosed();
+  }
+
+  /**
+   * T9.7, T11.7: a stopping table's refusal. A room stopped because it closed says so: the
+   * server is not stopping, and the player should not come back.
+   */
+  stopRefusal(): AckError {
+    return this.roomHasClosed() ? ROOM_CLOSED : CLOSING;
+  }
+
   /** A command the reducer answers, in the queue. */
   private queued(playerId: string, command: TableCommand): Reply | Promise<Reply> {
     if (this.life.roomClosed) return ROOM_CLOSED;
@@ -246,7 +283,7 @@ export class TableActor implements TablePort, TableSteps {
   }
 
   private async handle(playerId: string, command: TableCommand): Promise<Reply> {
-    if (this.life.stopping) return CLOSING;
+    if (this.life.stopping) return this.stopRefusal();
     // Only a seat.take that can succeed reads the ledger: refusals cost the table nothing.
     const seat = command.name === 'seat.take' ? command.payload.seat : null;
     const seating =

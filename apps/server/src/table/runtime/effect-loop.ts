@@ -11,7 +11,7 @@ import { EffectRunner, isTableEffect, type TableEffect } from './effects.js';
 import type { EscrowEffect } from './escrow-all.js';
 import type { TableLife } from './lifecycle.js';
 import type { TableReads } from './reads.js';
-import { CLOSING, NO_ANSWER } from './replies.js';
+import { NO_ANSWER } from './replies.js';
 import type { TableSteps } from './table-steps.js';
 import type { TableTimers } from './table-timers.js';
 
@@ -202,8 +202,8 @@ export class EffectLoop {
   private async reduceConfirm(
     waiting: WaitingConfirm,
   ): Promise<{ escrow: EscrowEffect } | { done: Reply | undefined }> {
-    // T9.7: a stopping table takes no more confirms.
-    if (this.parts.life.stopping) return { done: CLOSING };
+    // T9.7, T11.7: a stopping table takes no more confirms (a closed room says so).
+    if (this.parts.life.stopping) return { done: this.parts.table.stopRefusal() };
     const reduced = await this.parts.table.step({
       type: 'command',
       now: this.clock(),

@@ -15,6 +15,8 @@ describe('a room’s actor over the real ledger', () => {
     hostPlayerId: string,
     roomIdleMs = 600_000,
     ledger: typeof database.ledger = database.ledger,
+    /** Stops the actor once it says it closed, as the registry does (start-tables.ts). */
+    stopOnClose = false,
   ) {
     const table = {
       id,
@@ -29,6 +31,7 @@ describe('a room’s actor over the real ledger', () => {
     const closed: string[] = [];
     let onClosed = () => undefined as void;
     const closedOnce = new Promise<void>((resolve) => (onClosed = resolve));
+    const started: { actor?: TableActor } = {};
     const actor = await TableActor.start({
       table,
       ledger,
@@ -40,9 +43,11 @@ describe('a room’s actor over the real ledger', () => {
       roomIdleMs,
       onClosed: (tableId) => {
         closed.push(tableId);
+        if (stopOnClose) void started.actor?.close();
         onClosed();
       },
     });
+    started.actor = actor;
     return { actor, events, ejected, closed, closedOnce };
   }
 
@@ -156,5 +161,63 @@ describe('a room’s actor over the real ledger', () => {
     await closedOnce;
     expect(await actor.admission(host.player.id)).toMatchObject({ code: 'UNKNOWN_TABLE' });
     await actor.close();
+  });
+
+  it('T11.7 P3: a command racing the room’s close hears ROOM_CLOSED or UNKNOWN_TABLE, never TABLE_CLOSING', async () => {
+    const host = await database.ledger.createGuest('rae');
+    const bob = await database.ledger.createGuest('ron');
+    const id = 'room-race';
+    const { actor, closedOnce } = await startRoom(id, host.player.id, 600_000, undefined, true);
+    for (const [player, seat] of [
+      [host.player.id, 1],
+      [bob.player.id, 2],
+    ] as const) {
+      actor.presence(player, true);
+      expect(await actor.command(player, 'table.join', { tableId: id })).toMatchObject({
+        ok: true,
+      });
+      expect(await actor.command(player, 'seat.take', { tableId: id, seat })).toMatchObject({
+        ok: true,
+      });
+    }
+    await actor.idle();
+    const round = actor.current.phase.kind === 'betting' ? actor.current.phase.round.seq : 1;
+    const late = bob.player.id;
+    const confirm = (confirmId: string) =>
+      actor.command(late, 'bets.confirm', {
+        tableId: id,
+        round,
+        seat: 2,
+        confirmId,
+        bets: [{ spot: 'player', amount: 500 }],
+      });
+    // Queued behind the close, as commands a gateway took in the same moment are.
+    const closing = actor.command(host.player.id, 'room.close', { tableId: id });
+    const behind = [
+      actor.command(late, 'chat.send', { tableId: id, text: 'too late' }),
+      actor.command(late, 'seat.leave', { tableId: id, seat: 2 }),
+      confirm('late'),
+    ];
+    expect(await closing).toMatchObject({ ok: true });
+    await closedOnce;
+    // And after it, from a gateway that still held the table's port.
+    const after = [
+      actor.command(late, 'table.join', { tableId: id }),
+      actor.command(late, 'table.resync', { tableId: id, since: 1 }),
+      actor.command(late, 'chat.send', { tableId: id, text: 'later still' }),
+      confirm('later'),
+    ];
+    const codes = (await Promise.all([...behind, ...after])).map((ack) =>
+      ack.ok ? 'ok' : ack.code,
+    );
+    expect(codes).toEqual([
+      'ROOM_CLOSED',
+      'ROOM_CLOSED',
+      'ROOM_CLOSED',
+      'UNKNOWN_TABLE',
+      'UNKNOWN_TABLE',
+      'ROOM_CLOSED',
+      'ROOM_CLOSED',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { AckError } from '@banco/protocol';
 import type { Reply, TableInput } from '../core/inputs.js';
 import type { Reduced } from '../core/reducer.js';
 import type { TableState } from '../core/state.js';
@@ -17,4 +18,6 @@ export interface TableSteps {
   run(input: TableInput): Promise<Reply | undefined>;
   /** An input nobody waits on, queued; a failure is logged as `failed`. */
   fire(input: TableInput, failed: string): void;
+  /** T9.7, T11.7: why a stopping table refuses: the server stops, or the room has closed. */
+  stopRefusal(): AckError;
 }
