@@ -2,7 +2,8 @@ import type { RuleSet } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { ReducerHarness } from '../testing/reducer-harness.js';
 import { fireUntil, nextRound } from '../testing/scripted-shoes.js';
-import { liveOdds, oddsReady, prepareOdds } from './views.js';
+import { liveOdds, oddsReady } from './views.js';
+import { prepareOdds } from '../games/punto-banco/layout.js';
 
 describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
   it('P1.3 P1.10 R13.5: every snapshot of a round shares one computation; the next round gets new odds', () => {

@@ -6,7 +6,6 @@ import type {
   RoomState,
   TableSnapshot,
 } from '@banco/protocol';
-import type { ShoeState } from '@banco/rules';
 import type { TableActorDeps } from './actor-deps.js';
 import { senderToLookUp } from '../core/chat.js';
 import { ConfirmBatch } from './confirm-batch.js';
@@ -39,8 +38,8 @@ import { roundInPlay, shoeInPlay } from '../core/stored-state.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
 import { roomView } from '../core/room-life.js';
-import { ownFacesFor } from '../core/own-faces.js';
-import { prepareOdds } from '../core/views.js';
+import type { TableGame } from '../core/game.js';
+import type { Step } from '../core/step.js';
 
 export type { TableActorDeps, TableObserver } from './actor-deps.js';
 
@@ -70,8 +69,8 @@ export class TableActor implements TablePort {
   private watchersDue = false;
   /** P1.8: how the last round ended, for snapshots. */
   private lastRound: LastRound | null = null;
-  /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
-  private oddsPreparedFor: ShoeState | null = null;
+  /** What the game is already working out ahead (workAheadSoon). */
+  private workedAheadFor: object | null = null;
   /** Effects (and saves) that keep failing, by type: the table is degraded while any is here. */
   private readonly failing = new Map<string, string>();
   private readonly saver: StateSaver;
@@ -80,8 +79,8 @@ export class TableActor implements TablePort {
   private readonly confirms: ConfirmBatch;
 
   static async start(deps: TableActorDeps): Promise<TableActor> {
-    const { state, restored } = await startingState(deps);
-    const actor = new TableActor(deps, state, restored);
+    const { state, restored, game } = await startingState(deps);
+    const actor = new TableActor(deps, state, restored, game);
     if (restored) {
       void actor
         .enqueue(() => actor.run({ type: 'resume', now: actor.clock() }))
@@ -96,6 +95,8 @@ export class TableActor implements TablePort {
     private readonly deps: TableActorDeps,
     initial: TableState,
     restored: { floor: number; joinedBefore: readonly string[] } | null,
+    /** The game the table plays, chosen from its settings as it started. */
+    private readonly game: TableGame<Step>,
   ) {
     this.state = initial;
     this.clock = deps.clock ?? Date.now;
@@ -103,7 +104,7 @@ export class TableActor implements TablePort {
     this.members = new Membership(restored?.joinedBefore);
     const { table, ledger, log } = deps;
     this.saver = new StateSaver(
-      { tableId: table.id, ledger, failing: this.failing, ...(log ? { log } : {}) },
+      { tableId: table.id, ledger, game, failing: this.failing, ...(log ? { log } : {}) },
       restored?.floor,
     );
     this.effects = new EffectRunner(deps, {
@@ -252,7 +253,7 @@ export class TableActor implements TablePort {
 
   /** The round this table is playing (for the startup sweep), or null. */
   roundInPlay(): number | null {
-    return roundInPlay(this.state);
+    return roundInPlay(this.state, this.game);
   }
 
   /** The shoe this table is playing or seeding, or null. */
@@ -354,7 +355,7 @@ export class TableActor implements TablePort {
   }
 
   private sendOwnFaces(playerId: string): void {
-    for (const message of ownFacesFor(this.state, playerId)) {
+    for (const message of this.game.ownFaces(this.state, playerId)) {
       this.deps.outbox.sendPrivate(playerId, message);
     }
   }
@@ -411,7 +412,7 @@ export class TableActor implements TablePort {
   private snapshotFor(playerId: string): TableSnapshot {
     const now = this.clock();
     if (this.snapshotCache?.state !== this.state) {
-      const base = snapshotOf(this.state, { playerId, spectators: 0, now });
+      const base = snapshotOf(this.state, { playerId, spectators: 0, now }, this.game);
       this.snapshotCache = { state: this.state, base };
     }
     const mine = seatOf(this.state, playerId);
@@ -436,8 +437,7 @@ export class TableActor implements TablePort {
     const events = this.log.since(since, state.version);
     const snapshot = events ? null : this.snapshotFor(playerId);
     const seat = seatOf(state, playerId);
-    const round = 'round' in state.phase ? state.phase.round : null;
-    const bets = round?.bets.find((b) => b.playerId === playerId)?.bets ?? [];
+    const bets = this.game.stakesOf(state, playerId);
     this.sendOwnFaces(playerId);
     const balance = seat ? seat.balance : await this.deps.ledger.balanceOf(playerId);
     return {
@@ -449,7 +449,7 @@ export class TableActor implements TablePort {
         playerId,
         seat: seat?.seat ?? null,
         balance,
-        bets: bets.map(({ spot, amount }) => ({ spot, amount })),
+        bets: [...bets],
         away: seat?.awayUntil !== undefined,
       },
     };
@@ -534,7 +534,7 @@ export class TableActor implements TablePort {
   }
 
   private async reduceInput(input: TableInput): Promise<Reduced> {
-    const reduced = reduce(this.state, input);
+    const reduced = reduce(this.state, input, this.game);
     this.state = reduced.state;
     await this.saver.saveIfDue(this.state, () => this.members.remembered());
     return reduced;
@@ -550,7 +550,7 @@ export class TableActor implements TablePort {
         const answer = await this.retry.run(effect);
         if (answer) pending.push(answer);
       }
-      this.prepareOddsSoon();
+      this.workAheadSoon();
       const input = pending.shift();
       if (!input) return reply;
       const reduced = await this.reduceInput(input);
@@ -560,16 +560,15 @@ export class TableActor implements TablePort {
   }
 
   /**
-   * Once the cards are dealt, the next round's odds are worked out while the table waits for
-   * its turners, so the result step finds them ready (views.prepareOdds). After the events
-   * are out: the deal reaches the players first.
+   * What the game can work out while the table waits (the next round's odds while the cards
+   * are turned, so the result step finds them ready), once each. After the events are out:
+   * the deal reaches the players first.
    */
-  private prepareOddsSoon(): void {
-    const round = 'round' in this.state.phase ? this.state.phase.round : null;
-    if (!round?.shoeAfter || round.shoeAfter === this.oddsPreparedFor) return;
-    this.oddsPreparedFor = round.shoeAfter;
-    const state = this.state;
-    setImmediate(() => prepareOdds(state));
+  private workAheadSoon(): void {
+    const ahead = this.game.workAhead(this.state);
+    if (!ahead || ahead.key === this.workedAheadFor) return;
+    this.workedAheadFor = ahead.key;
+    setImmediate(ahead.run);
   }
 
   /** A stale wake-up is harmless: the reducer frees only a seat still away past its hold. */

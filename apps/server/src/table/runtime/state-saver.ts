@@ -1,4 +1,5 @@
 import { messageOf } from './effect-retry.js';
+import type { TableGame } from '../core/game.js';
 import type { TableState } from '../core/state.js';
 import { durableKey, toStored } from '../core/stored-state.js';
 import type { TableLedger } from './table-ledger.js';
@@ -17,6 +18,7 @@ export class StateSaver {
     private readonly deps: {
       tableId: string;
       ledger: Pick<TableLedger, 'saveTableState'>;
+      game: TableGame;
       failing: Map<string, string>;
       log?: { error(obj: unknown, msg?: string): void };
     },
@@ -27,9 +29,10 @@ export class StateSaver {
   }
 
   async saveIfDue(state: TableState, remembered: () => readonly string[]): Promise<void> {
-    const key = durableKey(state);
+    const { game } = this.deps;
+    const key = durableKey(state, game);
     if (key === this.savedKey && state.version < this.savedFloor) return;
-    const row = toStored(state, remembered());
+    const row = toStored(state, remembered(), game);
     const { ledger, tableId, failing, log } = this.deps;
     try {
       await ledger.saveTableState(tableId, row);

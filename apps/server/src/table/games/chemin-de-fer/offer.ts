@@ -6,8 +6,6 @@ import { cheminOf, emitChemin, setChemin } from './chemin-view.js';
 
 export const seatedSeats = (state: TableState): number[] => state.seats.map((s) => s.seat);
 
-export const isChemin = (state: TableState): boolean => state.settings.cheminDeFer !== undefined;
-
 /** T15.2: how long an offer of the bank, and the cover, stay open: the room's betting window. */
 export const offerMs = (state: TableState): number => state.settings.bettingMs;
 
