@@ -52,14 +52,18 @@ export class ReducerHarness {
   /** How often the table said its room is closed (T11.7). */
   roomsClosed = 0;
 
-  /** With `host`, the table is a private room with that host (T11). */
+  /**
+   * With `host`, the table is a private room with that host (T11). `game` stands in for the one
+   * the registry would pick from the settings (a test's own game, say).
+   */
   constructor(
     settings: Partial<TableSettings> = {},
     shoes: CardCode[][] = [],
     room: { host?: string } = {},
+    game?: TableGame<Step>,
   ) {
     const table = tableSettings({ ...TIMINGS.live, seedMs: 0, ...settings });
-    this.game = gameFor(table);
+    this.game = game ?? gameFor(table);
     this.state = initialTableState(
       {
         id: 'test',
