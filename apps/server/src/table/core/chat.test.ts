@@ -12,7 +12,7 @@ import { fromStored, toStored } from './stored-state.js';
 import { initialTableState } from './initial-state.js';
 import { ReducerHarness } from '../testing/reducer-harness.js';
 import { expectRefused, ROUNDS, scriptedShoe } from '../testing/scripted-shoes.js';
-import { puntoBanco } from '../games/punto-banco/game.js';
+import { defaultGame } from '../testing/table-game.js';
 
 /** Ann (seat 1) and Bob (seat 2) are seated and betting is open; Wes only watches. */
 function table(room: { host?: string } = {}) {
@@ -210,7 +210,7 @@ describe('history (P11.6)', () => {
     const snapshot = snapshotOf(
       t.state,
       { playerId: 'wes', spectators: 1, now: t.now },
-      puntoBanco,
+      defaultGame,
     );
     expect(tableSnapshotSchema.parse(snapshot).chat).toHaveLength(CHAT_HISTORY);
     expect(snapshot.chat[0]).toMatchObject({ id: 8, text: 'line 8' });
@@ -221,7 +221,7 @@ describe('history (P11.6)', () => {
     const t = table({ host: 'ann' });
     say(t, 'ann', { text: 'before the restart' });
     t.command('ann', 'room.mute', { playerId: 'bob', muted: true });
-    const stored = JSON.parse(JSON.stringify(toStored(t.state, [], puntoBanco))) as ReturnType<
+    const stored = JSON.parse(JSON.stringify(toStored(t.state, [], defaultGame))) as ReturnType<
       typeof toStored
     >;
     const fresh = initialTableState(
@@ -232,9 +232,9 @@ describe('history (P11.6)', () => {
         hostPlayerId: 'ann',
         hostName: 'ann',
       },
-      puntoBanco,
+      defaultGame,
     );
-    const restored = fromStored(stored, fresh, puntoBanco)!.state;
+    const restored = fromStored(stored, fresh, defaultGame)!.state;
     expect(restored.chat.messages).toEqual(t.state.chat.messages);
     expect(restored.chat.lastId).toBe(1);
     // Allowances are not stored: a restart is no reason to wait.
@@ -244,16 +244,16 @@ describe('history (P11.6)', () => {
 
   it('P11.6: a stored chat that does not read as messages is dropped, not half-shown', () => {
     const t = table();
-    const stored = toStored(t.state, [], puntoBanco);
+    const stored = toStored(t.state, [], defaultGame);
     const broken = {
       ...stored,
       state: { ...(stored.state as object), chat: { messages: [{ id: 'x' }] } },
     };
     const fresh = initialTableState(
       { id: 'test', name: 'T', settings: t.state.settings },
-      puntoBanco,
+      defaultGame,
     );
-    expect(fromStored(broken, fresh, puntoBanco)!.state.chat).toEqual({
+    expect(fromStored(broken, fresh, defaultGame)!.state.chat).toEqual({
       messages: [],
       lastId: 0,
       allowance: {},

@@ -7,12 +7,12 @@ import type { TableState } from './state.js';
 import { roadsView } from './views.js';
 import { HARNESS_CLIENT_SEED, ReducerHarness } from '../testing/reducer-harness.js';
 import { BURN, everyoneNoBet, ROUNDS, scriptedShoe } from '../testing/scripted-shoes.js';
-import { puntoBanco } from '../games/punto-banco/game.js';
+import { defaultGame } from '../testing/table-game.js';
 
 const SEED = 'a'.repeat(64);
 
 function snap(state: TableState, playerId = 'ann', now = 1_700_000_000_000): TableSnapshot {
-  const snapshot = snapshotOf(state, { playerId, spectators: 2, now }, puntoBanco);
+  const snapshot = snapshotOf(state, { playerId, spectators: 2, now }, defaultGame);
   const parsed = tableSnapshotSchema.safeParse(snapshot);
   expect(parsed.success, parsed.error?.message).toBe(true);
   return snapshot;
@@ -61,7 +61,7 @@ describe('snapshots (P1.3)', () => {
         command: { name: 'seat.take', payload: { tableId: 'test', seat: 1 } },
         seating: { player: { id: 'ann', name: 'Ann' }, balance: 100_000 },
       },
-      puntoBanco,
+      defaultGame,
     );
     expect(check(sat.state, 'waiting')).toMatchObject({ shoe: null, you: { seat: 1 } });
     const ready = reduce(
@@ -77,7 +77,7 @@ describe('snapshots (P1.3)', () => {
           scripted: scriptedShoe([ROUNDS.bothDraw]),
         },
       },
-      puntoBanco,
+      defaultGame,
     );
     const opening = check(ready.state, 'waiting');
     expect(opening.shoe).toMatchObject({
@@ -114,7 +114,7 @@ describe('snapshots (P1.3)', () => {
         playerId: 'ann',
         command: { name: 'cards.reveal', payload: { tableId: 'test', round: 1 } },
       },
-      puntoBanco,
+      defaultGame,
     );
     expect(settling.effects.at(-1)?.type).toBe('settle');
     check(settling.state, 'settling');

@@ -15,16 +15,16 @@ import {
   ROUNDS,
   scriptedShoe,
 } from '../testing/scripted-shoes.js';
-import { puntoBanco } from '../games/punto-banco/game.js';
+import { defaultGame } from '../testing/table-game.js';
 
 /** A restart as the reducer sees it: the stored JSON read back over a fresh table. */
 function restart(t: ReducerHarness): void {
-  const stored = JSON.parse(JSON.stringify(toStored(t.state, ['watcher'], puntoBanco)));
+  const stored = JSON.parse(JSON.stringify(toStored(t.state, ['watcher'], defaultGame)));
   const fresh = initialTableState(
     { id: 'test', name: 'Test table', settings: t.state.settings },
-    puntoBanco,
+    defaultGame,
   );
-  const restored = fromStored(stored, fresh, puntoBanco);
+  const restored = fromStored(stored, fresh, defaultGame);
   if (!restored) throw new Error('the stored state did not read back');
   expect(restored.watchers).toEqual(['watcher']);
   t.state = restored.state;
@@ -60,14 +60,14 @@ describe('a table read back from its stored state', () => {
 
   it('T9.1: refuses a stored state that is not this table’s', () => {
     const t = new ReducerHarness();
-    const stored = toStored(t.state, [], puntoBanco);
+    const stored = toStored(t.state, [], defaultGame);
     const other = initialTableState(
       { id: 'other', name: 'Other', settings: t.state.settings },
-      puntoBanco,
+      defaultGame,
     );
-    expect(fromStored(stored, other, puntoBanco)).toBeNull();
-    expect(fromStored({ ...stored, state: 'garbage' }, t.state, puntoBanco)).toBeNull();
-    expect(fromStored(stored, t.state, puntoBanco)?.state.version).toBe(VERSION_LEASE);
+    expect(fromStored(stored, other, defaultGame)).toBeNull();
+    expect(fromStored({ ...stored, state: 'garbage' }, t.state, defaultGame)).toBeNull();
+    expect(fromStored(stored, t.state, defaultGame)?.state.version).toBe(VERSION_LEASE);
   });
 
   it('T11.11: a room keeps its host controls and its own settings across a restart', () => {
@@ -90,7 +90,7 @@ describe('a table read back from its stored state', () => {
     });
     // A room's own settings (here: changed by its host) win over the definition's.
     t.state = { ...t.state, settings: tableSettings({ untimedBetting: true }) };
-    const stored = JSON.parse(JSON.stringify(toStored(t.state, [], puntoBanco)));
+    const stored = JSON.parse(JSON.stringify(toStored(t.state, [], defaultGame)));
     const fresh = initialTableState(
       {
         id: 'test',
@@ -98,9 +98,9 @@ describe('a table read back from its stored state', () => {
         settings: tableSettings(),
         hostPlayerId: 'ann',
       },
-      puntoBanco,
+      defaultGame,
     );
-    const restored = fromStored(stored, fresh, puntoBanco)!.state;
+    const restored = fromStored(stored, fresh, defaultGame)!.state;
     expect(restored.room).toEqual(room);
     expect(restored.settings).toEqual(tableSettings({ untimedBetting: true }));
     // A public table's settings still come from its definition.
@@ -111,12 +111,12 @@ describe('a table read back from its stored state', () => {
         name: 'Test table',
         settings: tableSettings({ bettingMs: 1_000 }),
       },
-      puntoBanco,
+      defaultGame,
     );
     const back = fromStored(
-      JSON.parse(JSON.stringify(toStored(open.state, [], puntoBanco))),
+      JSON.parse(JSON.stringify(toStored(open.state, [], defaultGame))),
       publicFresh,
-      puntoBanco,
+      defaultGame,
     )!;
     expect(back.state.room).toBeNull();
     expect(back.state.settings.bettingMs).toBe(1_000);
@@ -135,7 +135,7 @@ describe('a table read back from its stored state', () => {
 
 /** A save as Postgres gives it back: plain JSON. */
 function saved(state: TableState): StoredRow {
-  return JSON.parse(JSON.stringify(toStored(state, [], puntoBanco))) as StoredRow;
+  return JSON.parse(JSON.stringify(toStored(state, [], defaultGame))) as StoredRow;
 }
 
 /** A shoe state as a save holds it: its cards, or the deck count and check that replace them. */
@@ -162,9 +162,9 @@ function readBack(row: StoredRow, table: ReducerHarness): TableState | null {
       name: 'Test table',
       settings: table.state.settings,
     },
-    puntoBanco,
+    defaultGame,
   );
-  return fromStored(row, fresh, puntoBanco)?.state ?? null;
+  return fromStored(row, fresh, defaultGame)?.state ?? null;
 }
 
 /** What a restarted table should hold: the saved state, less what belongs to the process. */

@@ -12,7 +12,7 @@ import {
   scriptedShoe,
   typesOf,
 } from '../testing/scripted-shoes.js';
-import { puntoBanco } from '../games/punto-banco/game.js';
+import { defaultGame } from '../testing/table-game.js';
 
 /** Moves the clock on and returns the types of the events that went out meanwhile. */
 function after(t: ReducerHarness, ms: number): string[] {
@@ -272,8 +272,8 @@ describe('timers (T2.0)', () => {
       },
     ];
     for (const input of inputs) {
-      const first = reduce(state, input, puntoBanco);
-      const second = reduce(state, input, puntoBanco);
+      const first = reduce(state, input, defaultGame);
+      const second = reduce(state, input, defaultGame);
       expect(second).toEqual(first);
       expect(state).toEqual(copy);
     }

@@ -291,16 +291,20 @@ export class TableActor implements TablePort {
     name: N,
     payload: CommandPayload<N>,
   ): Promise<Reply> {
-    return this.answers[name](playerId, payload);
+    const answer = this.answers[name] as
+      ((playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>) | undefined;
+    if (answer) return answer(playerId, payload);
+    return this.queued(playerId, { name, payload } as TableCommand);
   }
 
   /**
-   * Who answers each command. Joins and snapshots only read the state, so they are answered at
-   * once: however many arrive, they never make the table wait. Confirms are gathered (group
-   * commit); every other command is reduced in the queue.
+   * The commands not simply reduced in the queue. Joins and snapshots only read the state, so
+   * they are answered at once: however many arrive, they never make the table wait. Confirms
+   * are gathered (group commit). Every other command, the core's and its game's, is reduced in
+   * the queue.
    */
   private readonly answers: {
-    [N in CommandName]: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
+    [N in CommandName]?: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
   } = {
     'table.join': (playerId) => this.join(playerId),
     // Watchers are counted by live connections: the gateway's presence call keeps the set.
@@ -309,38 +313,6 @@ export class TableActor implements TablePort {
     'table.resync': (playerId, { since }) => this.resyncQueued(playerId, since),
     'bets.confirm': (playerId, payload) =>
       roomIsClosed(this.life) ? ROOM_CLOSED : this.confirms.add(playerId, payload),
-    'seat.take': (playerId, payload) => this.queued(playerId, { name: 'seat.take', payload }),
-    'seat.leave': (playerId, payload) => this.queued(playerId, { name: 'seat.leave', payload }),
-    'bets.none': (playerId, payload) => this.queued(playerId, { name: 'bets.none', payload }),
-    'shoe.deal': (playerId, payload) => this.queued(playerId, { name: 'shoe.deal', payload }),
-    'shoe.pass': (playerId, payload) => this.queued(playerId, { name: 'shoe.pass', payload }),
-    'shoe.accept': (playerId, payload) => this.queued(playerId, { name: 'shoe.accept', payload }),
-    'shoe.refuse': (playerId, payload) => this.queued(playerId, { name: 'shoe.refuse', payload }),
-    'cards.reveal': (playerId, payload) => this.queued(playerId, { name: 'cards.reveal', payload }),
-    'shoe.seed': (playerId, payload) => this.queued(playerId, { name: 'shoe.seed', payload }),
-    'room.lock': (playerId, payload) => this.queued(playerId, { name: 'room.lock', payload }),
-    'room.kick': (playerId, payload) => this.queued(playerId, { name: 'room.kick', payload }),
-    'room.settings': (playerId, payload) =>
-      this.queued(playerId, { name: 'room.settings', payload }),
-    'room.pause': (playerId, payload) => this.queued(playerId, { name: 'room.pause', payload }),
-    'bets.close': (playerId, payload) => this.queued(playerId, { name: 'bets.close', payload }),
-    'room.host': (playerId, payload) => this.queued(playerId, { name: 'room.host', payload }),
-    'room.close': (playerId, payload) => this.queued(playerId, { name: 'room.close', payload }),
-    'room.chat': (playerId, payload) => this.queued(playerId, { name: 'room.chat', payload }),
-    'room.mute': (playerId, payload) => this.queued(playerId, { name: 'room.mute', payload }),
-    'chat.send': (playerId, payload) => this.queued(playerId, { name: 'chat.send', payload }),
-    'round.next': (playerId, payload) => this.queued(playerId, { name: 'round.next', payload }),
-    'chemin.bank.post': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.bank.post', payload }),
-    'chemin.cover': (playerId, payload) => this.queued(playerId, { name: 'chemin.cover', payload }),
-    'chemin.punto.choose': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.punto.choose', payload }),
-    'chemin.banker.choose': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.banker.choose', payload }),
-    'chemin.bank.pass': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.bank.pass', payload }),
-    'chemin.bank.decline': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.bank.decline', payload }),
   };
 
   private join(playerId: string): Ack<'table.join'> {
@@ -428,7 +400,8 @@ export class TableActor implements TablePort {
   /**
    * P2.13: the events a reconnecting client missed, or a snapshot when the log no longer
    * reaches back to its version; with its own seat, bets and balance either way. Its own faces
-   * (a turner's peek, a Chemin de Fer hand's cards) are sent again to it alone, while they last.
+   * (the game's: a turner's peek, a hand's face-down cards) are sent again to it alone, while
+   * they last.
    */
   private async resync(playerId: string, since: number): Promise<Ack<'table.resync'>> {
     this.watch(playerId);
