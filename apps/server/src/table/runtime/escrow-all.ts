@@ -19,9 +19,8 @@ export interface EscrowDeps {
 
 /**
  * The stakes of several confirms (or a coup's bank and covers) in one round trip; an answer for
- * each, in order: escrowed,
- * or refused with its own code. A failure that is no confirm's own refuses them all, and
- * whatever it committed is refunded at settlement (T6.5).
+ * each, in order: escrowed, or refused with its own code. A failure that is no confirm's own
+ * refuses them all, and whatever it committed is refunded at settlement (T6.5).
  */
 export async function escrowAll(
   deps: EscrowDeps,

@@ -1,6 +1,6 @@
 import type { RuleSet } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
-import { liveOdds, oddsReady } from '../../core/views.js';
+import { liveOdds, oddsReady } from './odds.js';
 import { ReducerHarness } from '../../testing/reducer-harness.js';
 import { fireUntil } from '../../testing/scripted-shoes.js';
 import { prepareOdds } from './layout.js';

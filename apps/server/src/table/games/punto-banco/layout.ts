@@ -1,7 +1,7 @@
 import type { Layout } from '@banco/protocol';
 import type { CardCode, RuleSet } from '@banco/rules';
 import type { TableState } from '../../core/state.js';
-import { oddsOfState } from '../../core/views.js';
+import { oddsOfState } from './odds.js';
 import type { RoundState } from './state.js';
 
 /**

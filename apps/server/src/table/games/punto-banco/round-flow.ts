@@ -14,7 +14,8 @@ import { STARTING_BALANCE, tableMinimum } from '../../core/settings.js';
 import type { ShoeSession } from '../../core/state.js';
 import { puntoOf, type RevealStep, type RoundState } from './state.js';
 import type { Step } from '../../core/step.js';
-import { liveOdds, roadsView } from '../../core/views.js';
+import { roadsView } from '../../core/views.js';
+import { liveOdds } from './odds.js';
 import { layoutOf } from './layout.js';
 import { turnOrReveal } from './turning.js';
 

@@ -2,7 +2,7 @@ import type { PhaseView, Stake, TableSnapshot } from '@banco/protocol';
 import type { RuleSet } from '@banco/rules';
 import type { GameView } from '../../core/game.js';
 import type { SeatState, TableState } from '../../core/state.js';
-import { liveOdds } from '../../core/views.js';
+import { liveOdds } from './odds.js';
 import { layoutOf } from './layout.js';
 import { puntoOf, type RoundState } from './state.js';
 

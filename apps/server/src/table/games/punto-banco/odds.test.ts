@@ -1,8 +1,8 @@
 import type { RuleSet } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
-import { ReducerHarness } from '../testing/reducer-harness.js';
-import { nextRound } from '../testing/scripted-shoes.js';
-import { liveOdds } from './views.js';
+import { ReducerHarness } from '../../testing/reducer-harness.js';
+import { nextRound } from '../../testing/scripted-shoes.js';
+import { liveOdds } from './odds.js';
 
 describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
   it('P1.3 P1.10 R13.5: every snapshot of a round shares one computation; the next round gets new odds', () => {
