@@ -74,6 +74,7 @@ export interface TableGame<S = unknown> {
   playerAway(step: S, seat: SeatState): void;
 
   // ── What players see (P1) ──
+  /** P1.3: the game's part of the snapshot. */
   view(state: TableState): GameView;
   /** P1.3: the phase as players see it, while the phase is one of the game's own. */
   phaseView(state: TableState): PhaseView;
@@ -93,7 +94,7 @@ export interface TableGame<S = unknown> {
   durableKey(state: TableState): string;
   /** The round (or coup) between its opening and its settlement, for the startup sweep (T9.5). */
   roundInPlay(state: TableState): number | null;
-  /** The last round is over and the next not opened: a restart there voids nothing (T13.12). */
+  /** The last round is settled and the next not opened (T9.1: the counters may move on). */
   roundOver(state: TableState): boolean;
   /** The game's fields as stored, beside the core's (the stored JSON keeps its shape). */
   store(state: TableState): StoredGame;

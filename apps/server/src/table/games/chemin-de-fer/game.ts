@@ -35,7 +35,7 @@ export const cheminDeFer: TableGame<Step> = {
     if (!cheminOf(step.state).coup) startNextRound(step);
   },
 
-  // C4.2: the bank waits out its offer window when someone sits.
+  // A sit changes nothing yet: a vacant bank waits out its offer window (C4.2 says otherwise).
   seatTaken: () => undefined,
   seatFreed: () => undefined,
   seatLeft: () => undefined,
