@@ -47,6 +47,41 @@ const serverLayerRules = SERVER_LAYERS.slice(0, -1).map(([name, pattern], index)
   },
 }));
 
+// ── apps/server/src/table: its rooms (docs/table-layout.md) ──
+/**
+ * core/ is what every game shares, games/<game>/ one game each (games/registry.ts, the one file
+ * that names them all, picks a table's), runtime/ runs tables. The core names no game, a game
+ * no other game, and neither reaches up into the runtime, which hands them the game. Tests
+ * stand above the walls: they drive whole tables.
+ */
+const TABLE = '^apps/server/src/table/';
+const tableWallRules = [
+  {
+    name: 'table-core-imports-game',
+    severity: 'error',
+    comment:
+      'table/core names no game: ask the game through its TableGame record (core/game.ts) instead.',
+    from: { path: `${TABLE}core/`, pathNot: TEST },
+    to: { path: `${TABLE}games/` },
+  },
+  {
+    name: 'table-game-imports-other-game',
+    severity: 'error',
+    comment:
+      'A game imports no other game (nor the registry): move what both need down into table/core.',
+    from: { path: `${TABLE}games/([^/]+)/`, pathNot: TEST },
+    to: { path: `${TABLE}games/`, pathNot: `${TABLE}games/$1/` },
+  },
+  {
+    name: 'table-core-or-game-imports-runtime',
+    severity: 'error',
+    comment:
+      'table/core and table/games import nothing from table/runtime: the runtime calls them, not the other way.',
+    from: { path: `${TABLE}(core|games)/`, pathNot: TEST },
+    to: { path: `${TABLE}runtime/` },
+  },
+];
+
 /** The packages that packages/rules may import: they only compute (no I/O, no clock, no randomness). */
 const RULES_PURE_PACKAGES = '/node_modules/@noble/hashes/';
 const RULES_SOURCE = {
@@ -118,6 +153,7 @@ export default {
       to: {},
     },
     ...serverLayerRules,
+    ...tableWallRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

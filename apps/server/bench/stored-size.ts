@@ -12,7 +12,7 @@ const ROUNDS = 30;
 const WATCHERS = Array.from({ length: 20 }, (_, i) => `watcher-${i}`);
 
 function size(t: ReducerHarness): number {
-  return Buffer.byteLength(JSON.stringify(toStored(t.state, WATCHERS).state));
+  return Buffer.byteLength(JSON.stringify(toStored(t.state, WATCHERS, t.game).state));
 }
 
 const betting = busyTable(ROUNDS);

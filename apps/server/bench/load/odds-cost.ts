@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { burnShoe, createFairShoe, dealRound, type ShoeState } from '@banco/rules';
 import { MAIN_TABLE_SETTINGS } from '../../src/table/core/settings.js';
-import { prepareOdds } from '../../src/table/core/views.js';
+import { prepareOdds } from '../../src/table/games/punto-banco/layout.js';
 import type { TableState } from '../../src/table/core/state.js';
 
 const created = createFairShoe({

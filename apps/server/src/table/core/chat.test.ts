@@ -12,6 +12,7 @@ import { fromStored, toStored } from './stored-state.js';
 import { initialTableState } from './initial-state.js';
 import { ReducerHarness } from '../testing/reducer-harness.js';
 import { expectRefused, ROUNDS, scriptedShoe } from '../testing/scripted-shoes.js';
+import { defaultGame } from '../testing/table-game.js';
 
 /** Ann (seat 1) and Bob (seat 2) are seated and betting is open; Wes only watches. */
 function table(room: { host?: string } = {}) {
@@ -206,7 +207,11 @@ describe('history (P11.6)', () => {
       t.now += CHAT_RATE.everyMs;
       expect(say(t, i % 2 ? 'ann' : 'bob', { text: `line ${i}` }).ok).toBe(true);
     }
-    const snapshot = snapshotOf(t.state, { playerId: 'wes', spectators: 1, now: t.now });
+    const snapshot = snapshotOf(
+      t.state,
+      { playerId: 'wes', spectators: 1, now: t.now },
+      defaultGame,
+    );
     expect(tableSnapshotSchema.parse(snapshot).chat).toHaveLength(CHAT_HISTORY);
     expect(snapshot.chat[0]).toMatchObject({ id: 8, text: 'line 8' });
     expect(snapshot.chat.at(-1)).toMatchObject({ id: CHAT_HISTORY + 7 });
@@ -216,15 +221,20 @@ describe('history (P11.6)', () => {
     const t = table({ host: 'ann' });
     say(t, 'ann', { text: 'before the restart' });
     t.command('ann', 'room.mute', { playerId: 'bob', muted: true });
-    const stored = JSON.parse(JSON.stringify(toStored(t.state, []))) as ReturnType<typeof toStored>;
-    const fresh = initialTableState({
-      id: 'test',
-      name: 'Test table',
-      settings: t.state.settings,
-      hostPlayerId: 'ann',
-      hostName: 'ann',
-    });
-    const restored = fromStored(stored, fresh)!.state;
+    const stored = JSON.parse(JSON.stringify(toStored(t.state, [], defaultGame))) as ReturnType<
+      typeof toStored
+    >;
+    const fresh = initialTableState(
+      {
+        id: 'test',
+        name: 'Test table',
+        settings: t.state.settings,
+        hostPlayerId: 'ann',
+        hostName: 'ann',
+      },
+      defaultGame,
+    );
+    const restored = fromStored(stored, fresh, defaultGame)!.state;
     expect(restored.chat.messages).toEqual(t.state.chat.messages);
     expect(restored.chat.lastId).toBe(1);
     // Allowances are not stored: a restart is no reason to wait.
@@ -234,13 +244,16 @@ describe('history (P11.6)', () => {
 
   it('P11.6: a stored chat that does not read as messages is dropped, not half-shown', () => {
     const t = table();
-    const stored = toStored(t.state, []);
+    const stored = toStored(t.state, [], defaultGame);
     const broken = {
       ...stored,
       state: { ...(stored.state as object), chat: { messages: [{ id: 'x' }] } },
     };
-    const fresh = initialTableState({ id: 'test', name: 'T', settings: t.state.settings });
-    expect(fromStored(broken, fresh)!.state.chat).toEqual({
+    const fresh = initialTableState(
+      { id: 'test', name: 'T', settings: t.state.settings },
+      defaultGame,
+    );
+    expect(fromStored(broken, fresh, defaultGame)!.state.chat).toEqual({
       messages: [],
       lastId: 0,
       allowance: {},

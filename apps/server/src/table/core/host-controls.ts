@@ -2,7 +2,7 @@ import { roomTableSettings, type RoomSettingsInput } from '@banco/protocol';
 import { roundStatus } from '@banco/rules';
 import { giveHost } from './host-presence.js';
 import { applyNextSettings, updateRoom } from './room-life.js';
-import { closeBetting, shuffleShoe, startNextRound } from '../games/punto-banco/round-flow.js';
+import { shuffleShoe, startNextRound } from './shoe-flow.js';
 import { vacateSeat } from './seating.js';
 import { seatOf } from './seats.js';
 import type { RoomControl } from './state.js';
@@ -12,7 +12,7 @@ import type { Step } from './step.js';
  * T11: the host's controls. Anyone but the host is refused with NOT_HOST (a public table has
  * no host, so there everybody is); a room that is closing takes no more of them.
  */
-function hostRoom(step: Step, playerId: string): RoomControl | null {
+export function hostRoom(step: Step, playerId: string): RoomControl | null {
   const { room } = step.state;
   if (!room || room.hostPlayerId !== playerId) {
     step.refuse('NOT_HOST', room ? 'only the host may do that' : 'this table has no host');
@@ -82,16 +82,6 @@ export function pauseRoom(step: Step, playerId: string, paused: boolean): void {
   if (!paused && step.state.phase.kind === 'waiting') startNextRound(step);
 }
 
-/** T11.9: the host closes betting now, timed or not. */
-export function closeBetsNow(step: Step, playerId: string): void {
-  if (!hostRoom(step, playerId)) return;
-  if (step.state.phase.kind !== 'betting') {
-    return step.refuse('WRONG_PHASE', `bets are not open (the table is ${step.state.phase.kind})`);
-  }
-  step.succeed();
-  closeBetting(step);
-}
-
 /** T11.5: the host hands the room to a seated player. */
 export function transferHost(step: Step, playerId: string, target: string): void {
   const room = hostRoom(step, playerId);
@@ -138,38 +128,15 @@ export function closeIdleRoom(step: Step): void {
 }
 
 /**
- * T11.7: the round in play finishes and settles first: betting closes now (a round nobody bet
- * on is dropped), a round past betting plays out. Then the room closes (startNextRound).
+ * T11.7: the round in play finishes and settles first (the game says how: one with nothing at
+ * stake is dropped). Then the room closes (startNextRound).
  */
 function beginClose(step: Step, reason: 'host' | 'idle'): void {
   updateRoom(step, { closing: reason, paused: false });
   const { phase } = step.state;
-  switch (phase.kind) {
-    case 'waiting':
-    case 'result':
-      return startNextRound(step);
-    case 'seeding':
-      return shuffleShoe(step);
-    case 'betting':
-      if (phase.round.bets.length > 0) return closeBetting(step);
-      step.cancelWakeUp();
-      step.update({ phase: { kind: 'waiting' } });
-      step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
-      return;
-    case 'chemin':
-      // T15: between coups the room closes now; a coup in play ends first, then it closes.
-      if (!step.state.chemin?.coup) return startNextRound(step);
-      return;
-    case 'shuffling':
-    case 'opening':
-    case 'dealing':
-    case 'turning':
-    case 'settling':
-      // The database answer or the round in play leads to startNextRound, which closes.
-      return;
-    default: {
-      const unknown: never = phase;
-      throw new TypeError(`unknown phase ${JSON.stringify(unknown)}`);
-    }
-  }
+  if (phase.kind === 'waiting') return startNextRound(step);
+  if (phase.kind === 'seeding') return shuffleShoe(step);
+  // The database answer leads to startNextRound, which closes.
+  if (phase.kind === 'shuffling') return;
+  step.game.roomClosing(step);
 }

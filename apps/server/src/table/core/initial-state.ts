@@ -1,17 +1,20 @@
 import type { TableSettings } from '@banco/protocol';
 import type { ChatState, TableState } from './state.js';
-import { EMPTY_CHEMIN } from '../games/chemin-de-fer/chemin-state.js';
+import type { TableGame } from './game.js';
 
 export const EMPTY_CHAT: ChatState = { messages: [], lastId: 0, allowance: {} };
 
-export function initialTableState(table: {
-  id: string;
-  name: string;
-  settings: TableSettings;
-  /** T11: a private room's host; null or absent for a public table. */
-  hostPlayerId?: string | null;
-  hostName?: string;
-}): TableState {
+export function initialTableState(
+  table: {
+    id: string;
+    name: string;
+    settings: TableSettings;
+    /** T11: a private room's host; null or absent for a public table. */
+    hostPlayerId?: string | null;
+    hostName?: string;
+  },
+  game: TableGame,
+): TableState {
   return {
     tableId: table.id,
     name: table.name,
@@ -19,10 +22,6 @@ export function initialTableState(table: {
     version: 0,
     seats: [],
     shoe: null,
-    holder: null,
-    houseDeals: false,
-    offer: null,
-    lastHolder: null,
     roundSeq: 0,
     phase: { kind: 'waiting' },
     timer: null,
@@ -45,7 +44,6 @@ export function initialTableState(table: {
         }
       : null,
     chat: EMPTY_CHAT,
-    // T15: the kind of table is its settings' (C1.4).
-    ...(table.settings.cheminDeFer ? { chemin: EMPTY_CHEMIN } : {}),
+    game: game.initial,
   };
 }

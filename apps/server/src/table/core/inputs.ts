@@ -72,6 +72,12 @@ export type TableInput =
       readonly code: ErrorCode;
       readonly message: string;
     }
+  /** The ledger's answers to a grouped escrow, in the order of its stakes. */
+  | {
+      readonly type: 'escrow-answers';
+      readonly now: number;
+      readonly answers: readonly EscrowAnswer[];
+    }
   | {
       readonly type: 'settled';
       readonly now: number;
@@ -95,6 +101,8 @@ export type TableInput =
       readonly reason: 'restart' | 'shutdown' | 'failure' | 'empty';
       readonly balances: ReadonlyMap<string, number>;
     };
+
+export type EscrowAnswer = Extract<TableInput, { type: 'escrowed' | 'escrow-refused' }>;
 
 /** What a table answers a command: that command's ack, as the protocol defines it. */
 export type Reply = Ack<CommandName>;

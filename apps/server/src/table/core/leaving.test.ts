@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReducerHarness } from '../testing/reducer-harness.js';
 import { fireUntil } from '../testing/scripted-shoes.js';
+import { shoeHolding } from '../testing/table-game.js';
 
 const confirm = (table: ReducerHarness, seat: number, confirmId: string) => ({
   round: table.round,
@@ -68,14 +69,14 @@ describe('players leaving in the middle of things', () => {
     table.sit('bob', 2);
     table.sit('cat', 3);
     table.command('ann', 'shoe.pass', {});
-    expect(table.state.offer).toMatchObject({ seat: 2, from: 1 });
+    expect(shoeHolding(table.state).offer).toMatchObject({ seat: 2, from: 1 });
     table.command('ann', 'seat.leave', { seat: 1 });
     expect(table.last('shoe.holder')).toMatchObject({ seat: null, reason: 'holder-left' });
-    expect(table.state.offer).toMatchObject({ seat: 2 });
+    expect(shoeHolding(table.state).offer).toMatchObject({ seat: 2 });
     table.command('bob', 'shoe.refuse', {});
-    expect(table.state.offer).toMatchObject({ seat: 3 });
+    expect(shoeHolding(table.state).offer).toMatchObject({ seat: 3 });
     table.command('cat', 'shoe.accept', {});
-    expect(table.state.holder).toBe(3);
+    expect(shoeHolding(table.state).holder).toBe(3);
     fireUntil(table, 'dealing');
     expect(table.state.phase.kind).toBe('dealing');
   });

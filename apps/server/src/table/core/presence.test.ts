@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { restoreSeatsAway } from './presence.js';
 import { ReducerHarness } from '../testing/reducer-harness.js';
 import { fireUntil, ROUNDS, scriptedShoe } from '../testing/scripted-shoes.js';
+import { shoeHolding } from '../testing/table-game.js';
 
 const HOLD = 60_000;
 const bet = (
@@ -123,11 +124,11 @@ describe('presence: away seats are held, then freed (T1.5–T1.7)', () => {
   it('T1.5 T4.8: an away holder passes the shoe when the deal comes', () => {
     const t = annAndBob();
     t.away('ann');
-    expect(t.state.holder).toBe(1);
+    expect(shoeHolding(t.state).holder).toBe(1);
     bet(t, 'bob', 2, 'banker');
     expect(t.last('shoe.holder')).toMatchObject({ seat: 2, reason: 'holder-away' });
     expect(t.last('dealing.started')).toMatchObject({ dealer: 2 });
-    expect(t.state.holder).toBe(2);
+    expect(shoeHolding(t.state).holder).toBe(2);
   });
 
   it('T1.5 T2.4: a holder who drops in the deal window leaves the deal to the house at once', () => {
@@ -146,7 +147,7 @@ describe('presence: away seats are held, then freed (T1.5–T1.7)', () => {
     const t = annAndBob();
     t.sit('cat', 3);
     t.command('ann', 'shoe.pass', {});
-    expect(t.state.offer?.seat).toBe(2);
+    expect(shoeHolding(t.state).offer?.seat).toBe(2);
     t.away('bob');
     bet(t, 'ann', 1, 'banker');
     t.command('cat', 'bets.none', { round: t.round, seat: 3 });

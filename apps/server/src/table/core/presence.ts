@@ -1,15 +1,9 @@
-import {
-  closeBettingIfDecided,
-  dealCards,
-  startNextRound,
-} from '../games/punto-banco/round-flow.js';
 import { handOverIfHostGone, hostAway, hostBack } from './host-presence.js';
 import { isAway, seatOf } from './seats.js';
 import { vacateSeat } from './seating.js';
-import { passFromAwayHolder } from '../games/punto-banco/shoe-passing.js';
+import { startNextRound } from './shoe-flow.js';
 import type { SeatState, TableState } from './state.js';
 import type { Step } from './step.js';
-import { revealStep } from '../games/punto-banco/turning.js';
 
 function present(seat: SeatState): SeatState {
   const { awayUntil: _gone, ...rest } = seat;
@@ -18,7 +12,7 @@ function present(seat: SeatState): SeatState {
 
 /**
  * T1.5: every connection of a seated player dropped. The seat is held for the table's hold
- * time; a card turn they hold falls to the house at once, and betting stops waiting for them.
+ * time; the game stops waiting for them (a card turn, a deal, betting).
  */
 export function playerAway(step: Step, playerId: string): void {
   hostAway(step, playerId);
@@ -30,16 +24,7 @@ export function playerAway(step: Step, playerId: string): void {
   });
   step.emit({ type: 'seat.away', seat: mine.seat, playerId, until });
   step.effect({ type: 'hold', playerId, at: until });
-  const { phase } = step.state;
-  if (phase.kind === 'betting') return closeBettingIfDecided(step);
-  if (phase.kind === 'turning' && phase.turner === mine.seat) {
-    return revealStep(step, phase.round, null);
-  }
-  if (phase.kind === 'dealing' && step.state.holder === mine.seat) {
-    // The deal is due now: the shoe moves on and the house deals this one without waiting.
-    passFromAwayHolder(step);
-    dealCards(step, phase.round, null);
-  }
+  step.game.playerAway(step, mine);
 }
 
 /** T1.7: back within the hold, in the same seat; a table idle for want of players resumes. */

@@ -2,6 +2,7 @@ import type { Stake } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { ReducerHarness } from '../testing/reducer-harness.js';
 import { fireUntil, nextRound } from '../testing/scripted-shoes.js';
+import { shoeHolding } from '../testing/table-game.js';
 
 const banker = (amount = 1_000) => [{ spot: 'banker' as const, amount }];
 const confirm = (
@@ -111,7 +112,7 @@ describe('docs/protocol.md, the details checked against the table', () => {
     const t = annAndBob();
     t.command('ann', 'shoe.pass', {});
     t.command('bob', 'shoe.refuse', {});
-    expect(t.state.houseDeals).toBe(true);
+    expect(shoeHolding(t.state).houseDeals).toBe(true);
     const from = t.events.length;
     confirm(t, 'ann', 1, 'c1');
     t.command('bob', 'bets.none', { round: t.round, seat: 2 });

@@ -14,6 +14,8 @@ import {
   scriptedShoe,
   typesOf,
 } from '../testing/scripted-shoes.js';
+import { defaultGame } from '../testing/table-game.js';
+import { shoeHolding } from '../testing/table-game.js';
 
 const NOW = 1_700_000_000_000;
 const SEED = 'a'.repeat(64);
@@ -28,10 +30,13 @@ const sitInput = (playerId: string, seat: number): TableInput => ({
 
 describe('the first seat starts the table (T2.1)', () => {
   it('T2.1 T7.1 T4.1: waiting → shuffling → opening → betting, one input at a time', () => {
-    const state0 = initialTableState({ id: 't1', name: 'One', settings: tableSettings() });
+    const state0 = initialTableState(
+      { id: 't1', name: 'One', settings: tableSettings() },
+      defaultGame,
+    );
     expect(state0.phase).toEqual({ kind: 'waiting' });
 
-    const sat = reduce(state0, sitInput('ann', 3));
+    const sat = reduce(state0, sitInput('ann', 3), defaultGame);
     expect(sat.reply).toEqual({ ok: true, seat: 3, balance: 100_000, version: 1 });
     expect(sat.state.phase).toEqual({ kind: 'shuffling' });
     expect(sat.effects).toEqual([
@@ -60,10 +65,12 @@ describe('the first seat starts the table (T2.1)', () => {
       scripted: scriptedShoe([ROUNDS.bankerWin]),
     };
     // A shoe answer while the table is not shuffling is ignored.
-    expect(reduce(state0, { type: 'shoe-ready', now: NOW, shoe }).state).toEqual(state0);
+    expect(reduce(state0, { type: 'shoe-ready', now: NOW, shoe }, defaultGame).state).toEqual(
+      state0,
+    );
 
     // R11.7: the commitment goes out first; seed contributions are taken for 5 s.
-    const seeding = reduce(sat.state, { type: 'shoe-ready', now: NOW, shoe });
+    const seeding = reduce(sat.state, { type: 'shoe-ready', now: NOW, shoe }, defaultGame);
     expect(seeding.state.phase).toEqual({
       kind: 'seeding',
       shoe,
@@ -75,9 +82,10 @@ describe('the first seat starts the table (T2.1)', () => {
       'schedule',
     ]);
 
-    const ready = reduce(seeding.state, { type: 'timer', now: NOW + 5_000, token: 1 });
+    const ready = reduce(seeding.state, { type: 'timer', now: NOW + 5_000, token: 1 }, defaultGame);
     expect(ready.state.phase).toEqual({ kind: 'opening', seq: 1 });
-    expect(ready.state).toMatchObject({ holder: 3, lastHolder: 3, roundSeq: 1, version: 5 });
+    expect(ready.state).toMatchObject({ roundSeq: 1, version: 5 });
+    expect(ready.state.game).toMatchObject({ holder: 3, lastHolder: 3 });
     expect(ready.effects.map((e) => (e.type === 'broadcast' ? e.event.type : e.type))).toEqual([
       'shoe.shuffled',
       'shoe.burned',
@@ -95,23 +103,31 @@ describe('the first seat starts the table (T2.1)', () => {
     });
 
     // The ledger's answer for another round is ignored.
-    const stale = reduce(ready.state, {
-      type: 'round-opened',
-      now: NOW,
-      seq: 2,
-      roundId: 'r2',
-      refills: [],
-    });
+    const stale = reduce(
+      ready.state,
+      {
+        type: 'round-opened',
+        now: NOW,
+        seq: 2,
+        roundId: 'r2',
+        refills: [],
+      },
+      defaultGame,
+    );
     expect(stale.state).toEqual(ready.state);
     expect(stale.effects).toEqual([]);
 
-    const open = reduce(ready.state, {
-      type: 'round-opened',
-      now: NOW + 7,
-      seq: 1,
-      roundId: 'r1',
-      refills: [],
-    });
+    const open = reduce(
+      ready.state,
+      {
+        type: 'round-opened',
+        now: NOW + 7,
+        seq: 1,
+        roundId: 'r1',
+        refills: [],
+      },
+      defaultGame,
+    );
     expect(open.state.phase).toMatchObject({
       kind: 'betting',
       closesAt: NOW + 7 + 15_000,
@@ -187,7 +203,7 @@ describe('seats (T1)', () => {
     expectRefused(t, () => t.sit('bob', 1), 'SEAT_TAKEN');
     everyoneNoBet(t);
     fireUntil(t, 'result');
-    expect(t.state.holder).toBe(1);
+    expect(shoeHolding(t.state).holder).toBe(1);
   });
 
   it('T1.2: a player sits in at most one seat (ALREADY_SEATED); a taken seat stays taken (SEAT_TAKEN)', () => {
@@ -217,7 +233,7 @@ describe('seats (T1)', () => {
     });
     // Seats are kept in seat order; the shoe stays where it is.
     expect(t.state.seats.map((s) => s.seat)).toEqual([1, 3]);
-    expect(t.state.holder).toBe(3);
+    expect(shoeHolding(t.state).holder).toBe(3);
     expect(
       t.command('bob', 'bets.confirm', {
         round: 1,

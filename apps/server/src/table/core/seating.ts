@@ -1,10 +1,7 @@
 import type { CommandPayload, PlayerInfo } from '@banco/protocol';
 import { handOverIfHostGone, roomRefusal } from './host-presence.js';
 import { seatAt, seatKey, seatOf } from './seats.js';
-import { shoeAfterLeaving } from '../games/punto-banco/shoe-passing.js';
-import { closeBettingIfDecided, startNextRound } from '../games/punto-banco/round-flow.js';
-import { revealStep } from '../games/punto-banco/turning.js';
-import { offerVacantBank } from '../games/chemin-de-fer/offer.js';
+import { startNextRound } from './shoe-flow.js';
 import type { SeatState } from './state.js';
 import type { Step } from './step.js';
 
@@ -49,14 +46,12 @@ export function takeSeat(
   // T11.6: a host who vanished while nobody else sat passes the room to the first to sit.
   handOverIfHostGone(step);
   if (step.state.phase.kind === 'waiting') startNextRound(step);
-  // C4.2: a vacant Chemin de Fer bank does not wait out its window for the newcomer. A stopgap
-  // at this call site: it belongs on the game's "a seat was taken" hook once games have one.
-  else offerVacantBank(step);
+  else step.game.seatTaken(step, seatOf(step.state, playerId)!);
 }
 
 /**
  * T1.4: a player may leave at any time. Confirmed bets stay on the layout and settle as
- * usual; the shoe moves on (T4.8) and a turn they held goes to the house.
+ * usual; what the game waited on them for moves on.
  */
 export function leaveSeat(
   step: Step,
@@ -80,12 +75,7 @@ export function vacateSeat(
 ): void {
   const playerId = mine.player.id;
   step.update({ seats: step.state.seats.filter((s) => s.seat !== mine.seat) });
-  const before = step.state.phase;
-  if (before.kind === 'betting') {
-    // A "no bet" belongs to the player, not the seat: whoever sits here next decides afresh.
-    const noBet = before.round.noBet.filter((seat) => seat !== mine.seat);
-    step.update({ phase: { ...before, round: { ...before.round, noBet } } });
-  }
+  step.game.seatFreed(step, mine);
   step.emit({ type: 'seat.left', seat: mine.seat, playerId, reason });
   step.effect({
     type: 'record-seat',
@@ -94,10 +84,5 @@ export function vacateSeat(
     kind: 'LEAVE',
     key: seatKey(step),
   });
-  shoeAfterLeaving(step, mine.seat);
-  // A turn the leaver held goes to the house at once; a holder's deal passes with the shoe.
-  const { phase } = step.state;
-  if (phase.kind === 'turning' && phase.turner === mine.seat) revealStep(step, phase.round, null);
-  // T2.3: the leaver may have been the last one betting was waiting for.
-  if (phase.kind === 'betting') closeBettingIfDecided(step);
+  step.game.seatLeft(step, mine);
 }

@@ -15,7 +15,7 @@ export function endShoe(step: Step, options: { announce: boolean }): void {
       serverSeed: shoe.serverSeed,
       clientSeed: shoe.clientSeed,
       commitment: shoe.commitment,
-      // Every game's rounds (a Chemin de Fer coup too) are the shoe's own count of them.
+      // Every game's rounds (or coups) are the shoe's own count of them.
       rounds: shoe.state.roundsDealt,
     });
   }

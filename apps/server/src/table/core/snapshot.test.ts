@@ -7,11 +7,12 @@ import type { TableState } from './state.js';
 import { roadsView } from './views.js';
 import { HARNESS_CLIENT_SEED, ReducerHarness } from '../testing/reducer-harness.js';
 import { BURN, everyoneNoBet, ROUNDS, scriptedShoe } from '../testing/scripted-shoes.js';
+import { defaultGame } from '../testing/table-game.js';
 
 const SEED = 'a'.repeat(64);
 
 function snap(state: TableState, playerId = 'ann', now = 1_700_000_000_000): TableSnapshot {
-  const snapshot = snapshotOf(state, { playerId, spectators: 2, now });
+  const snapshot = snapshotOf(state, { playerId, spectators: 2, now }, defaultGame);
   const parsed = tableSnapshotSchema.safeParse(snapshot);
   expect(parsed.success, parsed.error?.message).toBe(true);
   return snapshot;
@@ -51,25 +52,33 @@ describe('snapshots (P1.3)', () => {
 
     // Shuffling and opening, one reducer step at a time.
     const now = empty.now;
-    const sat = reduce(empty.state, {
-      type: 'command',
-      now,
-      playerId: 'ann',
-      command: { name: 'seat.take', payload: { tableId: 'test', seat: 1 } },
-      seating: { player: { id: 'ann', name: 'Ann' }, balance: 100_000 },
-    });
-    expect(check(sat.state, 'waiting')).toMatchObject({ shoe: null, you: { seat: 1 } });
-    const ready = reduce(sat.state, {
-      type: 'shoe-ready',
-      now,
-      shoe: {
-        id: 'shoe-1',
-        number: 1,
-        serverSeed: SEED,
-        commitment: commitmentOf(SEED),
-        scripted: scriptedShoe([ROUNDS.bothDraw]),
+    const sat = reduce(
+      empty.state,
+      {
+        type: 'command',
+        now,
+        playerId: 'ann',
+        command: { name: 'seat.take', payload: { tableId: 'test', seat: 1 } },
+        seating: { player: { id: 'ann', name: 'Ann' }, balance: 100_000 },
       },
-    });
+      defaultGame,
+    );
+    expect(check(sat.state, 'waiting')).toMatchObject({ shoe: null, you: { seat: 1 } });
+    const ready = reduce(
+      sat.state,
+      {
+        type: 'shoe-ready',
+        now,
+        shoe: {
+          id: 'shoe-1',
+          number: 1,
+          serverSeed: SEED,
+          commitment: commitmentOf(SEED),
+          scripted: scriptedShoe([ROUNDS.bothDraw]),
+        },
+      },
+      defaultGame,
+    );
     const opening = check(ready.state, 'waiting');
     expect(opening.shoe).toMatchObject({
       number: 1,
@@ -97,12 +106,16 @@ describe('snapshots (P1.3)', () => {
     }
     check(t.state, 'turning');
     // Settling: the last reveal, before the ledger answers.
-    const settling = reduce(t.state, {
-      type: 'command',
-      now: t.now,
-      playerId: 'ann',
-      command: { name: 'cards.reveal', payload: { tableId: 'test', round: 1 } },
-    });
+    const settling = reduce(
+      t.state,
+      {
+        type: 'command',
+        now: t.now,
+        playerId: 'ann',
+        command: { name: 'cards.reveal', payload: { tableId: 'test', round: 1 } },
+      },
+      defaultGame,
+    );
     expect(settling.effects.at(-1)?.type).toBe('settle');
     check(settling.state, 'settling');
     t.command('ann', 'cards.reveal', { round: 1 });

@@ -6,8 +6,7 @@ import type {
   TableEvent,
   TableSettings,
 } from '@banco/protocol';
-import type { CardCode, RoadResult, RoundResult, ShoeState, Side } from '@banco/rules';
-import type { CheminTable } from '../games/chemin-de-fer/chemin-state.js';
+import type { CardCode, Outcome, RoadResult, ShoeState } from '@banco/rules';
 
 export interface SeatState {
   readonly seat: number;
@@ -84,41 +83,22 @@ export interface PendingShoe {
   readonly scripted?: readonly CardCode[];
 }
 
-export interface SeatBets {
-  readonly seat: number;
-  readonly playerId: string;
-  readonly confirmId: string;
-  /** As the ledger stored them: the id is the bet's settlement key. */
-  readonly bets: readonly (Stake & { readonly id: string })[];
-}
+/**
+ * Each game declares its own state here, keyed by its kind, from its own folder (module
+ * augmentation, as Fastify's decorators do): the core names no game, and `GameState` is the
+ * union of the games the program holds.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GameStates {}
 
-/** One reveal of the card-turning sequence: which hand, which of its cards. */
-export interface RevealStep {
-  readonly hand: Side;
-  readonly stage: 'initial' | 'third';
-  /** Positions in the round's dealt cards. */
-  readonly positions: readonly number[];
-}
+/** Each game's phases while one of its rounds is in play, declared as `GameStates` is. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GamePhases {}
 
-export interface RoundState {
-  readonly seq: number;
-  /** The ledger's id for this round, used by every bet and transfer of it. */
-  readonly roundId: string;
-  readonly shoeRound: number;
-  readonly bets: readonly SeatBets[];
-  readonly noBet: readonly number[];
-  /** Known from the deal on; the cards' faces only leave the server step by step. */
-  readonly result: RoundResult | null;
-  /** The shoe after this round, committed to the session when the round settles. */
-  readonly shoeAfter: ShoeState | null;
-  readonly steps: readonly RevealStep[];
-  /** How many of `steps` the table has seen. */
-  readonly revealed: number;
-  /** Who dealt: a seat, or null for the house. */
-  readonly dealer: number | null;
-}
+export type GameState = GameStates[keyof GameStates];
 
-export type Phase =
+/** The table's own phases around a shoe: no round in play, a shoe being made and seeded. */
+export type ShoePhase =
   | { readonly kind: 'waiting' }
   /** Waiting for the actor to pick and store a new shoe's server seed. */
   | { readonly kind: 'shuffling' }
@@ -128,44 +108,11 @@ export type Phase =
       readonly shoe: PendingShoe;
       readonly deadline: number;
       readonly contributions: readonly { readonly playerId: string; readonly seed: string }[];
-    }
-  /** Waiting for the actor to store the round and top up low balances. */
-  | { readonly kind: 'opening'; readonly seq: number }
-  | {
-      readonly kind: 'betting';
-      readonly round: RoundState;
-      /** Null for untimed betting (T11.9): it waits for every seat, or the host. */
-      readonly closesAt: number | null;
-      readonly lastBetsAt: number | null;
-      readonly lastCallSent: boolean;
-    }
-  | { readonly kind: 'dealing'; readonly round: RoundState; readonly deadline: number }
-  | {
-      readonly kind: 'turning';
-      readonly round: RoundState;
-      readonly turner: number | null;
-      readonly deadline: number;
-    }
-  | {
-      readonly kind: 'settling';
-      readonly round: RoundState;
-      /** Losers first, as the ledger pays them (T6.2). */
-      readonly settled: readonly SettledStake[];
-    }
-  /** nextAt is null while a self-paced table waits for `round.next` (T12.3). */
-  | { readonly kind: 'result'; readonly round: RoundState; readonly nextAt: number | null }
-  /** T15: a Chemin de Fer table plays its shoe; the bank and the coup are in `chemin`. */
-  | { readonly kind: 'chemin' };
+    };
+
+export type Phase = ShoePhase | GamePhases[keyof GamePhases];
 
 export type PhaseKind = Phase['kind'];
-
-export interface ShoeOffer {
-  readonly seat: number;
-  /** Who passed it; null when it comes back after the house dealt. */
-  readonly from: number | null;
-  /** Seats that refused this time round; when it comes back to `from`, everyone has. */
-  readonly refused: readonly number[];
-}
 
 export interface TableState {
   readonly tableId: string;
@@ -176,13 +123,7 @@ export interface TableState {
   /** Seats in seat order. */
   readonly seats: readonly SeatState[];
   readonly shoe: ShoeSession | null;
-  readonly holder: number | null;
-  /** Every seated player refused the shoe: the house deals until Player wins (T4.4). */
-  readonly houseDeals: boolean;
-  readonly offer: ShoeOffer | null;
-  /** The seat that held the shoe last, so an offer after the house dealt starts beside it. */
-  readonly lastHolder: number | null;
-  /** The table's round counter: the last round opened. */
+  /** The table's round counter: the last round (or coup) opened. */
   readonly roundSeq: number;
   readonly phase: Phase;
   /** The one pending wake-up; a timer input with another token is stale and ignored. */
@@ -197,29 +138,36 @@ export interface TableState {
   readonly room: RoomControl | null;
   // ── P11: chat ──
   readonly chat: ChatState;
-  // ── T15: Chemin de Fer; absent at a Punto Banco table ──
-  readonly chemin?: CheminTable;
+  /** The game the table plays (chosen once from its settings), with its own state. */
+  readonly game: GameState;
 }
 
-/** A bet as the rules settle it, with whose it is. */
-export interface SettledStake {
+/** One stake as the ledger settles it (T6.2, T15.6): what went in, what comes back. */
+export interface StakeReturn {
   readonly betId: string;
+  readonly playerId: string;
+  readonly result: 'lose' | 'push' | 'win';
+  readonly stake: number;
+  readonly returned: number;
+}
+
+/** How a round (or coup) ended, as the ledger records it beside its settlement. */
+export interface RoundRecord {
+  readonly cards: readonly CardCode[];
+  readonly outcome: Outcome;
+  readonly playerTotal: number;
+  readonly bankerTotal: number;
+  /** The game's account of the draw (a trace, a story): kept as it is. */
+  readonly trace: unknown;
+}
+
+/** One player's stakes for the ledger to hold in escrow until the round settles (T3, T15.4). */
+export interface Escrow {
+  readonly roundId: string;
   readonly seat: number;
   readonly playerId: string;
-  readonly spot: Stake['spot'];
-  readonly stake: number;
-  readonly result: 'lose' | 'push' | 'win';
-  readonly returned: number;
-  readonly rule: string;
-}
-
-/** One stake of a Chemin de Fer coup as the ledger settles it (T15.6). */
-export interface ChipReturn {
-  readonly betId: string;
-  readonly playerId: string;
-  readonly result: 'lose' | 'push' | 'win';
-  readonly stake: number;
-  readonly returned: number;
+  readonly confirmId: string;
+  readonly bets: readonly Stake[];
 }
 
 /** Work the actor carries out for the reducer, in order; some answer with another input. */
@@ -245,19 +193,19 @@ export type Effect =
       /** Seated players below the table minimum with no open bet: topped up (T8.2). */
       readonly refills: readonly { readonly seat: number; readonly playerId: string }[];
     }
-  | {
-      readonly type: 'escrow';
-      readonly roundId: string;
-      readonly seat: number;
-      readonly playerId: string;
-      readonly confirmId: string;
-      readonly bets: readonly Stake[];
-    }
+  /** One player's stakes held in the ledger; answers `escrowed` or `escrow-refused`. */
+  | ({ readonly type: 'escrow' } & Escrow)
+  /**
+   * Several players' stakes held in one ledger statement (T15.4: a coup's bank and covers, as
+   * a batch of confirms is); answers `escrow-answers`, one answer each, in order.
+   */
+  | { readonly type: 'escrow-all'; readonly escrows: readonly Escrow[] }
+  /** T6.2, T6.5, T15.6: every game's stakes paid out in one transaction; answers `settled`. */
   | {
       readonly type: 'settle';
       readonly roundId: string;
-      readonly result: RoundResult;
-      readonly settled: readonly SettledStake[];
+      readonly round: RoundRecord;
+      readonly settled: readonly StakeReturn[];
     }
   /** T1.6: wake the table at `at` to free the seat if its player is still away. */
   | { readonly type: 'hold'; readonly playerId: string; readonly at: number }
@@ -273,17 +221,6 @@ export type Effect =
   | { readonly type: 'eject'; readonly playerId: string }
   /** T11.7: the room is closed; whoever keeps rooms is told (`onClosed`). */
   | { readonly type: 'room-closed' }
-  /** T15.6: a Chemin de Fer coup's stakes paid out; answers with `settled`. */
-  | {
-      readonly type: 'chemin-settle';
-      readonly roundId: string;
-      readonly cards: readonly CardCode[];
-      readonly outcome: 'player' | 'banker' | 'tie';
-      readonly puntoTotal: number;
-      readonly bankerTotal: number;
-      readonly story: unknown;
-      readonly settled: readonly ChipReturn[];
-    }
   /** T9.2: refunds every open stake of round `seq`; answers with `round-voided`. */
   | {
       readonly type: 'void-round';

@@ -1,4 +1,5 @@
 import type { AckError, ErrorCode, TableEvent, TableEventBody } from '@banco/protocol';
+import type { TableGame } from './game.js';
 import type { Reply, SuccessFields } from './inputs.js';
 import type { Effect, TableState } from './state.js';
 
@@ -13,6 +14,8 @@ export class Step {
   constructor(
     public state: TableState,
     readonly now: number,
+    /** The game the table plays: what the core asks whenever a round is concerned. */
+    readonly game: TableGame<Step>,
   ) {}
 
   update(patch: Partial<TableState>): void {

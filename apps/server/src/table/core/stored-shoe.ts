@@ -1,5 +1,5 @@
 import { createFairShoe, err, ok, type CardCode, type Result, type ShoeState } from '@banco/rules';
-import type { Phase, ShoeSession } from './state.js';
+import type { ShoeSession } from './state.js';
 
 // T9.10: a fair shoe's card order follows from its seeds. The cards were most of every save
 // (twice over during a round), so a save leaves them out and a restore shuffles them again, once.
@@ -9,7 +9,7 @@ const CARDS_PER_DECK = 52;
 const CHECKED_CARDS = 8;
 
 /** A shoe state as saved: its cards, or what gives them back (the deck count) and a check. */
-type StoredShoeState = Omit<ShoeState, 'cards'> & {
+export type StoredShoeState = Omit<ShoeState, 'cards'> & {
   readonly cards?: readonly CardCode[];
   readonly decks?: number;
   readonly check?: string;
@@ -20,7 +20,7 @@ type StoredShoeState = Omit<ShoeState, 'cards'> & {
  * (`{ cards, ...rest }`), and new keys go in front of a spread, not after it: V8 builds either
  * of those some ten times slower (measured: 5–7 µs a save instead of 0.5).
  */
-const LEFT_OUT = undefined;
+export const LEFT_OUT = undefined;
 
 type StoredShoe = Omit<ShoeSession, 'state'> & { readonly state: StoredShoeState };
 
@@ -44,14 +44,6 @@ export function storedShoe(shoe: ShoeSession | null): StoredShoe | null {
   return { ...shoe, state: { decks, check, ...shoe.state, cards: LEFT_OUT } };
 }
 
-/** The round's shoe is the session's cards at a later position: saved without them. */
-export function storedPhase(phase: Phase, shoe: ShoeSession | null): unknown {
-  if (!('round' in phase)) return phase;
-  const after = phase.round.shoeAfter;
-  if (after === null || after.cards !== shoe?.state.cards) return phase;
-  return { ...phase, round: { ...phase.round, shoeAfter: { ...after, cards: LEFT_OUT } } };
-}
-
 /** The session from a save, with its cards; an error if they cannot be trusted. */
 export function restoredShoe(value: unknown): Result<ShoeSession | null> {
   if (value === null) return ok(null);
@@ -66,22 +58,12 @@ export function restoredShoe(value: unknown): Result<ShoeSession | null> {
   return ok({ ...(shoe as StoredShoe), state: withCards(state, cards.value) });
 }
 
-/** The round's shoe gets the session's cards back; an old save has its own. */
-export function restoredPhase(phase: Phase, shoe: ShoeSession | null): Result<Phase> {
-  if (!('round' in phase)) return ok(phase);
-  const after = phase.round.shoeAfter as StoredShoeState | null | undefined;
-  if (!after || Array.isArray(after.cards)) return ok(phase);
-  if (!shoe) return err('BAD_SHOE', 'the stored round has a shoe but the table none');
-  const shoeAfter = withCards(after, shoe.state.cards);
-  return ok({ ...phase, round: { ...phase.round, shoeAfter } } as Phase);
-}
-
 /**
  * Field by field, in createShoe's order: the restored state has the shape of every live one
  * (the shoe functions stay monomorphic), with no `decks` or `check` left over, and a field
  * ShoeState gains fails to compile here instead of going missing after a restart.
  */
-function withCards(stored: StoredShoeState, cards: readonly CardCode[]): ShoeState {
+export function withCards(stored: StoredShoeState, cards: readonly CardCode[]): ShoeState {
   const { format, cut, lastHand, next, burn, roundsDealt, roundStart, cutCard } = stored;
   return { format, cut, lastHand, cards, next, burn, roundsDealt, roundStart, cutCard };
 }

@@ -15,12 +15,16 @@ import {
   ROUNDS,
   scriptedShoe,
 } from '../testing/scripted-shoes.js';
+import { defaultGame } from '../testing/table-game.js';
 
 /** A restart as the reducer sees it: the stored JSON read back over a fresh table. */
 function restart(t: ReducerHarness): void {
-  const stored = JSON.parse(JSON.stringify(toStored(t.state, ['watcher'])));
-  const fresh = initialTableState({ id: 'test', name: 'Test table', settings: t.state.settings });
-  const restored = fromStored(stored, fresh);
+  const stored = JSON.parse(JSON.stringify(toStored(t.state, ['watcher'], defaultGame)));
+  const fresh = initialTableState(
+    { id: 'test', name: 'Test table', settings: t.state.settings },
+    defaultGame,
+  );
+  const restored = fromStored(stored, fresh, defaultGame);
   if (!restored) throw new Error('the stored state did not read back');
   expect(restored.watchers).toEqual(['watcher']);
   t.state = restored.state;
@@ -56,11 +60,14 @@ describe('a table read back from its stored state', () => {
 
   it('T9.1: refuses a stored state that is not this table’s', () => {
     const t = new ReducerHarness();
-    const stored = toStored(t.state, []);
-    const other = initialTableState({ id: 'other', name: 'Other', settings: t.state.settings });
-    expect(fromStored(stored, other)).toBeNull();
-    expect(fromStored({ ...stored, state: 'garbage' }, t.state)).toBeNull();
-    expect(fromStored(stored, t.state)?.state.version).toBe(VERSION_LEASE);
+    const stored = toStored(t.state, [], defaultGame);
+    const other = initialTableState(
+      { id: 'other', name: 'Other', settings: t.state.settings },
+      defaultGame,
+    );
+    expect(fromStored(stored, other, defaultGame)).toBeNull();
+    expect(fromStored({ ...stored, state: 'garbage' }, t.state, defaultGame)).toBeNull();
+    expect(fromStored(stored, t.state, defaultGame)?.state.version).toBe(VERSION_LEASE);
   });
 
   it('T11.11: a room keeps its host controls and its own settings across a restart', () => {
@@ -83,24 +90,34 @@ describe('a table read back from its stored state', () => {
     });
     // A room's own settings (here: changed by its host) win over the definition's.
     t.state = { ...t.state, settings: tableSettings({ untimedBetting: true }) };
-    const stored = JSON.parse(JSON.stringify(toStored(t.state, [])));
-    const fresh = initialTableState({
-      id: 'test',
-      name: 'Test table',
-      settings: tableSettings(),
-      hostPlayerId: 'ann',
-    });
-    const restored = fromStored(stored, fresh)!.state;
+    const stored = JSON.parse(JSON.stringify(toStored(t.state, [], defaultGame)));
+    const fresh = initialTableState(
+      {
+        id: 'test',
+        name: 'Test table',
+        settings: tableSettings(),
+        hostPlayerId: 'ann',
+      },
+      defaultGame,
+    );
+    const restored = fromStored(stored, fresh, defaultGame)!.state;
     expect(restored.room).toEqual(room);
     expect(restored.settings).toEqual(tableSettings({ untimedBetting: true }));
     // A public table's settings still come from its definition.
     const open = new ReducerHarness();
-    const publicFresh = initialTableState({
-      id: 'test',
-      name: 'Test table',
-      settings: tableSettings({ bettingMs: 1_000 }),
-    });
-    const back = fromStored(JSON.parse(JSON.stringify(toStored(open.state, []))), publicFresh)!;
+    const publicFresh = initialTableState(
+      {
+        id: 'test',
+        name: 'Test table',
+        settings: tableSettings({ bettingMs: 1_000 }),
+      },
+      defaultGame,
+    );
+    const back = fromStored(
+      JSON.parse(JSON.stringify(toStored(open.state, [], defaultGame))),
+      publicFresh,
+      defaultGame,
+    )!;
     expect(back.state.room).toBeNull();
     expect(back.state.settings.bettingMs).toBe(1_000);
   });
@@ -118,7 +135,7 @@ describe('a table read back from its stored state', () => {
 
 /** A save as Postgres gives it back: plain JSON. */
 function saved(state: TableState): StoredRow {
-  return JSON.parse(JSON.stringify(toStored(state, []))) as StoredRow;
+  return JSON.parse(JSON.stringify(toStored(state, [], defaultGame))) as StoredRow;
 }
 
 /** A shoe state as a save holds it: its cards, or the deck count and check that replace them. */
@@ -139,12 +156,15 @@ type StoredRow = ReturnType<typeof toStored> & { state: SavedState };
 
 /** A public table's settings come from its definition: here, the saved table's. */
 function readBack(row: StoredRow, table: ReducerHarness): TableState | null {
-  const fresh = initialTableState({
-    id: 'test',
-    name: 'Test table',
-    settings: table.state.settings,
-  });
-  return fromStored(row, fresh)?.state ?? null;
+  const fresh = initialTableState(
+    {
+      id: 'test',
+      name: 'Test table',
+      settings: table.state.settings,
+    },
+    defaultGame,
+  );
+  return fromStored(row, fresh, defaultGame)?.state ?? null;
 }
 
 /** What a restarted table should hold: the saved state, less what belongs to the process. */

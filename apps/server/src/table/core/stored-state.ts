@@ -1,10 +1,10 @@
 import { CHAT_HISTORY, chatMessageSchema, tableSettingsSchema } from '@banco/protocol';
 import { z } from 'zod';
 import type { StoredTableState } from '../../db/table-states.js';
-import type { ChatState, RoomControl, TableState } from './state.js';
+import type { StoredGame, TableGame } from './game.js';
+import type { ChatState, Phase, RoomControl, TableState } from './state.js';
 import { EMPTY_CHAT } from './initial-state.js';
-import { restoredPhase, restoredShoe, storedPhase, storedShoe } from './stored-shoe.js';
-import { cheminKey, restoredChemin, storedChemin } from '../games/chemin-de-fer/stored-chemin.js';
+import { restoredShoe, storedShoe } from './stored-shoe.js';
 
 /**
  * T9.1: versions handed out ahead of each save. A save stores `version + VERSION_LEASE` as the
@@ -14,27 +14,20 @@ import { cheminKey, restoredChemin, storedChemin } from '../games/chemin-de-fer/
 export const VERSION_LEASE = 64;
 
 /**
- * What must survive a restart changed: the phase, who sits where, the shoe, the holder. Built
- * as a plain string, not JSON of the whole list: the table computes it after every input.
+ * What must survive a restart changed: the phase, who sits where, the shoe, the game's own
+ * (its round, who holds what). Built as a plain string, not JSON of the whole list: the table
+ * computes it after every input.
  */
-export function durableKey(state: TableState): string {
-  const { phase } = state;
-  const seq = 'round' in phase ? phase.round.seq : phase.kind === 'opening' ? phase.seq : null;
+export function durableKey(state: TableState, game: TableGame): string {
   return [
-    phase.kind,
-    seq,
+    state.phase.kind,
     seatsKey(state.seats),
     state.shoe?.id ?? null,
-    state.holder,
-    state.houseDeals,
-    state.offer === null ? null : JSON.stringify(state.offer),
-    state.lastHolder,
     state.lastShoeNumber,
     state.closing,
     // T11: the host controls, and with them the settings a room changed.
     state.room === null ? null : JSON.stringify(state.room),
-    // T15.9: a Chemin de Fer table's bank and the stage of its coup.
-    cheminKey(state),
+    game.durableKey(state),
   ].join('|');
 }
 
@@ -50,23 +43,11 @@ function seatsKey(list: TableState['seats']): string {
   return key;
 }
 
-/** The round in play (opening to settling), for the startup sweep (T9.5). */
-export function roundInPlay(state: TableState): number | null {
-  const { phase } = state;
-  switch (phase.kind) {
-    case 'opening':
-      return phase.seq;
-    case 'betting':
-    case 'dealing':
-    case 'turning':
-    case 'settling':
-      return phase.round.seq;
-    // T15.9: a Chemin de Fer coup from its post to its settlement.
-    case 'chemin':
-      return state.chemin?.coup?.seq ?? null;
-    default:
-      return null;
-  }
+/** The round in play (from its opening to its settlement), for the startup sweep (T9.5). */
+export function roundInPlay(state: TableState, game: TableGame): number | null {
+  const { kind } = state.phase;
+  if (kind === 'waiting' || kind === 'shuffling' || kind === 'seeding') return null;
+  return game.roundInPlay(state);
 }
 
 /** The shoe in play or being seeded, which the startup sweep must leave open (T9.5). */
@@ -75,10 +56,18 @@ export function shoeInPlay(state: TableState): string | null {
   return (phase.kind === 'seeding' ? phase.shoe.id : null) ?? state.shoe?.id ?? null;
 }
 
-export function toStored(state: TableState, watchers: readonly string[]): StoredTableState {
+/**
+ * The stored JSON is the core's fields with the game's beside them (its `store`), flat, as
+ * tables stored them before the games had a state of their own.
+ */
+export function toStored(
+  state: TableState,
+  watchers: readonly string[],
+  game: TableGame,
+): StoredTableState {
   return {
     version: state.version + VERSION_LEASE,
-    roundSeq: roundInPlay(state),
+    roundSeq: roundInPlay(state, game),
     shoeId: shoeInPlay(state),
     // The timer belongs to the process that set it. A public table's settings come from its
     // definition; a room keeps its own, which its host may have changed (T11.3). `watchers`
@@ -86,12 +75,12 @@ export function toStored(state: TableState, watchers: readonly string[]): Stored
     state: {
       watchers,
       ...state,
+      game: undefined,
       shoe: storedShoe(state.shoe),
-      phase: storedPhase(state.phase, state.shoe),
       timer: null,
       settings: state.room ? state.settings : undefined,
       chat: storedChat(state.chat),
-      ...(state.chemin ? { chemin: storedChemin(state.chemin, state.shoe) } : {}),
+      ...game.store(state),
     },
   };
 }
@@ -103,6 +92,7 @@ export function toStored(state: TableState, watchers: readonly string[]): Stored
 export function fromStored(
   stored: StoredTableState,
   fresh: TableState,
+  game: TableGame,
 ): { state: TableState; watchers: string[] } | null {
   const raw = stored.state as Partial<TableState> & { watchers?: unknown };
   if (
@@ -118,15 +108,20 @@ export function fromStored(
   // T9.10: a shoe that does not re-derive to what was saved must never deal.
   const shoe = restoredShoe(rest.shoe ?? fresh.shoe);
   if (!shoe.ok) return null;
-  const phase = restoredPhase(rest.phase ?? fresh.phase, shoe.value);
-  if (!phase.ok) return null;
+  const own = game.restore(raw as StoredGame, (rest.phase ?? fresh.phase) as Phase, shoe.value);
+  if (!own) return null;
   const room = isRoom(rest.room) ? withChatControls(rest.room) : fresh.room;
   const kept = room ? tableSettingsSchema.safeParse(rest.settings) : null;
-  const state: { -readonly [K in keyof TableState]: TableState[K] } = {
+  // The core's own fields, one by one: the game's sit beside them in the stored JSON.
+  const state: TableState = {
     ...fresh,
-    ...rest,
+    seats: rest.seats ?? fresh.seats,
+    roundSeq: rest.roundSeq ?? fresh.roundSeq,
+    nextTimerToken: rest.nextTimerToken ?? fresh.nextTimerToken,
+    lastShoeNumber: rest.lastShoeNumber ?? fresh.lastShoeNumber,
     shoe: shoe.value,
-    phase: phase.value,
+    phase: own.phase,
+    game: own.game,
     room,
     name: fresh.name,
     settings: kept?.success ? kept.data : fresh.settings,
@@ -135,11 +130,6 @@ export function fromStored(
     version: Math.max(stored.version, rest.version ?? 0),
     chat: restoredChat(rest.chat),
   };
-  if (fresh.chemin) {
-    const chemin = restoredChemin(rest.chemin, shoe.value);
-    if (!chemin.ok) return null;
-    state.chemin = chemin.value;
-  }
   const joined = Array.isArray(watchers)
     ? watchers.filter((w): w is string => typeof w === 'string')
     : [];

@@ -12,6 +12,7 @@ import {
   scriptedShoe,
   typesOf,
 } from '../testing/scripted-shoes.js';
+import { defaultGame } from '../testing/table-game.js';
 
 /** Moves the clock on and returns the types of the events that went out meanwhile. */
 function after(t: ReducerHarness, ms: number): string[] {
@@ -116,7 +117,7 @@ describe('the table clock (T2.1–T2.4)', () => {
     const t = new ReducerHarness({}, [scriptedShoe([ROUNDS.bankerWin])]);
     t.sit('ann', 1);
     t.command('ann', 'shoe.pass', {});
-    expect(t.state).toMatchObject({ holder: null, houseDeals: true });
+    expect(t.state.game).toMatchObject({ holder: null, houseDeals: true });
     const from = t.events.length;
     t.command('ann', 'bets.confirm', {
       round: 1,
@@ -271,8 +272,8 @@ describe('timers (T2.0)', () => {
       },
     ];
     for (const input of inputs) {
-      const first = reduce(state, input);
-      const second = reduce(state, input);
+      const first = reduce(state, input, defaultGame);
+      const second = reduce(state, input, defaultGame);
       expect(second).toEqual(first);
       expect(state).toEqual(copy);
     }

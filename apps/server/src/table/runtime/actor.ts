@@ -20,6 +20,8 @@ import { SAVE_BACKOFF, StateSaver } from './state-saver.js';
 import { TableTimers } from './table-timers.js';
 import type { HeldSeat, TablePort } from './table-port.js';
 import type { TableSteps } from './table-steps.js';
+import type { TableGame } from '../core/game.js';
+import type { Step } from '../core/step.js';
 
 export type { TableActorDeps, TableObserver } from './actor-deps.js';
 export { ROOM_IDLE_MS } from './crowd.js';
@@ -46,8 +48,8 @@ export class TableActor implements TablePort, TableSteps {
   private readonly confirms: ConfirmBatch;
 
   static async start(deps: TableActorDeps): Promise<TableActor> {
-    const { state, restored } = await startingState(deps);
-    const actor = new TableActor(deps, state, restored);
+    const { state, restored, game } = await startingState(deps);
+    const actor = new TableActor(deps, state, restored, game);
     if (restored) {
       void actor
         .enqueue(() => actor.run({ type: 'resume', now: actor.clock() }))
@@ -62,6 +64,8 @@ export class TableActor implements TablePort, TableSteps {
     private readonly deps: TableActorDeps,
     initial: TableState,
     restored: { floor: number; joinedBefore: readonly string[] } | null,
+    /** The game the table plays, chosen from its settings as it started. */
+    readonly game: TableGame<Step>,
   ) {
     this.state = initial;
     this.clock = deps.clock ?? Date.now;
@@ -72,6 +76,7 @@ export class TableActor implements TablePort, TableSteps {
       {
         tableId: table.id,
         ledger,
+        game,
         failing,
         ...(log ? { log } : {}),
         backoff: {
@@ -172,7 +177,7 @@ export class TableActor implements TablePort, TableSteps {
 
   /** The round this table is playing (for the startup sweep), or null. */
   roundInPlay(): number | null {
-    return roundInPlay(this.state);
+    return roundInPlay(this.state, this.game);
   }
 
   /** The shoe this table is playing or seeding, or null. */
@@ -204,16 +209,21 @@ export class TableActor implements TablePort, TableSteps {
     name: N,
     payload: CommandPayload<N>,
   ): Promise<Reply> {
-    return this.answers[name](playerId, payload);
+    const answer = this.answers[name] as
+      | ((playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>)
+      | undefined;
+    if (answer) return answer(playerId, payload);
+    return this.queued(playerId, { name, payload } as TableCommand);
   }
 
   /**
-   * Who answers each command. Joins and snapshots only read the state, so they are answered at
-   * once: however many arrive, they never make the table wait. Confirms are gathered (group
-   * commit); every other command is reduced in the queue.
+   * The commands not simply reduced in the queue. Joins and snapshots only read the state, so
+   * they are answered at once: however many arrive, they never make the table wait. Confirms
+   * are gathered (group commit). Every other command, the core's and its game's, is reduced in
+   * the queue.
    */
   private readonly answers: {
-    [N in CommandName]: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
+    [N in CommandName]?: (playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>;
   } = {
     // A closed room's join and resync are answered like an unknown table's (the reads say so).
     'table.join': (playerId) => (this.serverStopping() ? CLOSING : this.reads.join(playerId)),
@@ -224,38 +234,6 @@ export class TableActor implements TablePort, TableSteps {
       this.serverStopping() ? CLOSING : this.reads.resync(playerId, since),
     'bets.confirm': (playerId, payload) =>
       this.life.roomClosed ? ROOM_CLOSED : this.confirms.add(playerId, payload),
-    'seat.take': (playerId, payload) => this.queued(playerId, { name: 'seat.take', payload }),
-    'seat.leave': (playerId, payload) => this.queued(playerId, { name: 'seat.leave', payload }),
-    'bets.none': (playerId, payload) => this.queued(playerId, { name: 'bets.none', payload }),
-    'shoe.deal': (playerId, payload) => this.queued(playerId, { name: 'shoe.deal', payload }),
-    'shoe.pass': (playerId, payload) => this.queued(playerId, { name: 'shoe.pass', payload }),
-    'shoe.accept': (playerId, payload) => this.queued(playerId, { name: 'shoe.accept', payload }),
-    'shoe.refuse': (playerId, payload) => this.queued(playerId, { name: 'shoe.refuse', payload }),
-    'cards.reveal': (playerId, payload) => this.queued(playerId, { name: 'cards.reveal', payload }),
-    'shoe.seed': (playerId, payload) => this.queued(playerId, { name: 'shoe.seed', payload }),
-    'room.lock': (playerId, payload) => this.queued(playerId, { name: 'room.lock', payload }),
-    'room.kick': (playerId, payload) => this.queued(playerId, { name: 'room.kick', payload }),
-    'room.settings': (playerId, payload) =>
-      this.queued(playerId, { name: 'room.settings', payload }),
-    'room.pause': (playerId, payload) => this.queued(playerId, { name: 'room.pause', payload }),
-    'bets.close': (playerId, payload) => this.queued(playerId, { name: 'bets.close', payload }),
-    'room.host': (playerId, payload) => this.queued(playerId, { name: 'room.host', payload }),
-    'room.close': (playerId, payload) => this.queued(playerId, { name: 'room.close', payload }),
-    'room.chat': (playerId, payload) => this.queued(playerId, { name: 'room.chat', payload }),
-    'room.mute': (playerId, payload) => this.queued(playerId, { name: 'room.mute', payload }),
-    'chat.send': (playerId, payload) => this.queued(playerId, { name: 'chat.send', payload }),
-    'round.next': (playerId, payload) => this.queued(playerId, { name: 'round.next', payload }),
-    'chemin.bank.post': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.bank.post', payload }),
-    'chemin.cover': (playerId, payload) => this.queued(playerId, { name: 'chemin.cover', payload }),
-    'chemin.punto.choose': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.punto.choose', payload }),
-    'chemin.banker.choose': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.banker.choose', payload }),
-    'chemin.bank.pass': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.bank.pass', payload }),
-    'chemin.bank.decline': (playerId, payload) =>
-      this.queued(playerId, { name: 'chemin.bank.decline', payload }),
   };
 
   /** T11.7: closed in the state or in the lifecycle, whichever came first. */
@@ -325,7 +303,7 @@ export class TableActor implements TablePort, TableSteps {
 
   /** Reduces one input and stores the state when due (T9.1): the reducer's one call. */
   async step(input: TableInput): Promise<Reduced> {
-    const reduced = reduce(this.state, input);
+    const reduced = reduce(this.state, input, this.game);
     this.state = reduced.state;
     await this.saver.saveIfDue(this.state, () => this.crowd.remembered());
     return reduced;

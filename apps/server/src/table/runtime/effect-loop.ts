@@ -1,8 +1,6 @@
-import type { ShoeState } from '@banco/rules';
 import type { Reply, TableInput } from '../core/inputs.js';
 import type { Reduced } from '../core/reducer.js';
 import type { Effect } from '../core/state.js';
-import { prepareOdds } from '../core/views.js';
 import type { TableActorDeps } from './actor-deps.js';
 import type { WaitingConfirm } from './confirm-batch.js';
 import type { Crowd } from './crowd.js';
@@ -34,8 +32,8 @@ export class EffectLoop {
   private readonly runner: EffectRunner;
   private readonly clock: () => number;
   private readonly policy: RetryPolicy;
-  /** The shoe state whose odds are already being worked out (prepareOddsSoon). */
-  private oddsPreparedFor: ShoeState | null = null;
+  /** What the game is already working out ahead (workAheadSoon). */
+  private workedAheadFor: object | null = null;
 
   constructor(
     private readonly deps: TableActorDeps,
@@ -77,7 +75,7 @@ export class EffectLoop {
         const answer = await this.attempt(effect);
         if (answer) pending.push(answer);
       }
-      this.prepareOddsSoon();
+      this.workAheadSoon();
       const input = pending.shift();
       if (!input) return reply;
       const reduced = await this.parts.table.step(input);
@@ -235,15 +233,15 @@ export class EffectLoop {
   }
 
   /**
-   * Once the cards are dealt, the next round's odds are worked out while the table waits for
-   * its turners, so the result step finds them ready (views.prepareOdds). After the events
-   * are out: the deal reaches the players first.
+   * What the game can work out while the table waits (the next round's odds while the cards
+   * are turned, so the result step finds them ready), once each. After the events are out:
+   * the deal reaches the players first.
    */
-  private prepareOddsSoon(): void {
-    const state = this.parts.table.current;
-    const round = 'round' in state.phase ? state.phase.round : null;
-    if (!round?.shoeAfter || round.shoeAfter === this.oddsPreparedFor) return;
-    this.oddsPreparedFor = round.shoeAfter;
-    setImmediate(() => prepareOdds(state));
+  private workAheadSoon(): void {
+    const { table } = this.parts;
+    const ahead = table.game.workAhead(table.current);
+    if (!ahead || ahead.key === this.workedAheadFor) return;
+    this.workedAheadFor = ahead.key;
+    setImmediate(ahead.run);
   }
 }

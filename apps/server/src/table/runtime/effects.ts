@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { TableSettings } from '@banco/protocol';
 import { commitmentOf } from '@banco/rules';
 import type { TableActorDeps } from './actor-deps.js';
-import { escrowAll, type EscrowEffect } from './escrow-all.js';
-import type { TableInput } from '../core/inputs.js';
+import { escrowAll } from './escrow-all.js';
+import type { EscrowAnswer, TableInput } from '../core/inputs.js';
+import type { Escrow } from '../core/state.js';
+import { gameFor } from '../games/registry.js';
 import { STARTING_BALANCE } from '../core/settings.js';
 import type { Effect } from '../core/state.js';
 
@@ -38,7 +40,7 @@ export class EffectRunner {
   }
 
   /** Several confirms' stakes in one round trip (the confirm batch's, or one alone). */
-  escrowAll(effects: readonly EscrowEffect[]): Promise<TableInput[]> {
+  escrowAll(effects: readonly Escrow[]): Promise<EscrowAnswer[]> {
     const { ledger, table, observer, log } = this.deps;
     return escrowAll(
       {
@@ -83,24 +85,12 @@ export class EffectRunner {
         const [answer] = await this.escrowAll([effect]);
         return answer;
       }
+      case 'escrow-all': {
+        const answers = await this.escrowAll(effect.escrows);
+        return { type: 'escrow-answers', now: this.clock(), answers };
+      }
       case 'settle':
         return this.settle(effect);
-      case 'chemin-settle': {
-        // T15.6: the same one-transaction settlement as a Punto Banco round (T6.2, T6.5).
-        const { balances } = await ledger.settleRound({
-          tableId: table.id,
-          roundId: effect.roundId,
-          round: {
-            cards: [...effect.cards],
-            outcome: effect.outcome,
-            playerTotal: effect.puntoTotal,
-            bankerTotal: effect.bankerTotal,
-            trace: effect.story,
-          },
-          settled: effect.settled.map((s) => ({ ...s })),
-        });
-        return { type: 'settled', now: this.clock(), balances };
-      }
       case 'record-seat':
         await ledger.recordSeat({
           tableId: table.id,
@@ -137,7 +127,7 @@ export class EffectRunner {
    */
   private async newShoe(number: number, settings: TableSettings): Promise<TableInput> {
     const { table, ledger } = this.deps;
-    const { decks, cut, lastHand, rules, cheminDeFer } = settings;
+    const { decks, cut, lastHand, rules } = settings;
     const fresh = randomBytes(32).toString('hex');
     // T9.8: keyed by number; a retry gets the seed stored the first time, not this one.
     const stored = await ledger.createShoe({
@@ -151,7 +141,7 @@ export class EffectRunner {
         cut,
         lastHand,
         rules,
-        game: cheminDeFer ? 'chemin-de-fer' : 'punto-banco',
+        game: gameFor(settings).kind,
       },
     });
     return {
@@ -180,17 +170,12 @@ export class EffectRunner {
       await new Promise((resolve) => setTimeout(resolve, hold));
     }
     const started = performance.now();
-    const { result } = effect;
+    const { round } = effect;
+    // T6.2, T6.5, T15.6: one transaction for every game's round.
     const { balances } = await ledger.settleRound({
       tableId: table.id,
       roundId: effect.roundId,
-      round: {
-        cards: [...result.dealt],
-        outcome: result.outcome,
-        playerTotal: result.player.total,
-        bankerTotal: result.banker.total,
-        trace: result.trace,
-      },
+      round: { ...round, cards: [...round.cards] },
       settled: effect.settled.map(({ betId, playerId, result: r, stake, returned }) => ({
         betId,
         playerId,

@@ -1,7 +1,7 @@
 import type { ErrorCode, Stake } from '@banco/protocol';
 import type { EscrowOutcome } from '../../db/ledger.js';
-import type { TableInput } from '../core/inputs.js';
-import type { Effect } from '../core/state.js';
+import type { EscrowAnswer } from '../core/inputs.js';
+import type { Effect, Escrow } from '../core/state.js';
 import type { TableLedger } from './table-ledger.js';
 
 export type EscrowEffect = Extract<Effect, { type: 'escrow' }>;
@@ -18,17 +18,17 @@ export interface EscrowDeps {
 }
 
 /**
- * The stakes of several confirms in one round trip; an answer for each, in order: escrowed,
- * or refused with its own code. A failure that is no confirm's own refuses them all, and
- * whatever it committed is refunded at settlement (T6.5).
+ * The stakes of several confirms (or a coup's bank and covers) in one round trip; an answer for
+ * each, in order: escrowed, or refused with its own code. A failure that is no confirm's own
+ * refuses them all, and whatever it committed is refunded at settlement (T6.5).
  */
 export async function escrowAll(
   deps: EscrowDeps,
-  effects: readonly EscrowEffect[],
-): Promise<TableInput[]> {
+  effects: readonly Escrow[],
+): Promise<EscrowAnswer[]> {
   if (effects.length === 0) return [];
   const { ledger, tableId, clock, log } = deps;
-  const refused = (): TableInput => ({
+  const refused = (): EscrowAnswer => ({
     type: 'escrow-refused',
     now: clock(),
     code: 'INTERNAL',
@@ -50,7 +50,7 @@ export async function escrowAll(
     log?.error({ err: error, table: tableId }, 'escrow failed');
     return effects.map(refused);
   }
-  return effects.map((effect, i): TableInput => {
+  return effects.map((effect, i): EscrowAnswer => {
     const outcome = outcomes[i]!;
     if (outcome.ok) {
       deps.betsPlaced?.(tableId, effect.bets);

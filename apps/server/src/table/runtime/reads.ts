@@ -1,6 +1,5 @@
 import type { Ack, TableEvent, TableSnapshot } from '@banco/protocol';
 import type { Reply } from '../core/inputs.js';
-import { ownFacesFor } from '../core/own-faces.js';
 import { seatOf } from '../core/seats.js';
 import { snapshotOf } from '../core/snapshot.js';
 import type { TableState } from '../core/state.js';
@@ -58,7 +57,7 @@ export class TableReads {
     const state = this.deps.table.current;
     const now = this.deps.clock();
     if (this.cache?.state !== state) {
-      this.cache = { state, base: snapshotOf(state, { playerId, spectators: 0, now }) };
+      this.cache = { state, base: snapshotOf(state, { playerId, spectators: 0, now }, this.deps.table.game) };
     }
     const mine = seatOf(state, playerId);
     return {
@@ -81,7 +80,8 @@ export class TableReads {
   /**
    * P2.13: the events a reconnecting client missed, or a snapshot when the log no longer
    * reaches back to its version; with its own seat, bets and balance either way. Its own faces
-   * (a turner's peek, a Chemin de Fer hand's cards) are sent again to it alone, while they last.
+   * (the game's: a turner's peek, a hand's face-down cards) are sent again to it alone, while
+   * they last.
    */
   private async resyncNow(playerId: string, since: number): Promise<Ack<'table.resync'>> {
     const { crowd, table, ledger } = this.deps;
@@ -91,8 +91,7 @@ export class TableReads {
     const events = this.log.since(since, state.version);
     const snapshot = events ? null : this.snapshot(playerId);
     const seat = seatOf(state, playerId);
-    const round = 'round' in state.phase ? state.phase.round : null;
-    const bets = round?.bets.find((b) => b.playerId === playerId)?.bets ?? [];
+    const bets = table.game.stakesOf(state, playerId);
     this.sendOwnFaces(playerId);
     const balance = seat ? seat.balance : await ledger.balanceOf(playerId);
     return {
@@ -104,14 +103,15 @@ export class TableReads {
         playerId,
         seat: seat?.seat ?? null,
         balance,
-        bets: bets.map(({ spot, amount }) => ({ spot, amount })),
+        bets: [...bets],
         away: seat?.awayUntil !== undefined,
       },
     };
   }
 
   private sendOwnFaces(playerId: string): void {
-    for (const message of ownFacesFor(this.deps.table.current, playerId)) {
+    const { table } = this.deps;
+    for (const message of table.game.ownFaces(table.current, playerId)) {
       this.deps.outbox.sendPrivate(playerId, message);
     }
   }

@@ -1,4 +1,7 @@
 import type { TableActorDeps } from './actor-deps.js';
+import type { TableGame } from '../core/game.js';
+import type { Step } from '../core/step.js';
+import { gameFor } from '../games/registry.js';
 import { hostAwayFromStart } from '../core/host-presence.js';
 import { initialTableState } from '../core/initial-state.js';
 import { restoreSeatsAway } from '../core/presence.js';
@@ -9,6 +12,8 @@ export interface StartingState {
   state: TableState;
   /** Set when the table resumes a stored state (T9.1): its floor and who had joined (T9.4). */
   restored: { floor: number; joinedBefore: readonly string[] } | null;
+  /** The game the table plays, from its settings. */
+  game: TableGame<Step>;
 }
 
 /**
@@ -19,14 +24,15 @@ export async function startingState(deps: TableActorDeps): Promise<StartingState
   const { ledger, table } = deps;
   const clock = deps.clock ?? Date.now;
   const host = table.hostPlayerId ? await ledger.playerInfo(table.hostPlayerId) : null;
-  const fresh = initialTableState({ ...table, hostName: host?.name });
+  const game = gameFor(table.settings);
+  const fresh = initialTableState({ ...table, hostName: host?.name }, game);
   const now = clock();
   const [stored, nextSeq, nextShoe] = await Promise.all([
     ledger.loadTableState(table.id),
     ledger.nextRoundSeq(table.id),
     ledger.nextShoeNumber(table.id),
   ]);
-  const restored = stored ? fromStored(stored, fresh) : null;
+  const restored = stored ? fromStored(stored, fresh, game) : null;
   if (stored && !restored) {
     deps.log?.error({ table: table.id }, 'stored table state unreadable: starting afresh');
   }
@@ -41,11 +47,12 @@ export async function startingState(deps: TableActorDeps): Promise<StartingState
         lastShoeNumber: nextShoe - 1,
       },
       restored: null,
+      game,
     };
   }
   const { state, watchers } = restored;
   // Counters never go back, even if the stored state is older than the ledger's rows.
-  const between = state.phase.kind === 'waiting' || state.phase.kind === 'result';
+  const between = state.phase.kind === 'waiting' || game.roundOver(state);
   const balances = await ledger.balancesOf(state.seats.map((s) => s.player.id));
   const resumed: TableState = {
     ...state,
@@ -62,5 +69,6 @@ export async function startingState(deps: TableActorDeps): Promise<StartingState
   return {
     state: hostAwayFromStart(restoreSeatsAway(resumed, later), later),
     restored: { floor: stored.version, joinedBefore: [...watchers] },
+    game,
   };
 }

@@ -1,4 +1,5 @@
 import { messageOf, type RetryPolicy } from './effect-retry.js';
+import type { TableGame } from '../core/game.js';
 import type { TableState } from '../core/state.js';
 import { durableKey, toStored } from '../core/stored-state.js';
 import type { TableLedger } from './table-ledger.js';
@@ -16,6 +17,8 @@ export const SAVE_BACKOFF = { firstMs: 250, maxMs: 5_000 } as const;
 export interface StateSaverDeps {
   tableId: string;
   ledger: Pick<TableLedger, 'saveTableState'>;
+  /** The game the table plays: what of its state is stored, and when (T9.1). */
+  game: TableGame;
   failing: Map<string, string>;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
   /** The waits between tries while saves fail: the first, doubled each time up to the most. */
@@ -55,7 +58,8 @@ export class StateSaver {
   }
 
   async saveIfDue(state: TableState, remembered: () => readonly string[]): Promise<void> {
-    const key = durableKey(state);
+    const { game } = this.deps;
+    const key = durableKey(state, game);
     if (key === this.savedKey && state.version < this.savedFloor) return;
     const { ledger, tableId, failing, log } = this.deps;
     // Real time, as the retry's timer keeps: a table's clock may be a test's, standing still.
@@ -63,7 +67,7 @@ export class StateSaver {
     // While backing off, the timer's try stores whatever is latest then; a stopping table's
     // shutdown tries at once.
     if (this.failures > 0 && now < this.retryAt && !this.deps.stopping?.()) return;
-    const row = toStored(state, remembered());
+    const row = toStored(state, remembered(), game);
     try {
       await ledger.saveTableState(tableId, row);
       this.savedFloor = row.version;

@@ -6,11 +6,21 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import { clientSeedFrom, commitmentOf, type CardCode } from '@banco/rules';
-import type { Reply, TableCommand, TableCommandName, TableInput } from '../core/inputs.js';
+import type {
+  EscrowAnswer,
+  Reply,
+  TableCommand,
+  TableCommandName,
+  TableInput,
+} from '../core/inputs.js';
 import { initialTableState } from '../core/initial-state.js';
 import { reduce } from '../core/reducer.js';
 import { STARTING_BALANCE, tableSettings, TIMINGS } from '../core/settings.js';
-import type { Effect, RoundState, TableState } from '../core/state.js';
+import type { TableGame } from '../core/game.js';
+import type { Step } from '../core/step.js';
+import type { Effect, Escrow, TableState } from '../core/state.js';
+import type { RoundState } from '../games/punto-banco/state.js';
+import { gameFor } from '../games/registry.js';
 
 const SEED = 'a'.repeat(64);
 const noContributions = clientSeedFrom(commitmentOf(SEED), []);
@@ -23,6 +33,8 @@ export const HARNESS_CLIENT_SEED = noContributions.ok ? noContributions.value : 
  */
 export class ReducerHarness {
   state: TableState;
+  /** The game the table plays, from its settings. */
+  readonly game: TableGame<Step>;
   now = 1_700_000_000_000;
   readonly events: TableEvent[] = [];
   readonly privates: { playerId: string; message: CardsPeek }[] = [];
@@ -40,20 +52,29 @@ export class ReducerHarness {
   /** How often the table said its room is closed (T11.7). */
   roomsClosed = 0;
 
-  /** With `host`, the table is a private room with that host (T11). */
+  /**
+   * With `host`, the table is a private room with that host (T11). `game` stands in for the one
+   * the registry would pick from the settings (a test's own game, say).
+   */
   constructor(
     settings: Partial<TableSettings> = {},
     shoes: CardCode[][] = [],
     room: { host?: string } = {},
+    game?: TableGame<Step>,
   ) {
-    this.state = initialTableState({
-      id: 'test',
-      name: 'Test table',
-      // No seeding window unless a test asks for one: most tests start at the first bets.
-      settings: tableSettings({ ...TIMINGS.live, seedMs: 0, ...settings }),
-      hostPlayerId: room.host ?? null,
-      hostName: room.host,
-    });
+    const table = tableSettings({ ...TIMINGS.live, seedMs: 0, ...settings });
+    this.game = game ?? gameFor(table);
+    this.state = initialTableState(
+      {
+        id: 'test',
+        name: 'Test table',
+        // No seeding window unless a test asks for one: most tests start at the first bets.
+        settings: table,
+        hostPlayerId: room.host ?? null,
+        hostName: room.host,
+      },
+      this.game,
+    );
     this.shoes.push(...shoes);
   }
 
@@ -63,7 +84,7 @@ export class ReducerHarness {
     while (pending.length > 0) {
       const { phase } = this.state;
       if ('round' in phase) this.voiding = phase.round;
-      const reduced = reduce(this.state, pending.shift()!);
+      const reduced = reduce(this.state, pending.shift()!, this.game);
       this.state = reduced.state;
       reply ??= reduced.reply;
       for (const effect of reduced.effects) {
@@ -163,31 +184,15 @@ export class ReducerHarness {
         });
         return { type: 'round-opened', now: this.now, seq: effect.seq, roundId, refills };
       }
-      case 'escrow': {
-        if (this.refuseNextEscrow) {
-          const code = this.refuseNextEscrow;
-          this.refuseNextEscrow = null;
-          return { type: 'escrow-refused', now: this.now, code, message: 'refused by the ledger' };
-        }
-        const total = effect.bets.reduce((sum, b) => sum + b.amount, 0);
-        const balance = (this.wallets.get(effect.playerId) ?? 0) - total;
-        this.wallets.set(effect.playerId, balance);
-        const bets = effect.bets.map((b) => ({
-          ...b,
-          id: `${effect.roundId}:${effect.seat}:${b.spot}`,
-        }));
+      case 'escrow':
+        return this.escrow(effect);
+      case 'escrow-all':
         return {
-          type: 'escrowed',
+          type: 'escrow-answers',
           now: this.now,
-          seat: effect.seat,
-          playerId: effect.playerId,
-          confirmId: effect.confirmId,
-          bets,
-          balance,
+          answers: effect.escrows.map((e) => this.escrow(e)),
         };
-      }
-      case 'settle':
-      case 'chemin-settle': {
+      case 'settle': {
         const balances = new Map<string, number>();
         for (const s of effect.settled) {
           const balance = (this.wallets.get(s.playerId) ?? 0) + s.returned;
@@ -231,6 +236,30 @@ export class ReducerHarness {
         throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);
       }
     }
+  }
+
+  private escrow(effect: Escrow): EscrowAnswer {
+    if (this.refuseNextEscrow) {
+      const code = this.refuseNextEscrow;
+      this.refuseNextEscrow = null;
+      return { type: 'escrow-refused', now: this.now, code, message: 'refused by the ledger' };
+    }
+    const total = effect.bets.reduce((sum, b) => sum + b.amount, 0);
+    const balance = (this.wallets.get(effect.playerId) ?? 0) - total;
+    this.wallets.set(effect.playerId, balance);
+    const bets = effect.bets.map((b) => ({
+      ...b,
+      id: `${effect.roundId}:${effect.seat}:${b.spot}`,
+    }));
+    return {
+      type: 'escrowed',
+      now: this.now,
+      seat: effect.seat,
+      playerId: effect.playerId,
+      confirmId: effect.confirmId,
+      bets,
+      balance,
+    };
   }
 
   /** Stakes of round `seq` as the table last held them, by player. */

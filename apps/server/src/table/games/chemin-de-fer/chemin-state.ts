@@ -54,7 +54,23 @@ export interface CheminTable {
   readonly last: CoupView | null;
 }
 
-export const EMPTY_CHEMIN: CheminTable = {
+/** A Chemin de Fer table's own state: its bank and coup (T15). */
+export interface CheminDeFerState extends CheminTable {
+  readonly kind: 'chemin-de-fer';
+}
+
+declare module '../../core/state.js' {
+  interface GameStates {
+    'chemin-de-fer': CheminDeFerState;
+  }
+  interface GamePhases {
+    /** T15: the table plays its shoe; the bank and the coup are in the game's state. */
+    'chemin-de-fer': { readonly kind: 'chemin' };
+  }
+}
+
+export const EMPTY_CHEMIN: CheminDeFerState = {
+  kind: 'chemin-de-fer',
   offer: { kind: 'vacant' },
   offerUntil: null,
   bancoSuivi: null,

@@ -9,8 +9,9 @@ import type { TableInput } from '../../core/inputs.js';
 import { reduce } from '../../core/reducer.js';
 import { STARTING_BALANCE } from '../../core/settings.js';
 import { snapshotOf } from '../../core/snapshot.js';
-import type { Effect, TableState } from '../../core/state.js';
+import type { Effect, Escrow, TableState } from '../../core/state.js';
 import { ReducerHarness } from '../../testing/reducer-harness.js';
+import { cheminDeFer as cheminDeFerGame } from './game.js';
 
 type Updated = Extract<TableEvent, { type: 'chemin.updated' }>;
 
@@ -78,7 +79,7 @@ function reduceOnce(
   state: TableState,
   input: TableInput,
 ): { state: TableState; effects: Effect[] } {
-  const reduced = reduce(state, input);
+  const reduced = reduce(state, input, cheminDeFerGame);
   return { state: reduced.state, effects: [...reduced.effects] };
 }
 
@@ -90,26 +91,28 @@ const coverInput = (t: ReducerHarness, playerId: string, kind: 'banco' | 'none')
   command: { name: 'chemin.cover', payload: { tableId: 'test', coup: 1, call: { kind } } },
 });
 
-/** The ledger's answer to an escrow effect: the stake held, the wallet left at `balance`. */
-const escrowedInput = (
-  t: ReducerHarness,
-  escrow: Extract<Effect, { type: 'escrow' }>,
-  balance: number,
-): TableInput => ({
-  type: 'escrowed',
+/** The ledger's answer to one of a coup's escrows: the stake held, the wallet left at `balance`. */
+const escrowedInput = (t: ReducerHarness, escrow: Escrow, balance: number): TableInput => ({
+  type: 'escrow-answers',
   now: t.now,
-  seat: escrow.seat,
-  playerId: escrow.playerId,
-  confirmId: escrow.confirmId,
-  bets: escrow.bets.map((b) => ({ ...b, id: `${escrow.roundId}:${b.spot}` })),
-  balance,
+  answers: [
+    {
+      type: 'escrowed',
+      now: t.now,
+      seat: escrow.seat,
+      playerId: escrow.playerId,
+      confirmId: escrow.confirmId,
+      bets: escrow.bets.map((b) => ({ ...b, id: `${escrow.roundId}:${b.spot}` })),
+      balance,
+    },
+  ],
 });
 
 const broadcasts = (effects: readonly Effect[]): TableEvent[] =>
   effects.flatMap((e) => (e.type === 'broadcast' ? [e.event] : []));
 
 const snapshot = (state: TableState) =>
-  snapshotOf(state, { playerId: 'watcher', spectators: 0, now: 0 });
+  snapshotOf(state, { playerId: 'watcher', spectators: 0, now: 0 }, cheminDeFerGame);
 
 describe('a Chemin de Fer table (T15)', () => {
   it('R14.5 C4.4 C5.3 nobody but the chooser is told the cell of a choice before the coup is settled', () => {
@@ -219,7 +222,8 @@ describe('a Chemin de Fer table (T15)', () => {
     const t = annAndBob([CHOICES]);
     expect(post(t, 'ann', 50_000)).toMatchObject({ ok: true });
     const covered = reduceOnce(t.state, coverInput(t, 'bob', 'banco'));
-    const escrows = covered.effects.flatMap((e) => (e.type === 'escrow' ? [e] : []));
+    // One ledger statement holds the coup's stakes (T15.4); its answers come back together.
+    const escrows = covered.effects.flatMap((e) => (e.type === 'escrow-all' ? e.escrows : []));
     expect(escrows).toHaveLength(2);
     const balances = (state: TableState) => snapshot(state).seats.map((s) => s.balance);
     // The banker's stake is held; Bob's answer is still to come: no event yet, no new balance.

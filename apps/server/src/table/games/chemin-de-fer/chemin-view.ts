@@ -12,12 +12,16 @@ import { cheminDeFer } from '@banco/rules';
 import { isAway } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
-import { EMPTY_CHEMIN, type CheminCoup, type CheminTable } from './chemin-state.js';
+import type { CheminCoup, CheminDeFerState, CheminTable } from './chemin-state.js';
 
-export const cheminOf = (state: TableState): CheminTable => state.chemin ?? EMPTY_CHEMIN;
+/** The table's bank and coup: only this game's tables reach its code. */
+export function cheminOf(state: TableState): CheminDeFerState {
+  if (state.game.kind !== 'chemin-de-fer') throw new TypeError(`a ${state.game.kind} table`);
+  return state.game;
+}
 
 export function setChemin(step: Step, patch: Partial<CheminTable>): void {
-  step.update({ chemin: { ...cheminOf(step.state), ...patch } });
+  step.update({ game: { ...cheminOf(step.state), ...patch } });
 }
 
 export function setCoup(step: Step, patch: Partial<CheminCoup>): void {

@@ -21,7 +21,7 @@ type CheminCommand = Extract<TableCommand, { readonly name: `chemin.${string}` }
 /** C2, T15: the Chemin de Fer commands; a Punto Banco table has no bank to post or cover. */
 export function runCheminCommand(step: Step, playerId: string, command: CheminCommand): void {
   const settings = step.state.settings.cheminDeFer;
-  if (!settings || step.state.chemin === undefined) {
+  if (!settings) {
     return step.refuse(
       'WRONG_PHASE',
       `${command.name} is for Chemin de Fer tables; this one plays Punto Banco`,

@@ -3,14 +3,15 @@
  * timers. Each function is one step of the reducer; chips only move through effects.
  */
 import { cheminDeFer, handTotal, roundStatus } from '@banco/rules';
+import type { LedgerAnswer } from '../../core/game.js';
 import type { TableInput } from '../../core/inputs.js';
-import { startNextRound } from '../punto-banco/round-flow.js';
 import { applyRefills } from '../../core/refills.js';
 import { endShoe } from '../../core/shoe-end.js';
-import type { ChipReturn, TableState } from '../../core/state.js';
+import { startNextRound } from '../../core/shoe-flow.js';
+import type { StakeReturn, TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { CheminCoup } from './chemin-state.js';
-import { choiceMs, isChemin, offerBank, seatedSeats } from './offer.js';
+import { choiceMs, offerBank, seatedSeats } from './offer.js';
 import {
   cheminOf,
   coupViewOf,
@@ -72,16 +73,18 @@ export function closeCover(step: Step): void {
     })),
   ].map((s) => ({ ...s, betId: null }));
   setCoup(step, { stage: 'escrowing', stakes, awaiting: stakes.length, refused: false });
-  for (const stake of stakes) {
-    step.effect({
-      type: 'escrow',
-      roundId: coup.roundId,
+  // One ledger statement for the whole coup, as a batch of Punto Banco confirms.
+  const roundId = coup.roundId;
+  step.effect({
+    type: 'escrow-all',
+    escrows: stakes.map((stake) => ({
+      roundId,
       seat: stake.seat,
       playerId: stake.playerId,
       confirmId: `chemin-${stake.role}`,
       bets: [{ spot: stake.role === 'bank' ? 'banker' : 'player', amount: stake.amount }],
-    });
-  }
+    })),
+  });
 }
 
 function callerOf(state: TableState, coup: CheminCoup, seat: number): string {
@@ -169,7 +172,7 @@ export function settle(step: Step): void {
   if (state.phase !== 'settled' || coup.roundId === null) return;
   step.cancelWakeUp();
   const { settlement } = state;
-  const settled: ChipReturn[] = coup.stakes.map((stake) => {
+  const settled: StakeReturn[] = coup.stakes.map((stake) => {
     const returned =
       stake.role === 'bank'
         ? settlement.banker
@@ -179,13 +182,15 @@ export function settle(step: Step): void {
   });
   setCoup(step, { stage: 'settling', choiceDeadline: null });
   step.effect({
-    type: 'chemin-settle',
+    type: 'settle',
     roundId: coup.roundId,
-    cards: [...state.punto, ...state.bankerCards],
-    outcome: settlement.outcome,
-    puntoTotal: handTotal(state.punto),
-    bankerTotal: handTotal(state.bankerCards),
-    story: state.story,
+    round: {
+      cards: [...state.punto, ...state.bankerCards],
+      outcome: settlement.outcome,
+      playerTotal: handTotal(state.punto),
+      bankerTotal: handTotal(state.bankerCards),
+      trace: state.story,
+    },
     settled,
   });
 }
@@ -280,9 +285,8 @@ export function onCheminRoundOpened(
   if (state.phase === 'covering' && state.calls.length === state.punters.length) closeCover(step);
 }
 
-/** The ledger answers a Chemin de Fer table routes to its own machine. */
-export function routeChemin(step: Step, input: TableInput): boolean {
-  if (!isChemin(step.state)) return false;
+/** The ledger's answers to the coup's effects; a voiding not the coup's is the table's. */
+export function cheminLedger(step: Step, input: LedgerAnswer): boolean {
   switch (input.type) {
     case 'round-opened':
       onCheminRoundOpened(step, input);
@@ -298,8 +302,6 @@ export function routeChemin(step: Step, input: TableInput): boolean {
       if (cheminOf(step.state).coup?.seq !== input.seq) return false;
       onCheminVoided(step, input);
       return true;
-    default:
-      return false;
   }
 }
 

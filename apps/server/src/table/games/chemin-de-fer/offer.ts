@@ -6,8 +6,6 @@ import { cheminOf, emitChemin, setChemin } from './chemin-view.js';
 
 export const seatedSeats = (state: TableState): number[] => state.seats.map((s) => s.seat);
 
-export const isChemin = (state: TableState): boolean => state.settings.cheminDeFer !== undefined;
-
 /** T15.2: how long an offer of the bank, and the cover, stay open: the room's betting window. */
 export const offerMs = (state: TableState): number => state.settings.bettingMs;
 
@@ -33,8 +31,8 @@ export function startChemin(step: Step): void {
 
 /** C4.2, T15.2: a vacant bank is offered again, from the lowest seat, as soon as someone sits. */
 export function offerVacantBank(step: Step): void {
-  const table = step.state.chemin;
-  if (step.state.phase.kind !== 'chemin' || !table || table.coup || table.offer.kind !== 'vacant') {
+  const table = cheminOf(step.state);
+  if (step.state.phase.kind !== 'chemin' || table.coup || table.offer.kind !== 'vacant') {
     return;
   }
   offerBank(step, cheminDeFer.openBank(seatedSeats(step.state)), 'offered', null, null);

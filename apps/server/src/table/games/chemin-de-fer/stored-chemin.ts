@@ -1,14 +1,14 @@
 import { err, ok, type Result } from '@banco/rules';
 import type { ShoeSession, TableState } from '../../core/state.js';
 import type { CheminTable } from './chemin-state.js';
+import { cheminOf } from './chemin-view.js';
 
 // T15.9, T9.10: the coup's shoe is the table's shoe further on; a save leaves its cards out
 // (the table's shoe gives them back) and keeps everything else of the coup as it was.
 
 /** What must be stored before the table goes on: the bank and the stage of the coup. */
-export function cheminKey(state: TableState): string | null {
-  const chemin = state.chemin;
-  if (!chemin) return null;
+export function cheminKey(state: TableState): string {
+  const chemin = cheminOf(state);
   const coup = chemin.coup;
   const stage = coup ? `${coup.seq}:${coup.stage}:${coup.coup.phase}:${coup.awaiting}` : '-';
   return `${stage}|${JSON.stringify(chemin.offer)}|${chemin.bancoSuivi}`;

@@ -27,6 +27,7 @@ import {
   scriptedShoe,
   typesOf,
 } from '../../testing/scripted-shoes.js';
+import { puntoOf } from './state.js';
 
 type Harness = ReducerHarness;
 
@@ -494,7 +495,7 @@ describe('settlement (T6)', () => {
     const bobBets: Stake[] = [{ spot: 'player', amount: 1_000 }];
     confirm(table, 'ann', 3, annBets);
     confirm(table, 'bob', 5, bobBets);
-    const holder = table.state.seats.find((s) => s.seat === table.state.holder)!;
+    const holder = table.state.seats.find((s) => s.seat === puntoOf(table.state).holder)!;
     expect(table.command(holder.player.id, 'shoe.deal', { round: table.round })).toMatchObject({
       ok: true,
     });

@@ -2,8 +2,9 @@ import type { CommandPayload, Stake } from '@banco/protocol';
 import { checkBet, stakeProblem, type RuleSet, type Spot, type StakeProblem } from '@banco/rules';
 import type { Reply } from '../../core/inputs.js';
 import { isAway, seatAt, seatOf } from '../../core/seats.js';
-import type { RoundState, SeatBets, TableState } from '../../core/state.js';
+import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
+import type { RoundState, SeatBets } from './state.js';
 
 type BettingPhase = Extract<TableState['phase'], { kind: 'betting' }>;
 

@@ -1,13 +1,4 @@
-import {
-  burnShoe,
-  clientSeedFrom,
-  createFairShoe,
-  createShoe,
-  dealRound,
-  roundStatus,
-  type Hand,
-  type RuleSet,
-} from '@banco/rules';
+import { dealRound, roundStatus, type Hand, type RuleSet } from '@banco/rules';
 import type { TableSettings } from '@banco/protocol';
 import type { TableInput } from '../../core/inputs.js';
 import { everyoneDecided } from './betting.js';
@@ -17,42 +8,16 @@ import {
   passShoeAfter,
   settleOpenOffer,
 } from './shoe-passing.js';
-import { applyNextSettings, finishClose } from '../../core/room-life.js';
 import { isPresent, presentCount, seatOf } from '../../core/seats.js';
 import { applyRefills, refillsDue } from '../../core/refills.js';
-import { endShoe } from '../../core/shoe-end.js';
-import type { RevealStep, RoundState, ShoeSession } from '../../core/state.js';
+import { endShoeIfOver, startNextRound } from '../../core/shoe-flow.js';
+import type { ShoeSession } from '../../core/state.js';
+import { puntoOf, type RevealStep, type RoundState } from './state.js';
 import type { Step } from '../../core/step.js';
-import { layoutOf, liveOdds, roadsView, shoeView } from '../../core/views.js';
+import { roadsView } from '../../core/views.js';
+import { liveOdds } from './odds.js';
+import { layoutOf } from './layout.js';
 import { turnOrReveal } from './turning.js';
-import { isChemin, startChemin } from '../chemin-de-fer/offer.js';
-
-const shoeIsOver = (shoe: ShoeSession | null) =>
-  shoe === null || roundStatus(shoe.state) === 'finished';
-
-/**
- * T2.1: between rounds, the table opens the next one as long as somebody is seated and present
- * (T1.5: a table of away seats waits for one of them to come back), the room is not paused
- * (T11.4) and not closing (T11.7: it closes now that its round is over).
- */
-export function startNextRound(step: Step): void {
-  const { state } = step;
-  step.cancelWakeUp();
-  if (state.room?.closing) return finishClose(step);
-  if (presentCount(state) === 0 || state.closing || state.room?.paused) {
-    step.update({ phase: { kind: 'waiting' } });
-    return;
-  }
-  if (shoeIsOver(state.shoe)) {
-    applyNextSettings(step);
-    step.update({ phase: { kind: 'shuffling' } });
-    step.effect({ type: 'new-shoe', number: state.lastShoeNumber + 1 });
-    return;
-  }
-  // T15.1: a Chemin de Fer table offers the bank instead of opening betting.
-  if (isChemin(state)) return startChemin(step);
-  openRound(step);
-}
 
 export function openRound(step: Step): void {
   giveShoeToFirstSeat(step);
@@ -66,102 +31,9 @@ export function openRound(step: Step): void {
     seq,
     shoeId: shoe.id,
     shoeRound: shoe.state.roundsDealt + 1,
-    holder: state.houseDeals ? null : state.holder,
+    holder: puntoOf(state).houseDeals ? null : puntoOf(state).holder,
     refills,
   });
-}
-
-/**
- * T7.1: a fresh shoe is announced by its commitment, then waits for seed contributions
- * (R11.7) for the table's seeding window; with no window it is shuffled at once.
- */
-export function onShoeReady(step: Step, input: Extract<TableInput, { type: 'shoe-ready' }>): void {
-  if (step.state.phase.kind !== 'shuffling') return;
-  const { shoe } = input;
-  const { decks, cut, lastHand, seedMs } = step.state.settings;
-  const deadline = step.now + seedMs;
-  step.update({ lastShoeNumber: Math.max(step.state.lastShoeNumber, shoe.number) });
-  step.emit({
-    type: 'shoe.new',
-    shoeId: shoe.id,
-    number: shoe.number,
-    commitment: shoe.commitment,
-    decks,
-    cut,
-    lastHand,
-    seedingUntil: deadline,
-  });
-  step.update({ phase: { kind: 'seeding', shoe, deadline, contributions: [] } });
-  // A closing room takes no contributions: the shoe is shuffled, ended and revealed (T11.7).
-  if (seedMs > 0 && !step.state.room?.closing) step.wakeAt(deadline);
-  else shuffleShoe(step);
-}
-
-/** T7.1: one contribution per player while the shoe waits for its client seed. */
-export function contributeSeed(step: Step, playerId: string, seed: string): void {
-  const { phase } = step.state;
-  if (phase.kind !== 'seeding') {
-    return step.refuse('WRONG_PHASE', 'no shoe is waiting for seed contributions');
-  }
-  if (phase.contributions.some((c) => c.playerId === playerId)) {
-    return step.refuse('ALREADY_CONTRIBUTED', 'you have already sent a seed for this shoe');
-  }
-  if (phase.contributions.length >= MAX_CONTRIBUTIONS) {
-    return step.refuse('SEEDING_FULL', `this shoe already has ${MAX_CONTRIBUTIONS} contributions`);
-  }
-  const contributions = [...phase.contributions, { playerId, seed }];
-  step.update({ phase: { ...phase, contributions } });
-  step.emit({ type: 'shoe.contribution', playerId, seed, count: contributions.length });
-  step.succeed();
-}
-
-/** Keeps the client seed's input, and every message carrying it, small. */
-const MAX_CONTRIBUTIONS = 32;
-
-/** R11.7, T7.2: the client seed is fixed, the shoe shuffled and burned in view. */
-export function shuffleShoe(step: Step): void {
-  const { phase, settings } = step.state;
-  if (phase.kind !== 'seeding') return;
-  step.cancelWakeUp();
-  const { shoe } = phase;
-  const seeds = phase.contributions.map((c) => c.seed);
-  const clientSeed = clientSeedFrom(shoe.commitment, seeds);
-  if (!clientSeed.ok) throw new Error(`bad seed contribution: ${clientSeed.error.message}`);
-  const { decks, cut, lastHand } = settings;
-  const created = shoe.scripted
-    ? createShoe(shoe.scripted, { cut, lastHand })
-    : createFairShoe({
-        serverSeed: shoe.serverSeed,
-        clientSeed: clientSeed.value,
-        shoeNumber: shoe.number,
-        decks,
-        cut,
-        lastHand,
-      });
-  if (!created.ok) throw new Error(`the shoe could not be shuffled: ${created.error.message}`);
-  const burned = burnShoe(created.value);
-  if (!burned.ok) throw new Error(`a new shoe could not be burned: ${burned.error.message}`);
-  const session: ShoeSession = {
-    id: shoe.id,
-    number: shoe.number,
-    serverSeed: shoe.serverSeed,
-    commitment: shoe.commitment,
-    clientSeed: clientSeed.value,
-    state: created.value,
-    results: [],
-    ...(shoe.scripted ? { scripted: true } : {}),
-  };
-  step.update({ shoe: session });
-  step.emit({ type: 'shoe.shuffled', shoe: shoeView(session, decks), contributions: seeds });
-  step.update({ shoe: { ...session, state: burned.value.state } });
-  step.emit({ type: 'shoe.burned', shown: burned.value.shown, burned: burned.value.burned.length });
-  step.effect({
-    type: 'record-shuffle',
-    shoeId: shoe.id,
-    clientSeed: clientSeed.value,
-    shown: burned.value.shown,
-  });
-  startNextRound(step);
 }
 
 /** T2.2, T8.2: the round is stored and low wallets topped up; bets open. */
@@ -249,7 +121,8 @@ export function closeBetting(step: Step): void {
     step.effect({ type: 'void-round', seq: phase.round.seq, reason: 'empty' });
     return;
   }
-  const dealer = !state.houseDeals && isPresent(state, state.holder) ? state.holder : null;
+  const { houseDeals, holder } = puntoOf(state);
+  const dealer = !houseDeals && isPresent(state, holder) ? holder : null;
   // T12.2: at a self-paced table the player's Deal is their decision: the cards come at once.
   if (dealer === null || state.settings.selfPaced) return dealCards(step, phase.round, dealer);
   const deadline = step.now + state.settings.dealMs;
@@ -406,12 +279,3 @@ const handOf = (hand: Hand) => ({
   natural: hand.natural,
   pair: hand.pair,
 });
-
-/**
- * T7.3: a shoe the cut card has finished is ended and its seed published so anyone can re-run
- * it. `announce: false` when the table already said so before it stopped (T9.1).
- */
-export function endShoeIfOver(step: Step, options: { announce: boolean }): void {
-  const shoe = step.state.shoe;
-  if (shoe && roundStatus(shoe.state) === 'finished') endShoe(step, options);
-}

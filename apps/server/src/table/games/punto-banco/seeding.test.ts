@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../core/snapshot.js';
 import { ReducerHarness } from '../../testing/reducer-harness.js';
 import { expectRefused } from '../../testing/scripted-shoes.js';
+import { puntoBanco } from './game.js';
 
 const SEED = 'a'.repeat(64);
 const commitment = commitmentOf(SEED);
@@ -22,7 +23,11 @@ describe('the client seed comes from the players (R11.7, T7.1)', () => {
     expect(t.last('shoe.new')).toMatchObject({ commitment, seedingUntil: t.now + 5_000 });
     expect(t.ofType('shoe.shuffled')).toEqual([]);
     expect(t.ofType('shoe.burned')).toEqual([]);
-    const snapshot = snapshotOf(t.state, { playerId: 'ann', spectators: 0, now: t.now });
+    const snapshot = snapshotOf(
+      t.state,
+      { playerId: 'ann', spectators: 0, now: t.now },
+      puntoBanco,
+    );
     expect(tableSnapshotSchema.parse(snapshot).phase).toEqual({
       kind: 'seeding',
       shoeId: 'shoe-1',

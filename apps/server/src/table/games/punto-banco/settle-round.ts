@@ -1,6 +1,7 @@
 import { factsOf, settle, type Bet, type RuleSet } from '@banco/rules';
-import type { RoundState, SettledStake } from '../../core/state.js';
+import type { RoundRecord } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
+import type { RoundState, SettledStake } from './state.js';
 
 /** T6.1: the rules settle every bet; the ledger moves the chips in one transaction. */
 export function settleRound(step: Step, round: RoundState): void {
@@ -27,5 +28,22 @@ export function settleRound(step: Step, round: RoundState): void {
   }));
   step.cancelWakeUp();
   step.update({ phase: { kind: 'settling', round, settled: stakes } });
-  step.effect({ type: 'settle', roundId: round.roundId, result, settled: stakes });
+  step.effect({
+    type: 'settle',
+    roundId: round.roundId,
+    round: roundRecord(round),
+    settled: stakes,
+  });
+}
+
+/** How the round ended, as the ledger keeps it with the settlement (T6.5). */
+export function roundRecord(round: RoundState): RoundRecord {
+  const result = round.result!;
+  return {
+    cards: result.dealt,
+    outcome: result.outcome,
+    playerTotal: result.player.total,
+    bankerTotal: result.banker.total,
+    trace: result.trace,
+  };
 }

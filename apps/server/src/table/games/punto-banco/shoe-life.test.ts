@@ -17,6 +17,7 @@ import {
 import { TIMINGS } from '../../core/settings.js';
 import { HARNESS_CLIENT_SEED, ReducerHarness } from '../../testing/reducer-harness.js';
 import { fireUntil, ROUNDS, scriptedShoe, typesOf } from '../../testing/scripted-shoes.js';
+import { puntoOf } from './state.js';
 
 const SEED = 'a'.repeat(64);
 const CARD_EVENTS = ['cards.dealt', 'turn.started', 'cards.revealed', 'round.result'];
@@ -244,7 +245,7 @@ describe('the end of a shoe (T7.3)', () => {
     });
     expect(t.last('betting.opened')).toMatchObject({ round: 14, shoeRound: 1 });
     // The holder keeps the shoe across the change of shoe.
-    expect(t.state.holder).toBe(1);
+    expect(puntoOf(t.state).holder).toBe(1);
     playRounds(t, 1);
     const result = t.last('round.result')!;
     expect(result).toMatchObject({ round: 14, shoeRound: 1, outcome: 'tie' });

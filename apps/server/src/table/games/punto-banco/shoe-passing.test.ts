@@ -10,6 +10,7 @@ import {
   scriptedShoe,
   typesOf,
 } from '../../testing/scripted-shoes.js';
+import { puntoOf } from './state.js';
 
 /** Seats players in the order given: the first one to sit takes the shoe (T4.1). */
 function table(seats: [string, number][], rounds: (readonly CardCode[])[] = []): ReducerHarness {
@@ -40,7 +41,12 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
     expect(t.ofType('shoe.holder')).toMatchObject([
       { seat: 5, houseDeals: false, reason: 'first-seat' },
     ]);
-    expect(t.state).toMatchObject({ holder: 5, lastHolder: 5, houseDeals: false, offer: null });
+    expect(t.state.game).toMatchObject({
+      holder: 5,
+      lastHolder: 5,
+      houseDeals: false,
+      offer: null,
+    });
     expect(t.effects.find((e) => e.type === 'open-round')).toMatchObject({ seq: 1, holder: 5 });
   });
 
@@ -52,7 +58,7 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
       houseDeals: false,
       reason: 'holder-left',
     });
-    expect(t.state.holder).toBeNull();
+    expect(puntoOf(t.state).holder).toBeNull();
     t.sit('bob', 9);
     t.sit('cat', 3);
     const from = t.events.length;
@@ -67,7 +73,7 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
       houseDeals: false,
       reason: 'first-seat',
     });
-    expect(t.state.holder).toBe(3);
+    expect(puntoOf(t.state).holder).toBe(3);
   });
 
   it('T4.2: after a Player win the shoe moves to the next occupied seat, wrapping to the lowest', () => {
@@ -82,8 +88,8 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
       const moved = holderEvents(t, from);
       expect(moved).toHaveLength(1);
       expect(moved[0]).toMatchObject({ houseDeals: false, reason: 'player-win' });
-      expect(t.state.lastHolder).toBe(t.state.holder);
-      holders.push(t.state.holder);
+      expect(puntoOf(t.state).lastHolder).toBe(puntoOf(t.state).holder);
+      holders.push(puntoOf(t.state).holder);
       t.fire();
     }
     expect(holders).toEqual([5, 14, 2]);
@@ -97,10 +103,10 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
       ],
       [ROUNDS.playerWin],
     );
-    expect(t.state.holder).toBe(14);
+    expect(puntoOf(t.state).holder).toBe(14);
     playRound(t);
     expect(t.last('shoe.holder')).toMatchObject({ seat: 1, reason: 'player-win' });
-    expect(t.state.holder).toBe(1);
+    expect(puntoOf(t.state).holder).toBe(1);
   });
 
   it('T4.2: a lone player keeps the shoe after a Player win', () => {
@@ -109,7 +115,7 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
     playRound(t);
     expect(t.last('round.result')?.outcome).toBe('player');
     expect(holderEvents(t, from)).toEqual([]);
-    expect(t.state.holder).toBe(7);
+    expect(puntoOf(t.state).holder).toBe(7);
   });
 
   it('T4.3: after a Banker win or a tie the holder keeps the shoe', () => {
@@ -119,7 +125,7 @@ describe('who holds the shoe (T4.1–T4.3)', () => {
     for (let round = 1; round <= 3; round++) {
       playRound(t);
       outcomes.push(t.last('round.result')!.outcome);
-      expect(t.state.holder).toBe(2);
+      expect(puntoOf(t.state).holder).toBe(2);
       t.fire();
     }
     expect(outcomes).toEqual(['banker', 'tie', 'banker']);
@@ -139,7 +145,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     ]);
     expect(tableEventSchema.safeParse(t.last('shoe.offered')).success).toBe(true);
     // The passer keeps the shoe until someone takes it.
-    expect(t.state).toMatchObject({ holder: 2, offer: { seat: 5, from: 2, refused: [] } });
+    expect(t.state.game).toMatchObject({ holder: 2, offer: { seat: 5, from: 2, refused: [] } });
   });
 
   it('T4.6: the offered seat may accept', () => {
@@ -150,7 +156,12 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     expect(t.events.slice(from)).toMatchObject([
       { type: 'shoe.holder', seat: 5, houseDeals: false, reason: 'accepted' },
     ]);
-    expect(t.state).toMatchObject({ holder: 5, lastHolder: 5, offer: null, houseDeals: false });
+    expect(t.state.game).toMatchObject({
+      holder: 5,
+      lastHolder: 5,
+      offer: null,
+      houseDeals: false,
+    });
     everyoneNoBet(t);
     expect(t.last('dealing.started')).toMatchObject({ dealer: 5 });
     expect(t.command('bob', 'shoe.deal', { round: t.round })).toMatchObject({ ok: true });
@@ -166,9 +177,9 @@ describe('passing the shoe (T4.4–T4.8)', () => {
       { type: 'shoe.refused', seat: 5, version: from + 1 },
       { type: 'shoe.offered', seat: 14, from: 2, version: from + 2 },
     ]);
-    expect(t.state).toMatchObject({ holder: 2, offer: { seat: 14, from: 2, refused: [5] } });
+    expect(t.state.game).toMatchObject({ holder: 2, offer: { seat: 14, from: 2, refused: [5] } });
     expect(t.command('cat', 'shoe.accept', {})).toMatchObject({ ok: true });
-    expect(t.state).toMatchObject({ holder: 14, offer: null });
+    expect(t.state.game).toMatchObject({ holder: 14, offer: null });
   });
 
   it('T4.4 T4.6: when everyone refuses, the house deals until the next Player win; then the shoe is offered beside the last holder', () => {
@@ -182,7 +193,12 @@ describe('passing the shoe (T4.4–T4.8)', () => {
       { type: 'shoe.refused', seat: 14 },
       { type: 'shoe.holder', seat: null, houseDeals: true, reason: 'all-refused' },
     ]);
-    expect(t.state).toMatchObject({ holder: null, houseDeals: true, offer: null, lastHolder: 2 });
+    expect(t.state.game).toMatchObject({
+      holder: null,
+      houseDeals: true,
+      offer: null,
+      lastHolder: 2,
+    });
     expect(tableEventSchema.safeParse(t.last('shoe.holder')).success).toBe(true);
 
     // Round 1 (Banker wins): the house deals at once, no dealing window.
@@ -196,7 +212,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     expect(t.last('cards.dealt')).toMatchObject({ by: null });
     fireUntil(t, 'result');
     expect(t.last('round.result')?.outcome).toBe('banker');
-    expect(t.state).toMatchObject({ holder: null, houseDeals: true, offer: null });
+    expect(t.state.game).toMatchObject({ holder: null, houseDeals: true, offer: null });
     expect(holderEvents(t, mark)).toEqual([]);
 
     // Round 2 (a tie): still the house; nobody may pass a shoe nobody holds.
@@ -210,7 +226,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     playRound(t);
     expect(t.last('round.result')?.outcome).toBe('tie');
     expect(t.last('cards.dealt')).toMatchObject({ by: null });
-    expect(t.state).toMatchObject({ holder: null, houseDeals: true });
+    expect(t.state.game).toMatchObject({ holder: null, houseDeals: true });
     expect(typesOf(t.events.slice(mark))).not.toContain('shoe.offered');
 
     // Round 3 (Player wins): the shoe is offered again, beside seat 2 which held it last.
@@ -221,7 +237,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     const after = typesOf(t.events.slice(mark));
     expect(after.indexOf('shoe.offered')).toBe(after.indexOf('round.result') + 1);
     expect(t.last('shoe.offered')).toMatchObject({ seat: 5, from: null });
-    expect(t.state).toMatchObject({
+    expect(t.state.game).toMatchObject({
       holder: null,
       houseDeals: false,
       offer: { seat: 5, from: null },
@@ -242,11 +258,11 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     t.command('bob', 'shoe.refuse', {});
     t.command('cat', 'shoe.refuse', {});
     playRound(t);
-    expect(t.state.offer).toMatchObject({ seat: 5, from: null });
+    expect(puntoOf(t.state).offer).toMatchObject({ seat: 5, from: null });
     const from = t.events.length;
     t.command('bob', 'shoe.refuse', {});
     t.command('cat', 'shoe.refuse', {});
-    expect(t.state.offer).toMatchObject({ seat: 2, from: null, refused: [5, 14] });
+    expect(puntoOf(t.state).offer).toMatchObject({ seat: 2, from: null, refused: [5, 14] });
     t.command('ann', 'shoe.refuse', {});
     expect(t.events.slice(from)).toMatchObject([
       { type: 'shoe.refused', seat: 5 },
@@ -256,7 +272,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
       { type: 'shoe.refused', seat: 2 },
       { type: 'shoe.holder', seat: null, houseDeals: true, reason: 'all-refused' },
     ]);
-    expect(t.state).toMatchObject({ holder: null, houseDeals: true, offer: null });
+    expect(t.state.game).toMatchObject({ holder: null, houseDeals: true, offer: null });
   });
 
   it('T4.4 T4.5: a lone holder who passes leaves the shoe to the house', () => {
@@ -290,7 +306,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
       reason: 'accepted',
     });
     expect(t.last('dealing.started')).toMatchObject({ dealer: 14 });
-    expect(t.state).toMatchObject({ holder: 14, lastHolder: 14, offer: null });
+    expect(t.state.game).toMatchObject({ holder: 14, lastHolder: 14, offer: null });
   });
 
   it('T4.7: an offer still open when everyone has decided is accepted as betting closes early', () => {
@@ -309,7 +325,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
       { type: 'seat.left', seat: 2, playerId: 'ann' },
       { type: 'shoe.holder', seat: 5, houseDeals: false, reason: 'holder-left' },
     ]);
-    expect(t.state).toMatchObject({ holder: 5, lastHolder: 5 });
+    expect(t.state.game).toMatchObject({ holder: 5, lastHolder: 5 });
     t.sit('ann', 2);
     t.command('bob', 'seat.leave', { seat: 5 });
     expect(t.last('shoe.holder')).toMatchObject({ seat: 14, reason: 'holder-left' });
@@ -327,7 +343,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
     everyoneNoBet(t);
     expect(t.state.phase.kind).toBe('dealing');
     t.command('ann', 'seat.leave', { seat: 2 });
-    expect(t.state.holder).toBe(5);
+    expect(puntoOf(t.state).holder).toBe(5);
     expectRefused(t, () => t.command('ann', 'shoe.deal', { round: t.round }), 'NOT_SHOE_HOLDER');
     expect(t.command('bob', 'shoe.deal', { round: t.round })).toMatchObject({ ok: true });
     expect(t.last('cards.dealt')).toMatchObject({ by: 5 });
@@ -343,7 +359,7 @@ describe('passing the shoe (T4.4–T4.8)', () => {
       { type: 'shoe.refused', seat: 5 },
       { type: 'shoe.offered', seat: 14, from: 2 },
     ]);
-    expect(t.state).toMatchObject({ holder: 2, offer: { seat: 14, from: 2, refused: [5] } });
+    expect(t.state.game).toMatchObject({ holder: 2, offer: { seat: 14, from: 2, refused: [5] } });
   });
 
   it('T4.8 T4.4: when the last offered seat leaves, everyone has refused', () => {
@@ -375,7 +391,7 @@ describe('shoe commands refused (T4.5, T4.6, T2.4)', () => {
     expectRefused(t, () => t.command('ann', 'shoe.pass', {}), 'WRONG_PHASE');
     t.command('bob', 'shoe.refuse', {});
     t.command('cat', 'shoe.refuse', {});
-    expect(t.state.houseDeals).toBe(true);
+    expect(puntoOf(t.state).houseDeals).toBe(true);
 
     const u = table(ABC, [ROUNDS.bankerWin]);
     everyoneNoBet(u);

@@ -1,14 +1,16 @@
 import type { Outcome } from '@banco/rules';
 import { awaySeats, isPresent, nextOccupiedSeat, seatOf } from '../../core/seats.js';
 import type { Step } from '../../core/step.js';
+import { puntoOf, setPunto } from './state.js';
 
 /** T4.1: the first seated player takes the shoe when nobody holds it. */
 export function giveShoeToFirstSeat(step: Step): void {
   const { state } = step;
-  if (state.holder !== null || state.houseDeals || state.offer !== null) return;
+  const { holder, houseDeals, offer } = puntoOf(state);
+  if (holder !== null || houseDeals || offer !== null) return;
   const first = state.seats[0];
   if (!first) return;
-  step.update({ holder: first.seat, lastHolder: first.seat });
+  setPunto(step, { holder: first.seat, lastHolder: first.seat });
   step.emit({ type: 'shoe.holder', seat: first.seat, houseDeals: false, reason: 'first-seat' });
 }
 
@@ -16,16 +18,17 @@ export function giveShoeToFirstSeat(step: Step): void {
 export function passShoeAfter(step: Step, outcome: Outcome): void {
   if (outcome !== 'player') return;
   const { state } = step;
-  if (state.houseDeals) {
+  const { houseDeals, lastHolder, holder } = puntoOf(state);
+  if (houseDeals) {
     // T4.4: after the house dealt to a Player win, the shoe is offered round again.
-    step.update({ houseDeals: false });
-    offerFrom(step, state.lastHolder ?? 0, null);
+    setPunto(step, { houseDeals: false });
+    offerFrom(step, lastHolder ?? 0, null);
     return;
   }
-  if (state.holder === null) return;
-  const next = nextOccupiedSeat(state, state.holder);
-  if (next === null || next === state.holder) return;
-  step.update({ holder: next, lastHolder: next });
+  if (holder === null) return;
+  const next = nextOccupiedSeat(state, holder);
+  if (next === null || next === holder) return;
+  setPunto(step, { holder: next, lastHolder: next });
   step.emit({ type: 'shoe.holder', seat: next, houseDeals: false, reason: 'player-win' });
 }
 
@@ -34,11 +37,11 @@ function offerFrom(step: Step, after: number, from: number | null, refused: numb
   const skip = from === null ? refused : [...refused, from];
   const next = nextOccupiedSeat(step.state, after, skip);
   if (next === null) {
-    step.update({ holder: null, houseDeals: true, offer: null });
+    setPunto(step, { holder: null, houseDeals: true, offer: null });
     step.emit({ type: 'shoe.holder', seat: null, houseDeals: true, reason: 'all-refused' });
     return;
   }
-  step.update({ offer: { seat: next, from, refused } });
+  setPunto(step, { offer: { seat: next, from, refused } });
   step.emit({ type: 'shoe.offered', seat: next, from });
 }
 
@@ -49,10 +52,10 @@ export function passShoe(step: Step, playerId: string): void {
   if (state.phase.kind !== 'betting') {
     return step.refuse('WRONG_PHASE', 'the shoe can only be passed while bets are open');
   }
-  if (!seat || state.holder !== seat.seat) {
+  if (!seat || puntoOf(state).holder !== seat.seat) {
     return step.refuse('NOT_SHOE_HOLDER', 'only the shoe holder can pass the shoe');
   }
-  if (state.offer !== null) {
+  if (puntoOf(state).offer !== null) {
     return step.refuse('WRONG_PHASE', 'the shoe is already on offer');
   }
   offerFrom(step, seat.seat, seat.seat);
@@ -61,7 +64,7 @@ export function passShoe(step: Step, playerId: string): void {
 
 function offeredSeat(step: Step, playerId: string): number | null {
   const seat = seatOf(step.state, playerId);
-  const offer = step.state.offer;
+  const { offer } = puntoOf(step.state);
   if (!seat || !offer || offer.seat !== seat.seat) {
     step.refuse('NOT_OFFERED', 'the shoe is not on offer to you');
     return null;
@@ -77,7 +80,7 @@ export function acceptShoe(step: Step, playerId: string): void {
 }
 
 function takeOffer(step: Step, seat: number): void {
-  step.update({ holder: seat, lastHolder: seat, houseDeals: false, offer: null });
+  setPunto(step, { holder: seat, lastHolder: seat, houseDeals: false, offer: null });
   step.emit({ type: 'shoe.holder', seat, houseDeals: false, reason: 'accepted' });
 }
 
@@ -90,7 +93,7 @@ export function refuseShoe(step: Step, playerId: string): void {
 }
 
 function declineOffer(step: Step, seat: number): void {
-  const offer = step.state.offer!;
+  const offer = puntoOf(step.state).offer!;
   step.emit({ type: 'shoe.refused', seat });
   const refused = [...offer.refused, seat];
   // The passer keeps the shoe until someone takes it or everyone has refused it.
@@ -99,7 +102,7 @@ function declineOffer(step: Step, seat: number): void {
 
 /** T4.7: an offer nobody answered by the close of betting counts as accepted. */
 export function settleOpenOffer(step: Step): void {
-  const offer = step.state.offer;
+  const { offer } = puntoOf(step.state);
   if (offer === null) return;
   // T1.5: nobody answers for an away seat, so its open offer is refused rather than accepted.
   if (isPresent(step.state, offer.seat)) takeOffer(step, offer.seat);
@@ -108,17 +111,16 @@ export function settleOpenOffer(step: Step): void {
 
 /** T4.8: a holder who leaves passes the shoe on; an offered seat that leaves refuses it. */
 export function shoeAfterLeaving(step: Step, seat: number): void {
-  const { state } = step;
-  if (state.offer?.seat === seat) declineOffer(step, seat);
-  if (step.state.holder !== seat) return;
-  if (step.state.offer !== null) {
+  if (puntoOf(step.state).offer?.seat === seat) declineOffer(step, seat);
+  if (puntoOf(step.state).holder !== seat) return;
+  if (puntoOf(step.state).offer !== null) {
     // The shoe is already on its way round; the open offer decides where it lands.
-    step.update({ holder: null });
+    setPunto(step, { holder: null });
     step.emit({ type: 'shoe.holder', seat: null, houseDeals: false, reason: 'holder-left' });
     return;
   }
   const next = nextOccupiedSeat(step.state, seat, [seat]);
-  step.update({ holder: next, lastHolder: next ?? step.state.lastHolder });
+  setPunto(step, { holder: next, lastHolder: next ?? puntoOf(step.state).lastHolder });
   step.emit({ type: 'shoe.holder', seat: next, houseDeals: false, reason: 'holder-left' });
 }
 
@@ -128,9 +130,10 @@ export function shoeAfterLeaving(step: Step, seat: number): void {
  */
 export function passFromAwayHolder(step: Step): void {
   const { state } = step;
-  if (state.houseDeals || state.holder === null || isPresent(state, state.holder)) return;
-  const next = nextOccupiedSeat(state, state.holder, awaySeats(state));
+  const { houseDeals, holder } = puntoOf(state);
+  if (houseDeals || holder === null || isPresent(state, holder)) return;
+  const next = nextOccupiedSeat(state, holder, awaySeats(state));
   if (next === null) return;
-  step.update({ holder: next, lastHolder: next });
+  setPunto(step, { holder: next, lastHolder: next });
   step.emit({ type: 'shoe.holder', seat: next, houseDeals: false, reason: 'holder-away' });
 }

@@ -10,6 +10,7 @@ import {
   scriptedShoe,
   typesOf,
 } from '../../testing/scripted-shoes.js';
+import { puntoOf } from './state.js';
 
 /** Ann holds the shoe in seat 1, Bob sits in 4, Cat in 7; round 1 is open. */
 function table(rounds: (readonly CardCode[])[]): ReducerHarness {
@@ -36,7 +37,7 @@ function betAndDeal(t: ReducerHarness, bets: Record<string, Stake[]>, deal = tru
   }
   if (t.state.phase.kind === 'betting') everyoneNoBet(t);
   if (deal && t.state.phase.kind === 'dealing') {
-    const holder = t.state.seats.find((s) => s.seat === t.state.holder)!;
+    const holder = t.state.seats.find((s) => s.seat === puntoOf(t.state).holder)!;
     expect(t.command(holder.player.id, 'shoe.deal', { round: t.round })).toMatchObject({
       ok: true,
     });
@@ -132,7 +133,7 @@ describe('who turns the cards (T5.1, T5.2)', () => {
     t.command('ann', 'shoe.pass', {});
     t.command('bob', 'shoe.refuse', {});
     t.command('cat', 'shoe.refuse', {});
-    expect(t.state.houseDeals).toBe(true);
+    expect(puntoOf(t.state).houseDeals).toBe(true);
     // The former holder is an ordinary bettor now and may turn Player.
     betAndDeal(t, { ann: player(3_000), bob: player(1_000) });
     expect(t.ofType('turn.started').map((e) => [e.hand, e.turner])).toEqual([['player', 1]]);

@@ -1,9 +1,10 @@
 import type { CardsPeek } from '@banco/protocol';
 import { handTotal, type CardCode, type Side } from '@banco/rules';
 import { isPresent, isSeated, seatAt } from '../../core/seats.js';
-import type { RevealStep, RoundState, TableState } from '../../core/state.js';
+import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
-import { handPositions, layoutOf } from '../../core/views.js';
+import { handPositions, layoutOf } from './layout.js';
+import { puntoOf, type RevealStep, type RoundState } from './state.js';
 import { settleRound } from './settle-round.js';
 
 /**
@@ -13,7 +14,7 @@ import { settleRound } from './settle-round.js';
 export function playerTurner(state: TableState, round: RoundState): number | null {
   let best: { seat: number; stake: number } | null = null;
   for (const seatBets of round.bets) {
-    if (seatBets.seat === state.holder && !state.houseDeals) continue;
+    if (seatBets.seat === puntoOf(state).holder && !puntoOf(state).houseDeals) continue;
     const seat = seatAt(state, seatBets.seat);
     if (!seat || seat.player.id !== seatBets.playerId) continue;
     const stake = seatBets.bets.find((b) => b.spot === 'player')?.amount ?? 0;
@@ -27,7 +28,8 @@ export function playerTurner(state: TableState, round: RoundState): number | nul
 
 /** T5.2: the shoe holder turns Banker's cards; the house does when it deals. */
 export function bankerTurner(state: TableState): number | null {
-  return !state.houseDeals && isSeated(state, state.holder) ? state.holder : null;
+  const { houseDeals, holder } = puntoOf(state);
+  return !houseDeals && isSeated(state, holder) ? holder : null;
 }
 
 export function turnerFor(state: TableState, round: RoundState, hand: Side): number | null {

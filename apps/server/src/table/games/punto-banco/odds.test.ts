@@ -1,8 +1,8 @@
 import type { RuleSet } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
-import { ReducerHarness } from '../testing/reducer-harness.js';
-import { fireUntil, nextRound } from '../testing/scripted-shoes.js';
-import { liveOdds, oddsReady, prepareOdds } from './views.js';
+import { ReducerHarness } from '../../testing/reducer-harness.js';
+import { nextRound } from '../../testing/scripted-shoes.js';
+import { liveOdds } from './odds.js';
 
 describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
   it('P1.3 P1.10 R13.5: every snapshot of a round shares one computation; the next round gets new odds', () => {
@@ -26,23 +26,5 @@ describe('live odds are worked out once per shoe state (P1.3, R13.5)', () => {
     // Other rules price the same cards afresh.
     const noCommission = { ...rules, commission: 'no-commission' } as RuleSet;
     expect(liveOdds(t.state.shoe!, noCommission)!.edges).not.toEqual(second!.edges);
-  });
-});
-
-describe('the odds a result announces are worked out before it (P1.3, R13.5)', () => {
-  it('P1.3 R13.5: once the cards are dealt, prepareOdds prices the shoe the round leaves, and the result shows those very odds', () => {
-    const t = new ReducerHarness();
-    t.sit('ann', 1);
-    const rules = t.state.settings.rules as RuleSet;
-    fireUntil(t, 'turning');
-    const { phase } = t.state;
-    if (phase.kind !== 'turning') throw new Error('not turning');
-    const after = phase.round.shoeAfter!;
-    expect(oddsReady(after, rules)).toBe(false);
-    prepareOdds(t.state);
-    expect(oddsReady(after, rules)).toBe(true);
-    fireUntil(t, 'result');
-    const result = t.ofType('round.result').at(-1);
-    expect(result?.odds).toBe(liveOdds({ ...t.state.shoe!, state: after }, rules));
   });
 });
