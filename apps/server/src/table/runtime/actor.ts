@@ -1,4 +1,11 @@
-import type { Ack, AckError, CommandName, CommandPayload, RoomState, TableSnapshot } from '@banco/protocol';
+import type {
+  Ack,
+  AckError,
+  CommandName,
+  CommandPayload,
+  RoomState,
+  TableSnapshot,
+} from '@banco/protocol';
 import { senderToLookUp } from '../core/chat.js';
 import type { Reply, TableCommand, TableInput } from '../core/inputs.js';
 import { reduce, type Reduced } from '../core/reducer.js';
@@ -210,8 +217,7 @@ export class TableActor implements TablePort, TableSteps {
     payload: CommandPayload<N>,
   ): Promise<Reply> {
     const answer = this.answers[name] as
-      | ((playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>)
-      | undefined;
+      ((playerId: string, payload: CommandPayload<N>) => Reply | Promise<Reply>) | undefined;
     if (answer) return answer(playerId, payload);
     return this.queued(playerId, { name, payload } as TableCommand);
   }

@@ -57,7 +57,10 @@ export class TableReads {
     const state = this.deps.table.current;
     const now = this.deps.clock();
     if (this.cache?.state !== state) {
-      this.cache = { state, base: snapshotOf(state, { playerId, spectators: 0, now }, this.deps.table.game) };
+      this.cache = {
+        state,
+        base: snapshotOf(state, { playerId, spectators: 0, now }, this.deps.table.game),
+      };
     }
     const mine = seatOf(state, playerId);
     return {
