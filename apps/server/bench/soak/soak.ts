@@ -8,6 +8,7 @@ import { createGuestReply, type CreateGuestReply } from '@banco/protocol';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.js';
 import { createTestDatabase } from '../../src/db/test-database.js';
 import { BANK, CheminBot } from '../../src/testing/chemin-bot.js';
+import { TRY_AGAIN } from '../../src/testing/cluster-bot.js';
 import { call, openRoom, roomSettings } from '../../src/testing/rooms.js';
 import { mulberry32 } from '../../src/testing/seeded-random.js';
 import { freePort, ServerProcess } from '../../src/testing/server-process.js';
@@ -62,6 +63,8 @@ export interface SoakResult {
 const STALL_MS = 60_000;
 const PUNTO_SEATS = 3;
 const CHEMIN_SEATS = 4;
+/** Tries of a join or a sit answered "try again": 30 s at 250 ms apart. */
+const PATIENCE = 120;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -280,10 +283,10 @@ async function seatPlayers(
   const seated: Seated[] = [];
   // Each player's generator is drawn first, in one order, so a seed plays the same bots.
   const seeds = tables.map((t) => t.players.map(() => Math.floor(random() * 2 ** 32)));
-  const seatTable = async (table: Table, t: number) => {
-    for (const [p, { guest, seat }] of table.players.entries()) {
+  const seatOne = (table: Table, t: number) =>
+    table.players.map(async ({ guest, seat }, p) => {
       const client = await TestClient.connectAs(url, guest);
-      const joined = await client.send('table.join', { tableId: table.id });
+      const joined = await patiently(() => client.send('table.join', { tableId: table.id }));
       if (!joined.ok) throw new Error(`${guest.player.name}: join ${table.id}: ${joined.code}`);
       const bot =
         table.game === 'punto-banco'
@@ -298,7 +301,7 @@ async function seatPlayers(
               () => false,
             );
       if (joined.snapshot.you.seat !== seat) {
-        const sat = await client.send('seat.take', { tableId: table.id, seat });
+        const sat = await patiently(() => client.send('seat.take', { tableId: table.id, seat }));
         if (!sat.ok)
           throw new Error(`${guest.player.name}: seat ${seat} at ${table.id}: ${sat.code}`);
       }
@@ -310,11 +313,24 @@ async function seatPlayers(
         stop: () => bot.stop(),
         cutOff: () => (bot instanceof PuntoPlayer ? bot.cutOff : bot.counts.cutOff),
       });
-    }
-  };
-  // Tables side by side, each one's players in seat order.
-  await Promise.all(tables.map(seatTable));
+    });
+  // Every player at once, as a crowd comes back after a restart.
+  await Promise.all(tables.flatMap(seatOne));
   return seated;
+}
+
+/**
+ * A command asked again while the answer says "try again" (a table still resuming after the
+ * start answers TABLE_CLOSING), as a page does; any other answer is the table's.
+ */
+async function patiently<A extends { ok: boolean; code?: string }>(
+  send: () => Promise<A>,
+): Promise<A> {
+  for (let attempt = 1; ; attempt++) {
+    const ack = await send();
+    if (ack.ok || !TRY_AGAIN.has(ack.code ?? '') || attempt === PATIENCE) return ack;
+    await sleep(250);
+  }
 }
 
 async function balanceOf(prisma: PrismaClient, playerId: string): Promise<number> {
