@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { auditCheminFrames } from '../../src/testing/chemin-audit.js';
 import { auditFrames } from '../../src/testing/frame-audit.js';
 import type { Frame } from '../../src/testing/test-banco.js';
@@ -36,5 +39,9 @@ export function auditClientFrames(
   tally.checked += audited.length;
   const problems =
     game === 'punto-banco' ? auditFrames(audited, seat) : auditCheminFrames(audited, seat);
-  tally.breaches.push(...problems.map((p) => `${label}: ${p}`));
+  if (problems.length === 0) return;
+  // What the client received, whole, to see the breach in its place.
+  const path = join(tmpdir(), `soak-frames-${label.replace(/\W+/g, '-')}.json`);
+  writeFileSync(path, JSON.stringify(audited, null, 1));
+  tally.breaches.push(...problems.map((p) => `${label}: ${p} (its frames: ${path})`));
 }

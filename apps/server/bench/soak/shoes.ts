@@ -42,7 +42,7 @@ export async function auditShoes(url: string, prisma: PrismaClient): Promise<Sho
 }
 
 /** Why the record differs from its shoe dealt again, or null when every round matches. */
-function redeal(shoe: ShoeReply): string | null {
+export function redeal(shoe: ShoeReply): string | null {
   const { serverSeed, clientSeed } = shoe;
   if (serverSeed === null || clientSeed === null) return 'revealed without its seeds';
   if (commitmentOf(serverSeed) !== shoe.commitment)

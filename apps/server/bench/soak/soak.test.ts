@@ -10,14 +10,14 @@ describe('the soak, short', () => {
   it('T9.1 T9.5 T9.7 T15.9 P1.4 R11 R19 both games survive kills and stops with every invariant whole', async () => {
     const seed = Number(process.env.SOAK_SEED ?? 1);
     const result = await runSoak({
-      rounds: 150,
-      seconds: 40,
+      rounds: 100,
+      seconds: 25,
       seed,
       puntoTables: 1,
       puntoRooms: 1,
       cheminRooms: 1,
       roomDecks: 1,
-      life: { min: 5, max: 8 },
+      life: { min: 4, max: 6 },
       log: () => undefined,
     });
     const { text, breaches } = report(result);
