@@ -8,7 +8,8 @@ import { runSoak } from './soak.js';
 
 describe('the soak, short', () => {
   it('T9.1 T9.5 T9.7 T15.9 P1.4 R11 R19 both games survive kills and stops with every invariant whole', async () => {
-    const seed = Number(process.env.SOAK_SEED ?? 1);
+    // Seed 5 draws a SIGKILL, then a SIGTERM (and a SIGTERM last, as every soak ends).
+    const seed = Number(process.env.SOAK_SEED ?? 5);
     const result = await runSoak({
       rounds: 100,
       seconds: 25,
@@ -22,7 +23,8 @@ describe('the soak, short', () => {
     });
     const { text, breaches } = report(result);
     console.info(text);
-    expect(result.kills + result.stops).toBeGreaterThanOrEqual(2);
+    expect(result.kills).toBeGreaterThanOrEqual(1);
+    expect(result.stops).toBeGreaterThanOrEqual(1);
     expect(result.survived).toBe(result.kills + result.stops);
     expect(result.rounds).toBeGreaterThan(50);
     expect(result.invariants.shoes.checked).toBeGreaterThan(0);
