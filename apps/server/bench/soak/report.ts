@@ -16,6 +16,12 @@ export function report(result: SoakResult): { text: string; breaches: number } {
       `${result.stops} SIGTERM), then a last SIGTERM; ${result.commandsCutOff} bot commands ` +
       `cut off by a stop`,
   ];
+  if (result.outOfChips.length > 0) {
+    lines.push(
+      `Chemin de Fer rooms out of chips (no refill there), not waited for: ` +
+        result.outOfChips.join(', '),
+    );
+  }
   const { frames, shoes } = result.invariants;
   const checked: Record<string, string> = {
     tablesPlayOn: 'restarts after which every table played on',

@@ -51,6 +51,11 @@ export interface SoakResult {
   stops: number;
   /** Restarts after which every table settled a round or coup again. */
   survived: number;
+  /**
+   * Chemin de Fer rooms where fewer than two players could still put up the least bank: no
+   * refill comes at such a table (T8.2), so they stop playing, and no restart is blamed for it.
+   */
+  outOfChips: string[];
   commandsCutOff: number;
   invariants: {
     tablesPlayOn: Invariant;
@@ -87,6 +92,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     server = await ServerProcess.start(env);
     const tables = await openTables(server.url, options);
     const tally = { rounds: 0, kills: 0, stops: 0, survived: 0 };
+    const broke = new Set<string>();
     const tablesPlayOn: Invariant = { checked: 0, breaches: [] };
     const frames = emptyTally();
     let shoes: ShoeAudit = { shoes: 0, rounds: 0, problems: [] };
@@ -105,10 +111,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         await sleep(500);
         tally.rounds = await settled(prisma);
       }
-      // A life ends only once every table has played on since it began: then it survived.
+      // A life ends only once every table has played on since it began: then it survived. A
+      // Chemin de Fer room whose players cannot put up a bank any more cannot play on.
+      for (const id of await outOfChips(prisma, tables)) broke.add(id);
       const stalled = await waitPlayedOn(
         prisma,
-        tables,
+        tables.filter((t) => !broke.has(t.id)),
         bornAt,
         () => performance.now() > until + STALL_MS,
       );
@@ -164,6 +172,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...tally,
       seconds,
       tables: tables.map(({ id, game }) => ({ id, game })),
+      outOfChips: [...broke],
       commandsCutOff,
       invariants: {
         tablesPlayOn,
@@ -184,6 +193,19 @@ const settled = async (prisma: PrismaClient) => {
     SELECT count(*) AS n FROM rounds WHERE status = 'SETTLED'`;
   return Number(row!.n);
 };
+
+/** The Chemin de Fer rooms where fewer than two players' wallets hold the least bank. */
+async function outOfChips(prisma: PrismaClient, tables: readonly Table[]): Promise<string[]> {
+  const broke: string[] = [];
+  for (const table of tables) {
+    if (table.game !== 'chemin-de-fer') continue;
+    const balances = await Promise.all(
+      table.players.map(({ guest }) => balanceOf(prisma, guest.player.id)),
+    );
+    if (balances.filter((b) => b >= BANK.min).length < 2) broke.push(table.id);
+  }
+  return broke;
+}
 
 /** The tables that settled nothing since `since`, once all have or `giveUp` says so. */
 async function waitPlayedOn(
