@@ -3,7 +3,7 @@ import { LOAD_TESTS, PROCESS_TESTS } from './vitest.shared.js';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [LOAD_TESTS, ...PROCESS_TESTS, '**/node_modules/**'],
     // Two files at a time: these mostly wait on timers and Postgres (58 files took 60 % of one
     // core alone), and each test waits for what it checks rather than for a fixed time.

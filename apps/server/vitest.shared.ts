@@ -20,6 +20,7 @@ export const PROCESS_TESTS = [
   'src/db/embedded.test.ts',
   'src/integration/bot.test.ts',
   'src/cluster/bus.test.ts',
+  'bench/soak/soak.test.ts',
 ];
 
 /** Latency measurements: alone, after everything else (vitest.load.config.ts). */

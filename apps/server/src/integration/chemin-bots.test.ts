@@ -9,21 +9,11 @@ import { checkLedger } from '../db/ledger-invariant.js';
 import { BANK, CheminBot } from '../testing/chemin-bot.js';
 import { auditCheminFrames } from '../testing/chemin-audit.js';
 import { quietTable } from '../testing/quiet-table.js';
+import { mulberry32 } from '../testing/seeded-random.js';
 import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
 
 const COUPS = 100;
 const TABLE = 'cdf-bots';
-
-/** A small deterministic generator, so a failing game can be played again. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('the Chemin de Fer bot game', () => {
   let server: TestBanco;

@@ -12,6 +12,8 @@ export interface CheminBotCounts {
   settled: number;
   /** Commands the server answered RATE_LIMITED, each asked again after a pause. */
   rateLimited: number;
+  /** Commands left unanswered because the server went away under them (a soak's stops). */
+  cutOff: number;
 }
 
 /** How often a bot asks again after RATE_LIMITED before it gives up and says so. */
@@ -32,6 +34,7 @@ export class CheminBot {
     chose: 0,
     settled: 0,
     rateLimited: 0,
+    cutOff: 0,
   };
   /** The balance by this bot's own arithmetic (T15.6): start, plus each coup's result. */
   expected: number;
@@ -53,11 +56,11 @@ export class CheminBot {
       if (event.tableId !== tableId) return;
       if (event.type === 'chemin.updated') {
         this.view = event.view;
-        void this.on(event);
+        this.guard(this.on(event));
       }
       // A bank refused for want of punters is posted again once someone sits down.
       if (event.type === 'seat.taken' && this.view?.coup === null && !this.stopped) {
-        void this.offer(this.view);
+        this.guard(this.offer(this.view));
       }
     });
   }
@@ -85,6 +88,17 @@ export class CheminBot {
       }
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
+  }
+
+  /**
+   * A move the server did not answer because it is gone (its socket closed under the command)
+   * is counted, as a page would ask again once back; any other failure still fails the game.
+   */
+  private guard(move: Promise<void>): void {
+    move.catch((error: unknown) => {
+      if (!this.client.wentAway(error)) throw error;
+      this.counts.cutOff += 1;
+    });
   }
 
   private once(key: string): boolean {
@@ -124,7 +138,7 @@ export class CheminBot {
     const answered = (ok: boolean, why?: { ok: boolean; code?: string }) => {
       if (why && !why.ok && why.code === 'NO_PUNTERS') {
         this.done.delete(key);
-        setTimeout(() => this.view && void this.offer(this.view), 50);
+        setTimeout(() => this.view && this.guard(this.offer(this.view)), 50);
       }
       return ok;
     };

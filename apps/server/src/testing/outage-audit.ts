@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { checkLedger } from '../db/ledger-invariant.js';
 import type { PrismaClient } from '../db/prisma.js';
+import { betEndings } from './bet-endings.js';
 import type { ClusterBot } from './cluster-bot.js';
 
 /**
@@ -15,13 +16,9 @@ export async function auditOutage(
   tableId = 'main',
 ): Promise<void> {
   expect((await checkLedger(prisma, { liveTables: [tableId] })).problems).toEqual([]);
-  const bets = await prisma.$queryRaw<Array<{ id: string; status: string; ends: bigint }>>`
-    SELECT b.id, b.status::text AS status,
-           (SELECT count(*) FROM transfers t
-             WHERE t.key IN ('collect:' || b.id, 'return:' || b.id, 'refund:' || b.id)) AS ends
-      FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.status <> 'OPEN'`;
+  const bets = await betEndings(prisma);
   expect(bets.length).toBeGreaterThan(0);
-  for (const bet of bets) expect([bet.id, Number(bet.ends)]).toEqual([bet.id, 1]);
+  for (const bet of bets) expect([bet.id, bet.ends]).toEqual([bet.id, 1]);
   const shown = await bots[0]!.send('table.snapshot', { tableId });
   if (!shown.ok) throw new Error(shown.code);
   expect(shown.snapshot.seats.map((s) => [s.seat, s.awayUntil])).toEqual(

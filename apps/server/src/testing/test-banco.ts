@@ -146,6 +146,11 @@ export class TestClient {
     return (await this.protocol.request(name, payload as CommandInput<N>)) as Ack<N>;
   }
 
+  /** Whether a `send` failed only because the server went away under it (its socket closed). */
+  wentAway(error: unknown): boolean {
+    return !this.socket.connected && /: (OFFLINE|NO_ANSWER) /.test(String(error));
+  }
+
   get events(): TableEvent[] {
     return this.frames.flatMap((f) => (f.kind === 'event' ? [f.event] : []));
   }
