@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ledgerDatabase } from '../../testing/ledger-database.js';
 import { quietTable } from '../../testing/quiet-table.js';
 import { withOverrides } from '../../testing/with-overrides.js';
 import { TableActor } from './actor.js';
 import { VERSION_LEASE } from '../core/stored-state.js';
+import { initialTableState } from '../core/initial-state.js';
+import { defaultGame } from '../testing/table-game.js';
+import { StateSaver } from './state-saver.js';
 
 describe('T9.12 a table whose state will not save', () => {
   const database = ledgerDatabase();
@@ -103,5 +106,57 @@ describe('T9.12 a table whose state will not save', () => {
     expect(row?.version).toBe(actor.current.version + VERSION_LEASE);
     expect(JSON.stringify(row?.state)).toContain('the last line');
     await actor.close();
+  });
+});
+
+describe('T9.12 a retry that comes before its wait is over', () => {
+  it('T9.12: waits out the rest of the wait instead of giving up, then stores the state', async () => {
+    const state = initialTableState(
+      { id: 'early', name: 'early', settings: quietTable() },
+      defaultGame,
+    );
+    // The saver's clock, held still so that its timer's first try comes "early" by it, as a
+    // timer can by the process's clock when Node times it from the loop's cached time.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const stored: number[] = [];
+    let tries = 0;
+    let retries = 0;
+    let savedAgain = () => undefined as void;
+    const savedBack = new Promise<void>((resolve) => (savedAgain = resolve));
+    const saver: StateSaver = new StateSaver({
+      tableId: 'early',
+      game: defaultGame,
+      failing: new Map(),
+      ledger: {
+        saveTableState: async (_table, row) => {
+          tries += 1;
+          if (tries === 1) throw new Error('refused');
+          stored.push(row.version);
+          savedAgain();
+        },
+      },
+      backoff: { firstMs: 20, maxMs: 20 },
+      retry: () => {
+        retries += 1;
+        const early = retries === 1;
+        void saver
+          .saveIfDue(state, () => [])
+          .then(() => {
+            // The early try wrote nothing; by the next one the wait is over.
+            if (early) clock = 1_000;
+          });
+      },
+    });
+    try {
+      await saver.saveIfDue(state, () => []);
+      expect(tries).toBe(1);
+      await savedBack;
+      expect(retries).toBe(2);
+      expect(tries).toBe(2);
+      expect(stored).toHaveLength(1);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

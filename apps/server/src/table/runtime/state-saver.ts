@@ -66,7 +66,12 @@ export class StateSaver {
     const now = performance.now();
     // While backing off, the timer's try stores whatever is latest then; a stopping table's
     // shutdown tries at once.
-    if (this.failures > 0 && now < this.retryAt && !this.deps.stopping?.()) return;
+    if (this.failures > 0 && now < this.retryAt && !this.deps.stopping?.()) {
+      // A timer may fire a little before the wait by this clock (Node times it from the loop's
+      // cached time): a try that comes early waits out the rest, so the retry never stops.
+      if (this.timer === undefined) this.arm(this.retryAt - now);
+      return;
+    }
     const row = toStored(state, remembered(), game);
     try {
       await ledger.saveTableState(tableId, row);
