@@ -32,7 +32,7 @@ import { TestClient } from '../testing/test-banco.js';
  * stored state fell behind it. FUZZ_SEED replays a run; FUZZ_MS sets its length.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const BUDGET_MS = Number(process.env.FUZZ_MS ?? 30_000);
+const BUDGET_MS = Number(process.env.FUZZ_MS ?? 20_000);
 const ACK_TIMEOUT_MS = 10_000;
 const LANES_PER_SOCKET = 4;
 /** Commands that end a room for good wait for the last quarter, so the rooms are fuzzed first. */
