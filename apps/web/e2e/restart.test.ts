@@ -44,6 +44,9 @@ describe.runIf(canRunBrowser)('a graceful restart with a browser open', () => {
     await sitAtMain(page, 1);
     const connection = page.getByTestId('connection');
     await connection.filter({ hasText: /^Live$/ }).waitFor();
+    // The screen's parts load on demand after it paints: a chunk still on its way when the
+    // server stops would fail, which is another story (a page whose code is cut off mid-load).
+    await page.waitForLoadState('networkidle');
     // A reload would start a new document and lose this mark.
     await page.evaluate(() => Object.assign(window, { bancoSameDocument: true }));
 
