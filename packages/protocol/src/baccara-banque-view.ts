@@ -7,7 +7,7 @@
  */
 import { baccaraBanque } from '@banco/rules';
 import { z } from 'zod';
-import { stakeCallSchema, tableauSchema } from './baccara-banque.js';
+import { stakeCallSchema } from './baccara-banque.js';
 import {
   cardSchema,
   epochMsSchema,
