@@ -215,11 +215,20 @@ export const banqueBalanceSchema = z.object({
   balance: minorUnitsSchema,
 });
 
-const bankerValues = z.object({
-  right: z.number(),
-  left: z.number(),
-  cheval: z.number(),
-  total: z.number(),
+/** R29.1: an exact number: a fraction in lowest terms ("-35/12") and its decimal to 4 places. */
+export const exactValueSchema = z.object({ fraction: z.string(), decimal: z.string() });
+const tableauValue = z.object({
+  chances: z.object({ win: exactValueSchema, lose: exactValueSchema, tie: exactValueSchema }),
+  /** Expected chips the banker wins on this tableau's stake, minor units. */
+  expected: exactValueSchema,
+});
+/** One option's figures; a tableau whose natural was paid is null. */
+export const banqueOptionValueSchema = z.object({
+  right: tableauValue.nullable(),
+  left: tableauValue.nullable(),
+  cheval: exactValueSchema,
+  cagnotte: exactValueSchema,
+  total: exactValueSchema,
 });
 
 /**
@@ -237,9 +246,12 @@ export const banqueCardsMessage = z.object({
   choosing: z.boolean(),
   window: z
     .object({
-      draw: bankerValues,
-      stand: bankerValues,
-      rule: z.enum(baccaraBanque.DRAW_OPTIONS),
+      draw: banqueOptionValueSchema,
+      stand: banqueOptionValueSchema,
+      /** R23.6: what the rule does if he lets the window run out: the greater total. */
+      best: z.enum(baccaraBanque.DRAW_OPTIONS),
+      /** Draw's total less stand's. */
+      drawGain: exactValueSchema,
     })
     .nullable(),
 });
