@@ -115,6 +115,9 @@ interface Dealt extends Opened {
   readonly lastCoup: boolean;
 }
 
+/** A coup whose cards are out: what `bankerPosition` and a table's private messages read. */
+export type DealtCoup = Dealt;
+
 export type CoupState =
   | (Opened & { readonly phase: 'staking'; readonly calls: readonly PlayerCall[] })
   | (Dealt & { readonly phase: 'punto-choice'; readonly tableau: Tableau })
@@ -243,7 +246,7 @@ function settle(state: Dealt): Result<CoupState> {
  * every card he has not seen (the shoe, the burn's face-down cards, the tableaux's face-down
  * cards). Nothing he could not know goes in.
  */
-export function bankerPosition(state: Dealt): BankerPosition {
+export function bankerPosition(state: DealtCoup): BankerPosition {
   const unseen = ranksUnseen(state.shoe);
   const view = (t: Tableau): TableauView => {
     const cards = state.cards[t];
