@@ -18,6 +18,7 @@ import {
   settingField,
   stakeCallSchema,
   tableSettingsSchema,
+  verifyCommand,
   type RoomSettingsInput,
 } from './index.js';
 
@@ -216,5 +217,21 @@ describe('B3 refusals', () => {
     for (const code of BACCARA_BANQUE_ERROR_CODES) {
       expect(BACCARA_BANQUE_REFUSAL_WORDS[code].length).toBeGreaterThan(10);
     }
+  });
+});
+
+describe('B6 Baccara Banque shoes on the fairness routes', () => {
+  it('B6.1 a Baccara Banque shoe’s command names its game', () => {
+    const shoe = {
+      serverSeed: 's',
+      clientSeed: 'c',
+      shoeNumber: 2,
+      decks: 3,
+      cut: 10,
+      lastHand: 'finish-current',
+    };
+    expect(verifyCommand({ ...shoe, game: 'baccara-banque' })).toMatch(/ --game baccara-banque$/);
+    expect(verifyCommand({ ...shoe, game: 'punto-banco' })).not.toMatch(/--game/);
+    expect(verifyCommand({ ...shoe, game: 'chemin-de-fer' })).toMatch(/ --game chemin-de-fer$/);
   });
 });

@@ -32,6 +32,7 @@ import {
   type CoupRules,
   type CoupState,
 } from './coup.js';
+import { outcomesOf } from './replay.js';
 import { createBaccaraBanqueShoe } from './shoe.js';
 import { firstHolders, nextHolders, type Holders, type Seat } from './sides.js';
 import type { StakeCall } from './stakes.js';
@@ -97,6 +98,7 @@ function checkCoup(before: ShoeState, state: Extract<CoupState, { phase: 'settle
     return d > 0 ? 'tableau' : d < 0 ? 'banker' : 'tie';
   };
   expect(state.settlement.outcomes).toEqual({ right: judge(right), left: judge(left) });
+  expect(outcomesOf(right, left, banker)).toEqual(state.settlement.outcomes); // R25.2
   // R20.5: nothing settled is hidden any more.
   expect(visibleCards(state, null)).toEqual({ right, left, banker });
 }
