@@ -256,10 +256,10 @@ export function bankerPosition(state: DealtCoup): BankerPosition {
       ? { state: 'stood' }
       : { state: 'drew', third: cardValue(cards[2]) };
   };
-  const atRisk = (on: Tableau | 'cheval') =>
-    on !== 'cheval' && state.progress[on] === 'natural'
-      ? 0
-      : state.cover.stakes.filter((s) => s.on === on).reduce((sum, s) => sum + s.amount, 0);
+  // A lone natural's stakes are passed too: already lost to the banker whichever way he goes,
+  // they still count in the coup's net, on which the cagnotte is taken (R24.4).
+  const staked = (on: Tableau | 'cheval') =>
+    state.cover.stakes.filter((s) => s.on === on).reduce((sum, s) => sum + s.amount, 0);
   const right = view('right');
   const left = view('left');
   return {
@@ -267,7 +267,7 @@ export function bankerPosition(state: DealtCoup): BankerPosition {
     bankerTotal: two(state.cards.banker),
     right,
     left,
-    stakes: { right: atRisk('right'), left: atRisk('left'), cheval: atRisk('cheval') },
+    stakes: { right: staked('right'), left: staked('left'), cheval: staked('cheval') },
     // R23.3: the banker takes each holder to play the rule on 5.
     puntoOnFive: PUNTO_RULE_ON_5,
     cagnotte: cagnotteRule(state.rules.cagnotteBp),
