@@ -105,6 +105,7 @@ describe('B1 opening a Baccara Banque room', () => {
     expect(roomTableSettings(roomSettingsInputSchema.parse(puntoBanco), pace).baccaraBanque).toBe(
       undefined,
     );
+    expect(fieldOf({ ...banque, seats: 13 })).toBe('seats');
     expect(baccaraBanque.sideOf(6)).toBe('right');
     expect(baccaraBanque.sideOf(7)).toBe('left');
   });
