@@ -1,8 +1,8 @@
 /**
- * Whole fair shoes (three pairs: 3 decks by auction, 6 by the list) played by a scripted table: auction and list, stakes,
- * bancos, shared bancos, à cheval, watchers, holders' choices on 5, the banker's choices free and
- * by the exact rule, dry banks topped up or given up, retirements and take-overs. After every coup
- * the chips are counted and the coup is checked against the shoe and the rules.
+ * Whole fair shoes (three pairs: 3 decks by auction, 6 by the list) played by a scripted table:
+ * stakes, bancos, shared bancos, à cheval, watchers, holders' choices on 5, the banker's choices
+ * free and by the exact rule, dry banks topped up or given up, retirements and take-overs. After
+ * every coup the chips are counted and the coup is checked against the shoe and the rules.
  */
 import { describe, expect, it } from 'vitest';
 import { handTotal, type CardCode } from '../cards.js';
