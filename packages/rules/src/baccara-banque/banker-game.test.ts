@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatRational, rational } from '../chemin-de-fer/odds/rational.js';
+import { formatRational, rational, roundDecimal } from '../chemin-de-fer/odds/rational.js';
+import { fullShoeRanks } from '../odds/composition.js';
 import { bruteCoup, type BrutePosition } from '../testing/banker-brute.js';
 import { unwrap } from '../testing/unwrap.js';
 import { bankerChoiceValues } from './banker-odds.js';
@@ -182,5 +185,31 @@ describe('R29.4 the whole coup with the banker’s best reply', () => {
       scenarios: [{ stakes: { right: 1, left: 1 } }],
     });
     expect(small.ok ? 'ok' : small.error.code).toBe('SHOE_TOO_SMALL');
+  });
+});
+
+describe('R29.4 the figures RULES.md quotes', () => {
+  const rules = readFileSync(fileURLToPath(new URL('../../RULES.md', import.meta.url)), 'utf8');
+  const quote = rules.slice(rules.indexOf('- **R29.4**'));
+  const percent = (r: { edgeExact: { num: bigint; den: bigint } }) =>
+    roundDecimal({ num: r.edgeExact.num * 100n, den: r.edgeExact.den }, 4);
+  const scenarios = [
+    { stakes: { right: 80_000, left: 80_000 } },
+    { stakes: { right: 160_000, left: 80_000 } },
+    { stakes: { right: 80_000, left: 80_000 }, cagnotte: cagnotteOf(125) },
+  ];
+
+  it('R29.4 infinite deck and a full six-deck shoe, punters drawing on 5', () => {
+    const [equal, twoToOne, taxed] = unwrap(bankerGame({ shoe: { kind: 'infinite' }, scenarios }));
+    expect(quote).toContain(`${equal!.edge.fraction} ≈ ${percent(equal!)} %`);
+    expect(quote).toContain(`≈ ${percent(twoToOne!)} %`);
+    expect(quote).toContain(
+      `about ${roundDecimal({ num: taxed!.edgeExact.num * 100n, den: taxed!.edgeExact.den }, 2)} %`,
+    );
+    const [six, sixTwo] = unwrap(
+      bankerGame({ shoe: { kind: 'finite', unseen: fullShoeRanks(6) }, scenarios }),
+    );
+    expect(quote).toContain(`≈ ${percent(six!)} % from a full six-deck shoe`);
+    expect(quote).toContain(`≈ ${percent(sixTwo!)} %`);
   });
 });
