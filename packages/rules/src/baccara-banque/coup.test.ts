@@ -15,7 +15,7 @@ import { unwrap } from '../testing/unwrap.js';
 import { exactBankerRule, type BankerRule } from './banker-choice.js';
 import { bankerChoiceValues } from './banker-odds.js';
 import type { BankerPosition } from './banker-position.js';
-import { bankerPosition, chooser, stepCoup, type CoupState } from './coup.js';
+import { bankerPosition, chooser, openCoup, stepCoup, type CoupState } from './coup.js';
 import { visibleCards } from './view.js';
 
 type Settled = Extract<CoupState, { phase: 'settled' }>;
@@ -238,6 +238,23 @@ describe('R22 calls on the coup', () => {
       PLAY,
     );
     expect(closed.ok === false && closed.error.code).toBe('STAKES_CLOSED');
+  });
+
+  it('R22.2 a coup’s holders are seated punters: never the banker, never one who left', () => {
+    const state = opened(['2S'], 1000, FREE, [1, 2, 3, 7, 8]);
+    expect(state.holders).toEqual({ right: 2, left: 7 });
+    const shifted = unwrap(
+      openCoup({
+        rules: FREE,
+        shoe: state.shoe,
+        banker: 2,
+        bank: 1000,
+        holders: { right: 2, left: 9 },
+        seats: [1, 2, 3, 7, 8],
+      }),
+    );
+    // The next along from where each sat: 3 after the new banker's 2, 7 after 9 (wrapping).
+    expect(shifted.holders).toEqual({ right: 3, left: 7 });
   });
 
   it('R22.6 a room may refuse watchers', () => {

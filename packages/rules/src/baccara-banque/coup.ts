@@ -32,7 +32,7 @@ import {
   type CoupSettlement,
   type TableauOutcome,
 } from './settle.js';
-import { TABLEAUX, sideOf, type Holders, type Seat, type Tableau } from './sides.js';
+import { nextHolders, TABLEAUX, sideOf, type Holders, type Seat, type Tableau } from './sides.js';
 import {
   checkCall,
   resolveStakes,
@@ -184,7 +184,8 @@ export function openCoup(input: OpenCoup): Result<CoupState> {
     shoe: input.shoe,
     banker: input.banker,
     bank: input.bank,
-    holders: input.holders,
+    // R22.2: a holder who left, or who now holds the bank, hands on to the next one along.
+    holders: nextHolders(input.holders, { right: false, left: false }, input.seats, input.banker),
     punters: punters.sort((a, b) => a - b),
     calls: [],
   });
