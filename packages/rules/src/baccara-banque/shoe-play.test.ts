@@ -31,6 +31,7 @@ import {
   type CoupPlay,
   type CoupRules,
   type CoupState,
+  type DealtCoup,
 } from './coup.js';
 import { outcomesOf } from './replay.js';
 import { createBaccaraBanqueShoe } from './shoe.js';
@@ -224,7 +225,7 @@ function playShoe(
       let call: StakeCall = { kind: 'none' };
       if (r === 0 && wallet >= bank)
         call = { kind: 'banco', on: (['right', 'left', 'halves'] as const)[rand(3)]! };
-      else if (r === 1 && wallet >= Math.ceil(bank / 2)) call = { kind: 'banco-shared' };
+      else if (r <= 2 && wallet >= Math.ceil(bank / 2)) call = { kind: 'banco-shared' };
       else if (r < 17) {
         const amount = Math.min(bank, wallet, 100 * (1 + rand(15)));
         const on =
@@ -274,6 +275,13 @@ function playShoe(
     if (cover.stakes.some((s) => s.seat === null)) tally.kinds.add('watcher');
 
     while (!isOver(state)) {
+      // R20.5: while anyone waits, a watcher sees no face-down card but a turned natural's.
+      const seen = visibleCards(state, null);
+      for (const t of ['right', 'left'] as const) {
+        const turned = (state as DealtCoup).progress[t] === 'natural';
+        expect(seen[t].slice(0, 2).every((c) => (c === null) !== turned)).toBe(true);
+      }
+      expect(seen.banker.slice(0, 2)).toEqual([null, null]);
       if (state.phase === 'punto-choice') {
         tally.events.add('punto-choice');
         const seat: Seat = state.holders[state.tableau]!;
