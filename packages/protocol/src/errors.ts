@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHEMIN_DE_FER_ERROR_CODES } from './chemin-de-fer.js';
+import { BACCARA_BANQUE_ERROR_CODES } from './baccara-banque.js';
 
 /**
  * Stable error codes (P3 in docs/protocol.md). Clients and bots branch on these, so a code is
@@ -79,6 +80,8 @@ export const ERROR_CODES = [
   'MUTED',
   // Chemin de Fer (C3)
   ...CHEMIN_DE_FER_ERROR_CODES,
+  // Baccara Banque (B3)
+  ...BACCARA_BANQUE_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import { tableSettingsSchema, tableSummarySchema, type TableSettings } from './s
 
 import { chips } from './room-limits.js';
 import { cheminDeFerSettingsSchema, roomKindSchema, type RoomKind } from './chemin-de-fer.js';
+import { baccaraBanqueSettingsSchema } from './baccara-banque.js';
 
 export { MAX_ROOM_LIMIT } from './room-limits.js';
 
@@ -40,6 +41,8 @@ export const roomSettingsInputSchema = z
     kind: roomKindSchema.optional(),
     /** C1.2: a Chemin de Fer room's own settings; present exactly when kind is chemin-de-fer. */
     cheminDeFer: cheminDeFerSettingsSchema.optional(),
+    /** B1.2: a Baccara Banque room's own settings; present exactly when kind is baccara-banque. */
+    baccaraBanque: baccaraBanqueSettingsSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -60,7 +63,13 @@ export const roomSettingsInputSchema = z
     if (roomKindOf(input) === 'chemin-de-fer' && input.cheminDeFer === undefined) {
       issue(['cheminDeFer'], 'a Chemin de Fer room needs its settings (C1.2)');
     }
-    if (roomKindOf(input) === 'punto-banco' && input.cheminDeFer !== undefined) {
+    if (roomKindOf(input) === 'baccara-banque' && input.baccaraBanque === undefined) {
+      issue(['baccaraBanque'], 'a Baccara Banque room needs its settings (B1.2)');
+    }
+    if (roomKindOf(input) !== 'baccara-banque' && input.baccaraBanque !== undefined) {
+      issue(['baccaraBanque'], 'only a Baccara Banque room takes these settings (B1.2)');
+    }
+    if (roomKindOf(input) !== 'chemin-de-fer' && input.cheminDeFer !== undefined) {
       issue(['cheminDeFer'], 'only a Chemin de Fer room takes these settings (C1.2)');
     }
     const shoe = validateShoeConfig({
@@ -104,7 +113,11 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
   // C1.4: a Chemin de Fer table deals its own shoe (R14.1, R14.2) whatever the form's Punto
   // Banco fields say.
   const chemin = roomKindOf(input) === 'chemin-de-fer' ? input.cheminDeFer : undefined;
-  const shoe = chemin
+  const banque = roomKindOf(input) === 'baccara-banque' ? input.baccaraBanque : undefined;
+  // B1.3: a Baccara Banque shoe is 3 or 6 decks with the stop card before the last 10 cards.
+  const shoe = banque
+    ? { decks: banque.decks, cut: 10, lastHand: 'finish-current' as const }
+    : chemin
     ? {
         decks: chemin.decks,
         cut: cheminDeFer.CHEMIN_DE_FER_SHOE.cut,
@@ -131,6 +144,7 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
     resultMs: pace.resultMs,
     seatHoldMs: input.seatHoldSeconds * 1000,
     ...(chemin ? { cheminDeFer: chemin } : {}),
+    ...(banque ? { baccaraBanque: banque } : {}),
   });
 }
 
