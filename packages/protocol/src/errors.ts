@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHEMIN_DE_FER_ERROR_CODES } from './chemin-de-fer.js';
 import { BACCARA_BANQUE_ERROR_CODES } from './baccara-banque.js';
+import { CHEMIN_DE_FER_ERROR_CODES } from './chemin-de-fer.js';
 
 /**
  * Stable error codes (P3 in docs/protocol.md). Clients and bots branch on these, so a code is

@@ -278,7 +278,10 @@ export const cheminUpdatedEvent = event('chemin.updated', {
   balances: z.array(cheminBalanceSchema),
 });
 
-/** B5.1: a Baccara Banque table changed: its whole public view, what happened, wallets moved. */
+/**
+ * B5.1: a Baccara Banque table changed: the whole public view after it, what happened, and the
+ * wallets that moved with it (a bank or stakes held, a settlement paid, a refund, a top-up).
+ */
 export const banqueUpdatedEvent = event('banque.updated', {
   what: z.enum(BANQUE_UPDATES),
   seat: seatSchema.nullable(),

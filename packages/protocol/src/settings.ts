@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cheminDeFerSettingsSchema } from './chemin-de-fer.js';
 import { baccaraBanqueSettingsSchema } from './baccara-banque.js';
+import { cheminDeFerSettingsSchema } from './chemin-de-fer.js';
 import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
 const limitSchema = z.object({
@@ -53,7 +53,7 @@ export const tableSettingsSchema = z.object({
    * at a Punto Banco table, as at every table stored before it existed.
    */
   cheminDeFer: cheminDeFerSettingsSchema.optional(),
-  /** B1.2: present exactly at a Baccara Banque table. */
+  /** B1.4: present exactly at a Baccara Banque table (its room's `baccaraBanque` settings). */
   baccaraBanque: baccaraBanqueSettingsSchema.optional(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;

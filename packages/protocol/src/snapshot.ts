@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_HISTORY, chatMessageSchema } from './chat.js';
-import { cheminDeFerViewSchema } from './chemin-de-fer-view.js';
 import { baccaraBanqueViewSchema } from './baccara-banque-view.js';
+import { cheminDeFerViewSchema } from './chemin-de-fer-view.js';
 import {
   roundResultEvent,
   roundVoidedEvent,
@@ -88,7 +88,7 @@ export const tableSnapshotSchema = z.object({
     .default(null),
   /** C4.1: a Chemin de Fer table's bank and coup; absent at a Punto Banco table. */
   cheminDeFer: cheminDeFerViewSchema.optional(),
-  /** B4.1: a Baccara Banque table's bank and coup. */
+  /** B4.1: a Baccara Banque table's bank and coup; absent at another game's table. */
   baccaraBanque: baccaraBanqueViewSchema.optional(),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

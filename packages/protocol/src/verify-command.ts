@@ -29,8 +29,6 @@ export function verifyCommand(shoe: VerifyArguments): string {
     `--decks ${shoe.decks}`,
     `--cut ${shoe.cut}`,
     `--last-hand ${shellQuote(shoe.lastHand)}`,
-    ...(shoe.game === 'chemin-de-fer' || shoe.game === 'baccara-banque'
-      ? [`--game ${shoe.game}`]
-      : []),
+    ...(shoe.game === undefined || shoe.game === 'punto-banco' ? [] : [`--game ${shoe.game}`]),
   ].join(' ');
 }

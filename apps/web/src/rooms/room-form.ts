@@ -73,6 +73,8 @@ export const DEFAULT_CHEMIN: CheminForm = {
 export const DEFAULT_DECKS: Record<RoomKind, number> = {
   'punto-banco': 8,
   'chemin-de-fer': CHEMIN_SCHEMA_DEFAULTS.decks,
+  // R20.1: an open bank, the default of the room kind's settings.
+  'baccara-banque': 6,
 };
 
 export const DEFAULT_ROOM: RoomForm = {

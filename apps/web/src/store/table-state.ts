@@ -133,6 +133,9 @@ function reduce(state: TableState, event: TableEvent): TableState {
       return reduceRoom(state, event);
     case 'chemin.updated':
       return reduceChemin(state, event);
+    case 'banque.updated':
+      // Until the Baccara Banque screen keeps its own view, its events change nothing here.
+      return state;
     default: {
       const unknown: never = event;
       return unknown;

@@ -46,6 +46,11 @@ const KIND_WORDS: Record<RoomKind, { name: string; detail: string }> = {
     detail:
       'One of you holds the bank and the others cover it (“Banco!”); the punto and the banker choose to draw at a few totals.',
   },
+  'baccara-banque': {
+    name: 'Baccara Banque',
+    detail:
+      'One of you holds the bank for the whole shoe against two tableaux; the banker draws or stands freely.',
+  },
 };
 
 /**
