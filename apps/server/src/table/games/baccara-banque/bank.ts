@@ -41,9 +41,9 @@ export function startBanque(step: Step): void {
       return openAward(step);
     case 'held':
       // T16.10: a banker who left the table between coups has left the bank.
-      if (!tenure || !step.state.seats.some((s) => s.player.id === bankerId)) {
-        return retireBank(step, null);
-      }
+      // So does one whose wallet no longer holds his bank (spent at another table meanwhile).
+      const banker = step.state.seats.find((s) => s.player.id === bankerId);
+      if (!tenure || !banker || banker.balance < tenure.bank) return retireBank(step, null);
       return openCoup(step);
   }
 }
