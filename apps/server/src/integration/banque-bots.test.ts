@@ -92,7 +92,9 @@ describe('the Baccara Banque bot game', () => {
       bots.some((b) => (b.client.events.at(-1)?.version ?? 0) < last())
     ) {
       if (performance.now() - started > 150_000) {
-        throw new Error(`the bots did not finish in time: ${JSON.stringify(bots.map((b) => b.counts))}`);
+        throw new Error(
+          `the bots did not finish in time: ${JSON.stringify(bots.map((b) => b.counts))}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -106,7 +108,9 @@ describe('the Baccara Banque bot game', () => {
     const settled = events.filter((e) => e.what === 'settled').map((e) => e.view.last!);
     const story = settled.flatMap((c) => c.story);
     const chosen = (hand: 'right' | 'left' | 'banker') =>
-      story.filter((s) => (s.kind === 'draw' || s.kind === 'stand') && s.hand === hand && s.by === 'choice').length;
+      story.filter(
+        (s) => (s.kind === 'draw' || s.kind === 'stand') && s.hand === hand && s.by === 'choice',
+      ).length;
     const lone = story.filter((s) => s.kind === 'natural' && s.paid).length;
     const figures = {
       coups: settled.length,

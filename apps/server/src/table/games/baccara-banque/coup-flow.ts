@@ -13,7 +13,14 @@ import { startNextRound } from '../../core/shoe-flow.js';
 import type { StakeReturn } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { BanqueCoup, BanqueHeld } from './banque-state.js';
-import { banqueOf, coupViewOf, emitBanque, sendOwnCards, setBanque, setCoup } from './banque-view.js';
+import {
+  banqueOf,
+  coupViewOf,
+  emitBanque,
+  sendOwnCards,
+  setBanque,
+  setCoup,
+} from './banque-view.js';
 import { retireBank } from './bank.js';
 import { choiceMs, limitsOf, PLAY, playingSeats, windowMs } from './windows.js';
 
@@ -23,7 +30,9 @@ const SPOT = { bank: 'banker', right: 'player', left: 'banker', cheval: 'tie' } 
 /** Every punter has called: the stakes need not wait for their window. */
 export function allCalled(coup: BanqueCoup): boolean {
   const state = coup.coup;
-  return state.phase === 'staking' && state.punters.every((s) => state.calls.some((c) => c.seat === s));
+  return (
+    state.phase === 'staking' && state.punters.every((s) => state.calls.some((c) => c.seat === s))
+  );
 }
 
 /**
