@@ -196,7 +196,12 @@ export class BanqueBot {
                 }
               : { kind: 'none' as const };
     const ack = await this.ask('banque.stake', { coup, call });
-    if (!ack.ok) return;
+    if (!ack.ok) {
+      // A call refused (its own arithmetic was short, say) is answered with none, as a player
+      // would, so the stakes do not wait out their window for it.
+      await this.ask('banque.stake', { coup, call: { kind: 'none' } });
+      return;
+    }
     this.counts.stakes += 1;
     if (call.kind === 'banco') this.counts.bancos += 1;
     if (call.kind === 'stake' && call.on === 'cheval') this.counts.chevals += 1;
