@@ -72,7 +72,12 @@ export class BanqueBot {
   ) {
     this.expected = start;
     client.socket.on('table.event', (event: TableEvent) => {
-      if (event.tableId !== tableId || event.type !== 'banque.updated') return;
+      if (event.tableId !== tableId) return;
+      // T8.2: a wallet below the table's minimum is topped up as a coup opens.
+      if (event.type === 'balance.refilled' && event.playerId === client.playerId) {
+        this.expected += event.amount;
+      }
+      if (event.type !== 'banque.updated') return;
       this.latest = event;
       void this.on(event).catch((error: unknown) => {
         if (!this.client.wentAway(error)) throw error;
