@@ -262,7 +262,10 @@ describe('Baccara Banque tables over real sockets and Postgres', () => {
     });
     const offered = dan.next(updated('offered'));
     const calledOff = dan.next(updated('not-dealt'));
-    expect(await ann.send('banque.bank.retire', { tableId: id })).toMatchObject({ ok: true });
+    expect(await ann.send('banque.bank.retire', { tableId: id })).toMatchObject({
+      ok: true,
+      leavesWith: 119_020,
+    });
     expect((await calledOff).view.last).toMatchObject({ coup: 3, notDealt: 'called-off' });
     expect((await offered).view.stage).toMatchObject({
       stage: 'offer',

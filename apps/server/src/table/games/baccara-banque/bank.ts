@@ -203,7 +203,8 @@ export function retireBank(step: Step, seat: number | null, reply = seat !== nul
     limitsOf(step.state),
   );
   if (!leaving.ok) return step.refuse(refusalCode(leaving.error.code), leaving.error.message);
-  if (reply) step.succeed();
+  // B2.7: the ack declares what he leaves with.
+  if (reply) step.succeed({ leavesWith: leaving.value.leavesWith });
   setBanque(step, {
     tenure: null,
     bankerId: null,

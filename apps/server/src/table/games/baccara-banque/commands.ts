@@ -121,6 +121,6 @@ function retire(step: Step, seat: SeatState): void {
   const allowed = baccaraBanque.retire(tenure, seat.seat, limitsOf(step.state));
   if (!allowed.ok) return step.refuse(refusalCode(allowed.error.code), allowed.error.message);
   setBanque(step, { retiring: seat.seat });
-  step.succeed();
+  step.succeed({ leavesWith: allowed.value.leavesWith });
   voidCoup(step);
 }
