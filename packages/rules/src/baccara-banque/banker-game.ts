@@ -52,6 +52,11 @@ export type ReplyCell = 'D' | 'S' | 'M' | '';
 export interface GameScenario {
   readonly stakes: BankerStakes;
   readonly cagnotte?: (bankerNet: number) => number;
+  /**
+   * A fixed banker's rule to value instead of his best reply (faces indexed as FACES), e.g. a
+   * printed table: the comparison the figures draw.
+   */
+  readonly decide?: (bankerTotal: number, right: number, left: number) => 'draw' | 'stand';
 }
 
 export interface ScenarioResult {
@@ -128,7 +133,7 @@ const resultOf = (banker: number, punto: number) =>
 /** R29.4: the reply tables and the game's value for each scenario. */
 export function bankerGame(query: GameQuery): Result<ScenarioResult[], BankerPositionError> {
   // The position check does the shoe's and the policy's checks once, for a dummy position.
-  const scenarios: Money[] = [];
+  const scenarios: (Money & Pick<GameScenario, 'decide'>)[] = [];
   let shape = null as null | {
     values: number[] | null;
     outOf: number;
@@ -147,7 +152,11 @@ export function bankerGame(query: GameQuery): Result<ScenarioResult[], BankerPos
     });
     if (!checked.ok) return checked;
     const c = checked.value;
-    scenarios.push({ stakes: c.stakes, cagnotte: c.cagnotte });
+    scenarios.push({
+      stakes: c.stakes,
+      cagnotte: c.cagnotte,
+      ...(scenario.decide ? { decide: scenario.decide } : {}),
+    });
     shape = { values: c.values, outOf: c.outOf, stood: c.right!, drew: c.left! };
   }
   if (shape === null) return ok([]);
@@ -248,8 +257,9 @@ export function bankerGame(query: GameQuery): Result<ScenarioResult[], BankerPos
             scenarios.forEach((money, i) => {
               const d = optionTotals(money, counts.draw);
               if (d.weight === 0n) return;
-              const s = optionTotals(money, counts.stand);
-              const drawing = drawGain(d, s).num >= 0n;
+              const drawing = money.decide
+                ? money.decide(bt, faceIndex(rf), faceIndex(lf)) === 'draw'
+                : drawGain(d, optionTotals(money, counts.stand)).num >= 0n;
               const chosen = drawing ? counts.draw : counts.stand;
               for (let k = 0; k < CLASS_COUNT; k++) classes[i]![k]! += chosen[k]! * factor;
               seen[i]![bt]![faceIndex(rf)]![faceIndex(lf)]! |= drawing ? 1 : 2;
