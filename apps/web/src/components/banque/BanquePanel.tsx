@@ -1,0 +1,437 @@
+'use client';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { chips } from '../../lib/format';
+import type { BankerValues, BanqueModel, StakeOn, Tableau } from '../../banque/model';
+import {
+  cagnotteWords,
+  coupStory,
+  expectedChips,
+  ON_WORDS,
+  optionWords,
+  stageWords,
+  TABLEAU_WORDS,
+  type NameOf,
+} from '../../banque/words';
+import { Countdown } from '../Countdown';
+
+export interface BanqueActions {
+  bid(amount: number): void;
+  /** By the list: hold the bank with this amount, or pass it on. */
+  hold(amount: number): void;
+  passBank(): void;
+  stake(on: StakeOn, amount: number): void;
+  banco(on: StakeOn): void;
+  noStake(): void;
+  holderChoose(option: 'draw' | 'stand'): void;
+  bankerChoose(option: 'draw' | 'stand'): void;
+  topUp(): void;
+  retire(): void;
+  takeOver(): void;
+  declineTakeOver(): void;
+}
+
+export interface BanquePanelProps {
+  model: BanqueModel;
+  you: number | null;
+  /** True for a watcher in a room whose watchers may cover what the seated left. */
+  watcherMayCover: boolean;
+  /** The side this player sits on, if a punter. */
+  yourSide: Tableau | null;
+  balance: number | null;
+  /** Only on the banker's own page, for the coup in play. */
+  values: BankerValues | null;
+  clockOffset: number;
+  name: NameOf;
+  actions: BanqueActions;
+}
+
+const minorOf = (text: string): number => Math.round(Number(text) * 100);
+
+/** Below the felt: what this player may do now, the coup's story, and the house's facts. */
+export function BanquePanel(props: BanquePanelProps) {
+  const { model } = props;
+  const act = useRef<HTMLDivElement>(null);
+  const turn = yourTurn(props);
+  // The call to act can fall below a phone's fold: brought into view once, when it starts.
+  useEffect(() => {
+    if (turn) act.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [turn]);
+  return (
+    <section className="bets banque-panel" aria-label="Your play">
+      <div className="banque__act" data-testid="banque-act" ref={act}>
+        <p role="status" data-testid="banque-stage">
+          {stageWords(model, props.name, props.you)}
+        </p>
+        <Act {...props} />
+      </div>
+      {model.coup ? (
+        <section className="banque__story" aria-label="This coup">
+          <h3>Coup {model.coup.coup}</h3>
+          <ol data-testid="coup-story">
+            {coupStory(model.coup, props.name).map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <p className="banque__house" data-testid="cagnotte-rate">
+        {cagnotteWords(model.house.cagnottePercent)}
+        {model.coup && model.coup.cagnotte > 0 ? ` This coup: ${chips(model.coup.cagnotte)}.` : ''}
+      </p>
+    </section>
+  );
+}
+
+/** A key that changes each time the table waits on this player. */
+function yourTurn({ model, you }: BanquePanelProps): string | null {
+  const s = model.stage;
+  const coup = model.coup?.coup ?? 0;
+  switch (s.kind) {
+    case 'staking':
+      return s.turn === you ? `stake ${coup}` : null;
+    case 'holder-choice':
+      return s.seat === you ? `hold ${coup}` : null;
+    case 'banker-choice':
+    case 'bank-dry':
+      return model.banker === you ? `${s.kind} ${coup}` : null;
+    case 'by-list':
+    case 'take-over':
+      return s.seat === you ? `${s.kind} ${s.seat}` : null;
+    default:
+      return null;
+  }
+}
+
+function Clock({ at, label, offset }: { at: number | null; label: string; offset: number }) {
+  return at === null ? null : (
+    <Countdown deadline={at} clockOffset={offset} label={label} testId="banque-clock" />
+  );
+}
+
+function Act(props: BanquePanelProps) {
+  const { model, you, clockOffset } = props;
+  const s = model.stage;
+  const banker = you !== null && you === model.banker;
+  switch (s.kind) {
+    case 'auction':
+      return (
+        <>
+          {you === null ? null : (
+            <AmountForm
+              id="banque-bid"
+              label="Your bid for the bank"
+              submit="Bid"
+              testId="bid"
+              initial={s.min}
+              min={s.min}
+              max={s.max}
+              onSubmit={props.actions.bid}
+            />
+          )}
+          <ul className="banque__bids" data-testid="bids">
+            {s.bids.map((b) => (
+              <li key={`${b.seat}-${b.amount}`}>
+                {props.name(b.seat)} bids <strong>{chips(b.amount)}</strong>
+              </li>
+            ))}
+          </ul>
+          <Clock at={s.closesAt} offset={clockOffset} label="The auction closes" />
+        </>
+      );
+    case 'by-list':
+      return s.seat === you ? (
+        <>
+          <AmountForm
+            id="banque-hold"
+            label="Your bank"
+            submit="Hold the bank"
+            testId="hold"
+            initial={s.min}
+            min={s.min}
+            max={s.max}
+            onSubmit={props.actions.hold}
+          />
+          <button type="button" data-testid="pass-bank" onClick={props.actions.passBank}>
+            Pass it to the next on the list
+          </button>
+          <Clock at={s.closesAt} offset={clockOffset} label="Then it passes on" />
+        </>
+      ) : (
+        <Clock at={s.closesAt} offset={clockOffset} label="Then it passes on" />
+      );
+    case 'staking':
+      return (
+        <>
+          {!banker && (s.turn === you || (you === null && props.watcherMayCover)) ? (
+            <Staking {...props} />
+          ) : null}
+          <Clock at={s.closesAt} offset={clockOffset} label="Stakes close" />
+        </>
+      );
+    case 'holder-choice':
+      return (
+        <>
+          {s.seat === you ? (
+            <div className="banque__buttons">
+              <button
+                type="button"
+                className="primary big"
+                data-testid="holder-draw"
+                onClick={() => props.actions.holderChoose('draw')}
+              >
+                Draw a card{' '}
+                <span className="banque__sub">on 5, for {TABLEAU_WORDS[s.tableau]}</span>
+              </button>
+              <button
+                type="button"
+                className="big"
+                data-testid="holder-stand"
+                onClick={() => props.actions.holderChoose('stand')}
+              >
+                Stand on 5
+              </button>
+            </div>
+          ) : null}
+          <Clock at={s.deadline} offset={clockOffset} label="Then the rule decides" />
+        </>
+      );
+    case 'banker-choice':
+      return (
+        <>
+          {banker ? <Decision {...props} /> : null}
+          <Clock at={s.deadline} offset={clockOffset} label="Then the room’s rule decides" />
+        </>
+      );
+    case 'bank-dry':
+      return banker ? (
+        <div className="banque__buttons">
+          <button
+            type="button"
+            className="primary big"
+            data-testid="top-up"
+            onClick={props.actions.topUp}
+          >
+            Top up the bank to {chips(s.min)}
+          </button>
+          <button type="button" className="big" data-testid="retire" onClick={props.actions.retire}>
+            Retire
+          </button>
+          <Clock at={s.deadline} offset={clockOffset} label="Then you retire" />
+        </div>
+      ) : (
+        <Clock at={s.deadline} offset={clockOffset} label="Then the banker retires" />
+      );
+    case 'between':
+      return banker && s.mayRetire && model.bank ? (
+        <div className="banque__buttons">
+          <button type="button" className="big" data-testid="retire" onClick={props.actions.retire}>
+            Retire with {chips(model.bank.now)}
+          </button>
+          <Clock at={s.closesAt} offset={clockOffset} label="The next coup opens" />
+        </div>
+      ) : (
+        <Clock at={s.closesAt} offset={clockOffset} label="The next coup opens" />
+      );
+    case 'take-over':
+      return s.seat === you ? (
+        <div className="banque__buttons">
+          <button
+            type="button"
+            className="primary big"
+            data-testid="take-over"
+            onClick={props.actions.takeOver}
+          >
+            Take over the bank <span className="banque__sub">{chips(s.amount)}</span>
+          </button>
+          <button
+            type="button"
+            className="big"
+            data-testid="decline-take-over"
+            onClick={props.actions.declineTakeOver}
+          >
+            No, thanks
+          </button>
+          <Clock at={s.closesAt} offset={clockOffset} label="Then it is offered on" />
+        </div>
+      ) : (
+        <Clock at={s.closesAt} offset={clockOffset} label="Then it is offered on" />
+      );
+    case 'shuffling':
+    case 'shoe-over':
+      return null;
+  }
+}
+
+/** The punter's call: a Banco on either tableau or across both, or a stake of his own. */
+function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
+  const bank = model.bank?.now ?? 0;
+  const staked = (model.coup?.stakes ?? []).reduce((sum, s) => sum + s.amount, 0);
+  const open = Math.max(0, bank - staked);
+  const [amount, setAmount] = useState('');
+  const [on, setOn] = useState<StakeOn>(yourSide ?? 'right');
+  const minor = minorOf(amount);
+  const ok = Number.isInteger(minor) && minor > 0 && (balance === null || minor <= balance);
+  const short = balance !== null && balance < bank;
+  const choices: StakeOn[] =
+    yourSide === 'left' ? ['left', 'right', 'cheval'] : ['right', 'left', 'cheval'];
+  return (
+    <>
+      <p data-testid="your-call">
+        {chips(open)} of the bank is still open.
+        {you === null ? ' Watchers may cover what the seated left.' : ''}
+      </p>
+      {you !== null ? (
+        <div className="banque__buttons">
+          {choices.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className={c === (yourSide ?? 'right') ? 'primary big' : 'big'}
+              data-testid={`banco-${c}`}
+              disabled={short}
+              onClick={() => actions.banco(c)}
+            >
+              Banco!{' '}
+              <span className="banque__sub">
+                all {chips(bank)} {ON_WORDS[c]}
+              </span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <form
+        className="banque__stake"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (ok) actions.stake(on, minor);
+        }}
+      >
+        <fieldset className="banque__on">
+          <legend>Stake on</legend>
+          {choices.map((c) => (
+            <label key={c}>
+              <input type="radio" name="banque-on" checked={on === c} onChange={() => setOn(c)} />
+              {c === 'cheval'
+                ? 'À cheval (both)'
+                : c === 'right'
+                  ? 'Right tableau'
+                  : 'Left tableau'}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor="banque-stake">Chips</label>
+        <input
+          id="banque-stake"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <button type="submit" data-testid="stake" disabled={!ok}>
+          Stake {ok ? chips(minor) : ''}
+        </button>
+        <button type="button" data-testid="no-stake" onClick={actions.noStake}>
+          No stake
+        </button>
+      </form>
+      <p className="field__hint">
+        À cheval wins only if both tableaux win, loses only if both lose, and otherwise stands.
+      </p>
+    </>
+  );
+}
+
+/** The banker's own decision: the exact value of each option, per tableau and in all. */
+function Decision({ values, actions }: BanquePanelProps) {
+  if (!values) return <p>Working out the value of each option…</p>;
+  const options = ['draw', 'stand'] as const;
+  return (
+    <div className="banque__decision" data-testid="banker-decision">
+      <table className="banque__values" data-testid="banker-values">
+        <caption>
+          Your expected chips for each option, from the cards left in the shoe and the stakes on
+          each tableau
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">If you</th>
+            <th scope="col">right tableau</th>
+            <th scope="col">left tableau</th>
+            <th scope="col">in all</th>
+          </tr>
+        </thead>
+        <tbody>
+          {options.map((o) => (
+            <tr key={o} data-testid={`value-${o}`} aria-label={optionWords(o, values[o])}>
+              <th scope="row">{o}</th>
+              <td>{expectedChips(values[o].right)}</td>
+              <td>{expectedChips(values[o].left)}</td>
+              <td>
+                <strong>{expectedChips(values[o].total)}</strong>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="field__hint">
+        If time runs out, the room {values.rule === 'draw' ? 'draws' : 'stands'} for you.
+      </p>
+      <div className="banque__buttons">
+        {options.map((o) => (
+          <button
+            key={o}
+            type="button"
+            className={o === values.rule ? 'primary big' : 'big'}
+            data-testid={`banker-${o}`}
+            onClick={() => actions.bankerChoose(o)}
+          >
+            {o === 'draw' ? 'Draw' : 'Stand'}{' '}
+            <span className="banque__sub">{expectedChips(values[o].total)} expected</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function AmountForm(p: {
+  id: string;
+  label: string;
+  submit: string;
+  testId: string;
+  initial: number;
+  min: number;
+  max: number | null;
+  onSubmit: (minor: number) => void;
+}) {
+  const [text, setText] = useState(String(p.initial / 100));
+  const minor = minorOf(text);
+  const ok = Number.isInteger(minor) && minor >= p.min && (p.max === null || minor <= p.max);
+  return (
+    <form
+      className="banque__stake"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ok) p.onSubmit(minor);
+      }}
+    >
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="number"
+        inputMode="numeric"
+        min={p.min / 100}
+        max={p.max === null ? undefined : p.max / 100}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="primary" data-testid={p.testId} disabled={!ok}>
+        {p.submit}
+      </button>
+      <span className="field__hint">
+        {p.max === null ? `At least ${chips(p.min)}.` : `From ${chips(p.min)} to ${chips(p.max)}.`}
+      </span>
+    </form>
+  );
+}
