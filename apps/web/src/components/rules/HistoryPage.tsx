@@ -115,9 +115,9 @@ export function HistoryPage() {
             >
               Open a Baccara Banque room
             </a>{' '}
-            Bid for the bank or take it by the list, seat your friends on the two sides, and hold
-            it for the whole shoe. When you bank, the table shows you the exact value of drawing
-            and of standing against each tableau before you choose.
+            Bid for the bank or take it by the list, seat your friends on the two sides, and hold it
+            for the whole shoe. When you bank, the table shows you the exact value of drawing and of
+            standing against each tableau before you choose.
           </p>
         </section>
 
