@@ -33,8 +33,13 @@ export interface BanqueSide {
 export interface OptionValue {
   right: number;
   left: number;
+  /** The stakes across the line, which depend on both tableaux together. */
+  cheval: number;
   total: number;
 }
+
+/** A Banco on one tableau, or half the bank on each. */
+export type BancoOn = Tableau | 'halves';
 
 /** Only the banker's page has these: the exact value of drawing and of standing. */
 export interface BankerValues {

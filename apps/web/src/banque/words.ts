@@ -5,6 +5,7 @@
  */
 import { cardShort, cardSpoken, chips } from '../lib/format';
 import type {
+  BancoOn,
   BanqueCoup,
   BanqueModel,
   BanqueStake,
@@ -29,6 +30,12 @@ const HAND: Record<Hand, string> = {
   right: 'The right tableau',
   left: 'The left tableau',
   banker: 'The banker',
+};
+
+export const BANCO_WORDS: Record<BancoOn, string> = {
+  right: 'on the right tableau',
+  left: 'on the left tableau',
+  halves: 'half on each tableau',
 };
 
 export const ON_WORDS: Record<StakeOn, string> = {
@@ -60,7 +67,8 @@ export function expectedChips(minor: number): string {
 /** "Drawing: +3.47 against the right, −1.20 against the left, +2.27 in all." */
 export function optionWords(option: 'draw' | 'stand', v: OptionValue): string {
   const verb = option === 'draw' ? 'Drawing' : 'Standing';
-  return `${verb}: ${expectedChips(v.right)} against the right, ${expectedChips(v.left)} against the left, ${expectedChips(v.total)} in all`;
+  const cheval = v.cheval === 0 ? '' : `, ${expectedChips(v.cheval)} on the stakes à cheval`;
+  return `${verb}: ${expectedChips(v.right)} against the right, ${expectedChips(v.left)} against the left${cheval}, ${expectedChips(v.total)} in all`;
 }
 
 function stepWords(step: BanqueStep, name: NameOf): string {

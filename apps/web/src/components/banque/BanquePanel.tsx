@@ -1,8 +1,9 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { chips } from '../../lib/format';
-import type { BankerValues, BanqueModel, StakeOn, Tableau } from '../../banque/model';
+import type { BancoOn, BankerValues, BanqueModel, StakeOn, Tableau } from '../../banque/model';
 import {
+  BANCO_WORDS,
   cagnotteWords,
   coupStory,
   expectedChips,
@@ -20,7 +21,9 @@ export interface BanqueActions {
   hold(amount: number): void;
   passBank(): void;
   stake(on: StakeOn, amount: number): void;
-  banco(on: StakeOn): void;
+  banco(on: BancoOn): void;
+  /** Half the bank on one's own tableau, with a punter of the other side. */
+  bancoShared(): void;
   noStake(): void;
   holderChoose(option: 'draw' | 'stand'): void;
   bankerChoose(option: 'draw' | 'stand'): void;
@@ -274,6 +277,8 @@ function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
   const short = balance !== null && balance < bank;
   const choices: StakeOn[] =
     yourSide === 'left' ? ['left', 'right', 'cheval'] : ['right', 'left', 'cheval'];
+  const bancos: BancoOn[] =
+    yourSide === 'left' ? ['left', 'right', 'halves'] : ['right', 'left', 'halves'];
   return (
     <>
       <p data-testid="your-call">
@@ -282,7 +287,7 @@ function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
       </p>
       {you !== null ? (
         <div className="banque__buttons">
-          {choices.map((c) => (
+          {bancos.map((c) => (
             <button
               key={c}
               type="button"
@@ -293,10 +298,22 @@ function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
             >
               Banco!{' '}
               <span className="banque__sub">
-                all {chips(bank)} {ON_WORDS[c]}
+                all {chips(bank)} {BANCO_WORDS[c]}
               </span>
             </button>
           ))}
+          <button
+            type="button"
+            className="big"
+            data-testid="banco-shared"
+            disabled={balance !== null && balance < Math.ceil(bank / 2)}
+            onClick={actions.bancoShared}
+          >
+            Share a Banco{' '}
+            <span className="banque__sub">
+              half, {chips(Math.ceil(bank / 2))}, with a punter of the other side
+            </span>
+          </button>
         </div>
       ) : null}
       <form
@@ -358,6 +375,7 @@ function Decision({ values, actions }: BanquePanelProps) {
             <th scope="col">If you</th>
             <th scope="col">right tableau</th>
             <th scope="col">left tableau</th>
+            <th scope="col">à cheval</th>
             <th scope="col">in all</th>
           </tr>
         </thead>
@@ -367,6 +385,7 @@ function Decision({ values, actions }: BanquePanelProps) {
               <th scope="row">{o}</th>
               <td>{expectedChips(values[o].right)}</td>
               <td>{expectedChips(values[o].left)}</td>
+              <td>{expectedChips(values[o].cheval)}</td>
               <td>
                 <strong>{expectedChips(values[o].total)}</strong>
               </td>

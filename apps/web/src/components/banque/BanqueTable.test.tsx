@@ -59,8 +59,8 @@ function model(over: Partial<BanqueModel> = {}): BanqueModel {
 
 const VALUES: BankerValues = {
   coup: 3,
-  draw: { right: 1234.5, left: -500, total: 734.5 },
-  stand: { right: -2000, left: 900.25, total: -1099.75 },
+  draw: { right: 1234.5, left: -500, cheval: 0, total: 734.5 },
+  stand: { right: -2000, left: 900.25, cheval: 0, total: -1099.75 },
   rule: 'draw',
 };
 
@@ -71,6 +71,7 @@ function actions(): BanqueActions {
     passBank: vi.fn(),
     stake: vi.fn(),
     banco: vi.fn(),
+    bancoShared: vi.fn(),
     noStake: vi.fn(),
     holderChoose: vi.fn(),
     bankerChoose: vi.fn(),
@@ -163,7 +164,7 @@ describe('the Baccara Banque panel', () => {
       within(draw)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['+12.35', '−5.00', '+7.35']);
+    ).toEqual(['+12.35', '−5.00', '±0.00', '+7.35']);
     expect(draw.getAttribute('aria-label')).toBe(
       'Drawing: +12.35 against the right, −5.00 against the left, +7.35 in all',
     );
@@ -194,8 +195,10 @@ describe('the Baccara Banque panel', () => {
     });
     const a = panel(m, 3, { yourSide: 'right' });
     expect(screen.getByTestId('your-call').textContent).toContain('400 of the bank is still open');
-    fireEvent.click(screen.getByTestId('banco-cheval'));
-    expect(a.banco).toHaveBeenCalledWith('cheval');
+    fireEvent.click(screen.getByTestId('banco-halves'));
+    expect(a.banco).toHaveBeenCalledWith('halves');
+    fireEvent.click(screen.getByTestId('banco-shared'));
+    expect(a.bancoShared).toHaveBeenCalled();
     fireEvent.click(screen.getByLabelText('Left tableau'));
     fireEvent.change(screen.getByLabelText('Chips'), { target: { value: '25' } });
     fireEvent.click(screen.getByTestId('stake'));
