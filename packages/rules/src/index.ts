@@ -16,3 +16,5 @@ export * from './simulator/index.js';
 export * from './stats.js';
 /** Chemin de Fer (R14–R18) under one name: its drawing table and hands differ from Punto Banco's. */
 export * as cheminDeFer from './chemin-de-fer/index.js';
+/** Baccara Banque (R20–R24) under one name: two tableaux against one banker for a whole shoe. */
+export * as baccaraBanque from './baccara-banque/index.js';

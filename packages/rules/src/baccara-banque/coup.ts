@@ -1,0 +1,440 @@
+/**
+ * One coup of Baccara Banque as a reducer: stakes open → closed and dealt → the tableaux's
+ * choices on 5 → the banker's free choice → settled (R20–R24). Pure: the table feeds in events
+ * (calls, choices, a window running out as `by-rule`) and stores the returned state, shoe
+ * included, as JSON. What the rules decide by themselves (the deal, naturals, forced draws)
+ * happens inside the step that unblocks it, so the only states that wait are those where a
+ * person has to act. The banker's default (R23.6) is the caller's `BankerRule`, passed with
+ * every step, never a rule of this file.
+ */
+import { handTotal, RANKS, rankOf, type CardCode } from '../cards.js';
+import { err, ok, type Result } from '../result.js';
+import {
+  closeRound,
+  dealCard,
+  ranksUnseen,
+  roundStatus,
+  startRound,
+  type ShoeState,
+} from '../shoe.js';
+import { isNatural } from '../tableau.js';
+import type { RuleId } from '../tableau.js';
+import {
+  DRAW_OPTIONS,
+  type BankerPosition,
+  type BankerRule,
+  type DrawOption,
+  type TableauSeen,
+} from './banker-choice.js';
+import {
+  checkCagnotteBp,
+  settleCoup,
+  type CoupOutcomes,
+  type CoupSettlement,
+  type TableauOutcome,
+} from './settle.js';
+import { TABLEAUX, sideOf, type Holders, type Seat, type Tableau } from './sides.js';
+import {
+  checkCall,
+  resolveStakes,
+  type CoverResult,
+  type PlayerCall,
+  type StakeCall,
+} from './stakes.js';
+
+export interface CoupRules {
+  /** R24.4: basis points 0–200. */
+  readonly cagnotteBp: number;
+  /** R23.6: a 'by-rule' room makes every choice by the rule at once. */
+  readonly choices: 'free' | 'by-rule';
+  /** R22.6: whether players without a seat may stake what the seated left. */
+  readonly watchersMayStake: boolean;
+}
+
+/** What the caller lends every step: the banker's default choice (R23.6). */
+export interface CoupPlay {
+  readonly bankerRule: BankerRule;
+}
+
+export type Hand = Tableau | 'banker';
+export type DecidedBy = 'table' | 'choice' | 'rule';
+
+/** R23.3: the punto rule on 5 when the holder does not choose: draw, as in Chemin de Fer (R16.4). */
+export const PUNTO_RULE_ON_5: DrawOption = 'draw';
+
+/** The story of the coup, one line per thing that happened, in order. */
+export type CoupStep =
+  | { readonly kind: 'covered'; readonly cover: CoverResult }
+  | {
+      readonly kind: 'dealt';
+      readonly right: readonly CardCode[];
+      readonly left: readonly CardCode[];
+      readonly banker: readonly CardCode[];
+    }
+  /** R23.1 / R23.2: `paid` is a lone tableau natural, settled at once while the other plays on. */
+  | {
+      readonly kind: 'natural';
+      readonly hand: Hand;
+      readonly total: number;
+      readonly paid: boolean;
+    }
+  | {
+      readonly kind: 'draw' | 'stand';
+      readonly hand: Hand;
+      /** Two-card total when the hand decided. */
+      readonly total: number;
+      readonly card?: CardCode;
+      readonly by: DecidedBy;
+      readonly rule: RuleId;
+    }
+  | {
+      readonly kind: 'result';
+      readonly outcomes: CoupOutcomes;
+      readonly totals: Readonly<Record<Hand, number>>;
+    };
+
+/** How far a tableau has got. */
+export type TableauProgress = 'open' | 'natural' | 'stood' | 'drew';
+
+interface Opened {
+  readonly rules: CoupRules;
+  readonly shoe: ShoeState;
+  readonly banker: Seat;
+  readonly bank: number;
+  /** R22.2: who holds each side's cards this coup. */
+  readonly holders: Holders;
+  /** Seated punters when the stakes opened (the banker's seat excluded). */
+  readonly punters: readonly Seat[];
+}
+
+interface Dealt extends Opened {
+  readonly cover: CoverResult;
+  readonly cards: Readonly<Record<Hand, readonly CardCode[]>>;
+  readonly progress: Readonly<Record<Tableau, TableauProgress>>;
+  readonly story: readonly CoupStep[];
+  /** R20.2: the stop card came out before or during this coup, so it is the shoe's last. */
+  readonly lastCoup: boolean;
+}
+
+export type CoupState =
+  | (Opened & { readonly phase: 'staking'; readonly calls: readonly PlayerCall[] })
+  | (Dealt & { readonly phase: 'punto-choice'; readonly tableau: Tableau })
+  | (Dealt & { readonly phase: 'banker-choice' })
+  | (Dealt & { readonly phase: 'settled'; readonly settlement: CoupSettlement })
+  /** R20.3 / R22.7: nothing was dealt; every stake goes back and the bank stays as it was. */
+  | (Opened & {
+      readonly phase: 'not-dealt';
+      readonly reason: 'uncovered' | 'called-off';
+      readonly calls: readonly PlayerCall[];
+    });
+
+export type CoupEvent =
+  | {
+      readonly type: 'call';
+      readonly player: string;
+      readonly seat: Seat | null;
+      readonly call: StakeCall;
+    }
+  | { readonly type: 'close-stakes' }
+  | { readonly type: 'call-off' }
+  | { readonly type: 'choose'; readonly seat: Seat; readonly option: DrawOption }
+  /** The choice window ran out, or the table is recovering: the pending choice goes by the rule. */
+  | { readonly type: 'by-rule' };
+
+export interface OpenCoup {
+  readonly rules: CoupRules;
+  readonly shoe: ShoeState;
+  readonly banker: Seat;
+  readonly bank: number;
+  readonly holders: Holders;
+  /** Occupied seats now; the punters are those on a side, the banker's excepted. */
+  readonly seats: readonly Seat[];
+}
+
+const SHOE_NOT_READY: Record<string, [string, string]> = {
+  'burn-needed': ['BURN_NEEDED', 'the shoe must be burned before the first coup (R10.3)'],
+  'in-round': ['ROUND_IN_PROGRESS', 'the shoe is in the middle of a coup'],
+  finished: ['SHOE_FINISHED', 'the stop card has ended this shoe (R20.2)'],
+};
+
+/** R22.3: the banker's bank opens for stakes. */
+export function openCoup(input: OpenCoup): Result<CoupState> {
+  const cagnotte = checkCagnotteBp(input.rules.cagnotteBp);
+  if (!cagnotte.ok) return cagnotte;
+  if (input.rules.choices !== 'free' && input.rules.choices !== 'by-rule') {
+    return err(
+      'INVALID_CHOICES',
+      `choices are 'free' or 'by-rule', got ${String(input.rules.choices)}`,
+    );
+  }
+  const notReady = SHOE_NOT_READY[roundStatus(input.shoe)];
+  if (notReady) return err(notReady[0], notReady[1]);
+  if (!Number.isSafeInteger(input.bank) || input.bank <= 0) {
+    return err('BANK_EMPTY', 'the bank is empty: top it up or retire (R21.5)');
+  }
+  const punters = [...new Set(input.seats)].filter((s) => s !== input.banker && sideOf(s) !== null);
+  if (punters.length === 0 && !input.rules.watchersMayStake) {
+    return err('NO_PUNTERS', 'a bank needs at least one punter seated on a side');
+  }
+  return ok({
+    phase: 'staking',
+    rules: input.rules,
+    shoe: input.shoe,
+    banker: input.banker,
+    bank: input.bank,
+    holders: input.holders,
+    punters: punters.sort((a, b) => a - b),
+    calls: [],
+  });
+}
+
+function draw(state: Dealt, hand: Hand): Result<Dealt> {
+  const dealt = dealCard(state.shoe);
+  if (!dealt.ok) return dealt;
+  return ok({
+    ...state,
+    cards: { ...state.cards, [hand]: [...state.cards[hand], dealt.value.card] },
+    shoe: dealt.value.state,
+    lastCoup: state.lastCoup || dealt.value.cutCardOut,
+  });
+}
+
+const withStep = (state: Dealt, step: CoupStep): Dealt => ({
+  ...state,
+  story: [...state.story, step],
+});
+const two = (cards: readonly CardCode[]) => handTotal(cards.slice(0, 2));
+
+function outcomeOf(tableau: number, banker: number): TableauOutcome {
+  return tableau > banker ? 'tableau' : tableau < banker ? 'banker' : 'tie';
+}
+
+function settle(state: Dealt): Result<CoupState> {
+  const closed = closeRound(state.shoe);
+  if (!closed.ok) return closed;
+  const banker = handTotal(state.cards.banker);
+  const totals = {
+    right: handTotal(state.cards.right),
+    left: handTotal(state.cards.left),
+    banker,
+  };
+  const versus = (t: Tableau) =>
+    // R23.2: a lone natural was paid against the banker's first two cards.
+    outcomeOf(totals[t], state.progress[t] === 'natural' ? two(state.cards.banker) : banker);
+  const outcomes = { right: versus('right'), left: versus('left') };
+  const first = TABLEAUX.filter(
+    (t) =>
+      state.progress[t] === 'natural' &&
+      state.progress[t === 'right' ? 'left' : 'right'] !== 'natural',
+  );
+  const settlement = settleCoup(
+    state.bank,
+    state.cover.stakes,
+    outcomes,
+    state.rules.cagnotteBp,
+    first,
+  );
+  const done = withStep({ ...state, shoe: closed.value }, { kind: 'result', outcomes, totals });
+  return ok({ ...done, phase: 'settled', settlement });
+}
+
+/** R23.4: the banker's view of the coup at his choice. */
+export function bankerPosition(state: Dealt): BankerPosition {
+  const unseen = ranksUnseen(state.shoe);
+  const seen = (t: Tableau): TableauSeen => {
+    const cards = state.cards[t];
+    if (state.progress[t] === 'natural') return { kind: 'natural', cards: [cards[0]!, cards[1]!] };
+    for (const card of cards.slice(0, 2)) unseen[RANKS.indexOf(rankOf(card))]! += 1;
+    return cards[2] === undefined ? { kind: 'stood' } : { kind: 'drew', third: cards[2] };
+  };
+  const atRisk = (on: Tableau | 'cheval') =>
+    on !== 'cheval' && state.progress[on] === 'natural'
+      ? 0
+      : state.cover.stakes.filter((s) => s.on === on).reduce((sum, s) => sum + s.amount, 0);
+  const tableaux = { right: seen('right'), left: seen('left') };
+  return {
+    banker: [state.cards.banker[0]!, state.cards.banker[1]!],
+    tableaux,
+    stakes: { right: atRisk('right'), left: atRisk('left'), cheval: atRisk('cheval') },
+    unseen,
+    cagnotteBp: state.rules.cagnotteBp,
+  };
+}
+
+/** An answer to the choice the coup waits on. */
+interface Answer {
+  readonly option: DrawOption;
+  readonly by: DecidedBy;
+}
+
+function apply(state: Dealt, hand: Hand, answer: Answer, rule: RuleId): Result<Dealt> {
+  const total = two(state.cards[hand]);
+  let next: Dealt;
+  if (answer.option === 'draw') {
+    const drawn = draw(state, hand);
+    if (!drawn.ok) return drawn;
+    next = withStep(drawn.value, {
+      kind: 'draw',
+      hand,
+      total,
+      card: drawn.value.cards[hand][2]!,
+      by: answer.by,
+      rule,
+    });
+  } else {
+    next = withStep(state, { kind: 'stand', hand, total, by: answer.by, rule });
+  }
+  if (hand === 'banker') return ok(next);
+  return ok({
+    ...next,
+    progress: { ...next.progress, [hand]: answer.option === 'draw' ? 'drew' : 'stood' },
+  });
+}
+
+/**
+ * Plays on from a dealt coup until someone must choose or it is settled. `chosen` answers the
+ * choice the coup was waiting for, if it was.
+ */
+function playOn(start: Dealt, chosen: Answer | null, play: CoupPlay): Result<CoupState> {
+  let state = start;
+  let answer = chosen;
+  for (const tableau of TABLEAUX) {
+    if (state.progress[tableau] !== 'open') continue;
+    const total = two(state.cards[tableau]);
+    let how: Answer | null;
+    if (total <= 4) how = { option: 'draw', by: 'table' };
+    else if (total >= 6) how = { option: 'stand', by: 'table' };
+    else if (answer !== null) how = answer;
+    else if (state.rules.choices === 'by-rule' || state.holders[tableau] === null)
+      how = { option: PUNTO_RULE_ON_5, by: 'rule' };
+    else return ok({ ...state, phase: 'punto-choice', tableau });
+    if (total === 5) answer = null;
+    const applied = apply(state, tableau, how, 'R23.3');
+    if (!applied.ok) return applied;
+    state = applied.value;
+  }
+  let how = answer;
+  if (how === null && state.rules.choices === 'by-rule') {
+    how = { option: play.bankerRule(bankerPosition(state)), by: 'rule' };
+  }
+  if (how === null) return ok({ ...state, phase: 'banker-choice' });
+  const applied = apply(state, 'banker', how, 'R23.4');
+  if (!applied.ok) return applied;
+  return settle(applied.value);
+}
+
+/** R20.3: the stakes close and, if anything is staked, six cards go out at once. */
+function deal(state: Opened & { calls: readonly PlayerCall[] }, play: CoupPlay): Result<CoupState> {
+  const cover = resolveStakes(state.bank, state.banker, state.calls);
+  if (cover.stakes.length === 0) {
+    return ok({ ...state, phase: 'not-dealt', reason: 'uncovered', calls: state.calls });
+  }
+  const started = startRound(state.shoe);
+  if (!started.ok) return started;
+  let dealt: Dealt = {
+    rules: state.rules,
+    shoe: started.value.state,
+    banker: state.banker,
+    bank: state.bank,
+    holders: state.holders,
+    punters: state.punters,
+    cover,
+    cards: { right: [], left: [], banker: [] },
+    progress: { right: 'open', left: 'open' },
+    story: [{ kind: 'covered', cover }],
+    lastCoup: started.value.lastRound || started.value.cutCardOut,
+  };
+  // R20.4: right tableau, left tableau, banker, twice round.
+  for (const hand of ['right', 'left', 'banker', 'right', 'left', 'banker'] as const) {
+    const drawn = draw(dealt, hand);
+    if (!drawn.ok) return drawn;
+    dealt = drawn.value;
+  }
+  const { right, left, banker } = dealt.cards;
+  dealt = withStep(dealt, { kind: 'dealt', right, left, banker });
+  const totals = { right: two(right), left: two(left), banker: two(banker) };
+  const naturals = (['right', 'left', 'banker'] as const).filter((h) => isNatural(totals[h]));
+  if (naturals.includes('banker') || (naturals.includes('right') && naturals.includes('left'))) {
+    // R23.1: the coup ends; every hand is turned over and nobody draws.
+    for (const hand of naturals)
+      dealt = withStep(dealt, { kind: 'natural', hand, total: totals[hand], paid: false });
+    return settle({ ...dealt, progress: { right: 'natural', left: 'natural' } });
+  }
+  for (const hand of naturals) {
+    // R23.2: a lone tableau natural is paid, and play goes on against the other tableau.
+    dealt = withStep(dealt, { kind: 'natural', hand, total: totals[hand], paid: true });
+    dealt = { ...dealt, progress: { ...dealt.progress, [hand]: 'natural' } };
+  }
+  return playOn(dealt, null, play);
+}
+
+/** Who must choose now, if anyone: a tableau's holder on 5 (R23.3), or the banker (R23.4). */
+export function chooser(state: CoupState): Seat | null {
+  if (state.phase === 'punto-choice') return state.holders[state.tableau];
+  if (state.phase === 'banker-choice') return state.banker;
+  return null;
+}
+
+/** One event of the coup (R20–R24); a refusal leaves the coup exactly as it was. */
+export function stepCoup(state: CoupState, event: CoupEvent, play: CoupPlay): Result<CoupState> {
+  switch (event.type) {
+    case 'call': {
+      if (state.phase !== 'staking')
+        return err('STAKES_CLOSED', 'the stakes are closed for this coup');
+      if (event.seat !== null && event.seat === state.banker) {
+        return err('BANKER_CANNOT_STAKE', 'the banker cannot stake against his own bank');
+      }
+      if (
+        event.seat === null ? !state.rules.watchersMayStake : !state.punters.includes(event.seat)
+      ) {
+        return err(
+          'NOT_A_PUNTER',
+          event.seat === null
+            ? 'this room does not let watchers stake (R22.6)'
+            : `seat ${event.seat} is not on a side of this bank`,
+        );
+      }
+      if (state.calls.some((c) => c.player === event.player)) {
+        return err('ALREADY_STAKED', 'you have already made your call on this coup');
+      }
+      const call = checkCall(event.call, { player: event.player, seat: event.seat }, state.bank);
+      if (!call.ok) return call;
+      return ok({
+        ...state,
+        calls: [...state.calls, { player: event.player, seat: event.seat, call: call.value }],
+      });
+    }
+    case 'close-stakes':
+      if (state.phase !== 'staking') return err('STAKES_CLOSED', 'the stakes are already closed');
+      return deal(state, play);
+    case 'call-off':
+      // R20.3: only a coup with no card out can be called off.
+      if (state.phase !== 'staking')
+        return err('COUP_DEALT', 'once a card has left the shoe the coup is played out');
+      return ok({ ...state, phase: 'not-dealt', reason: 'called-off' });
+    case 'choose':
+    case 'by-rule': {
+      if (state.phase !== 'punto-choice' && state.phase !== 'banker-choice') {
+        return err('NO_CHOICE_PENDING', 'nobody has a choice to make now');
+      }
+      if (event.type === 'by-rule') {
+        const option =
+          state.phase === 'punto-choice' ? PUNTO_RULE_ON_5 : play.bankerRule(bankerPosition(state));
+        return playOn(state, { option, by: 'rule' }, play);
+      }
+      const who = chooser(state);
+      if (event.seat !== who) return err('NOT_YOUR_CHOICE', `the choice is seat ${String(who)}'s`);
+      if (!DRAW_OPTIONS.includes(event.option)) {
+        return err('INVALID_OPTION', `a choice is 'draw' or 'stand', got ${String(event.option)}`);
+      }
+      return playOn(state, { option: event.option, by: 'choice' }, play);
+    }
+  }
+}
+
+/** The coup is over: settled, or ended without a card. */
+export function isOver(
+  state: CoupState,
+): state is Extract<CoupState, { phase: 'settled' | 'not-dealt' }> {
+  return state.phase === 'settled' || state.phase === 'not-dealt';
+}
