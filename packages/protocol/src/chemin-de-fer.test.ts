@@ -50,7 +50,7 @@ describe('C1 opening a Chemin de Fer room', () => {
     expect(roomKindOf(roomSettingsInputSchema.parse({ ...puntoBanco, kind: 'punto-banco' }))).toBe(
       'punto-banco',
     );
-    expect(fieldOf({ ...puntoBanco, kind: 'baccara-banque' })).toBe('kind');
+    expect(fieldOf({ ...puntoBanco, kind: 'macao' })).toBe('kind');
   });
 
   it('C1.2 a Chemin de Fer room takes its own settings, with six decks, 5 % and a 20 s window by default', () => {
@@ -202,8 +202,12 @@ describe('C3 refusals', () => {
 
   it('C3.1 the Chemin de Fer codes are in ERROR_CODES once each, none reusing a shared code', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
-    const shared = ERROR_CODES.slice(0, ERROR_CODES.length - CHEMIN_DE_FER_ERROR_CODES.length);
-    expect(ERROR_CODES.slice(shared.length)).toEqual([...CHEMIN_DE_FER_ERROR_CODES]);
+    // Later games' codes follow Chemin de Fer's (B3.1), so the shared ones are those before.
+    const start = ERROR_CODES.indexOf(CHEMIN_DE_FER_ERROR_CODES[0]);
+    const shared = ERROR_CODES.slice(0, start);
+    expect(ERROR_CODES.slice(start, start + CHEMIN_DE_FER_ERROR_CODES.length)).toEqual([
+      ...CHEMIN_DE_FER_ERROR_CODES,
+    ]);
     expect(
       CHEMIN_DE_FER_ERROR_CODES.filter((code) => (shared as readonly string[]).includes(code)),
     ).toEqual([]);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { minorUnitsSchema, roundSeqSchema, tableIdSchema } from './primitives.js';
 import { chips } from './room-limits.js';
 
-export const ROOM_KINDS = ['punto-banco', 'chemin-de-fer'] as const;
+export const ROOM_KINDS = ['punto-banco', 'chemin-de-fer', 'baccara-banque'] as const;
 export const roomKindSchema = z.enum(ROOM_KINDS);
 export type RoomKind = z.infer<typeof roomKindSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatRawTextSchema, chatReactionSchema } from './chat.js';
+import { BACCARA_BANQUE_COMMANDS } from './baccara-banque.js';
 import { CHEMIN_DE_FER_COMMANDS } from './chemin-de-fer.js';
 import { errorCodeSchema } from './errors.js';
 import {
@@ -114,6 +115,8 @@ export const COMMANDS = {
   'round.next': nextRoundCommand,
   // C2: Chemin de Fer tables only; a Punto Banco table refuses them WRONG_PHASE.
   ...CHEMIN_DE_FER_COMMANDS,
+  // B2: Baccara Banque tables only; another game's table refuses them WRONG_PHASE.
+  ...BACCARA_BANQUE_COMMANDS,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -195,6 +198,16 @@ export const ACKS = {
   'chemin.banker.choose': withError(okAck(versionAt)),
   'chemin.bank.pass': withError(okAck(versionAt)),
   'chemin.bank.decline': withError(okAck(versionAt)),
+  'banque.bid': withError(okAck(versionAt)),
+  'banque.bank.post': withError(okAck(versionAt)),
+  'banque.bank.decline': withError(okAck(versionAt)),
+  'banque.stake': withError(okAck(versionAt)),
+  'banque.punto.choose': withError(okAck(versionAt)),
+  'banque.banker.choose': withError(okAck(versionAt)),
+  /** B2.7: what the banker leaves with, as the table declares it. */
+  'banque.bank.retire': withError(okAck({ ...versionAt, leavesWith: minorUnitsSchema })),
+  'banque.bank.take-over': withError(okAck(versionAt)),
+  'banque.bank.top-up': withError(okAck(versionAt)),
 } as const satisfies Record<CommandName, z.ZodType>;
 /** The success half of a command's acknowledgement. */
 export type AckOk<N extends CommandName> = Extract<z.infer<(typeof ACKS)[N]>, { ok: true }>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACCARA_BANQUE_ERROR_CODES } from './baccara-banque.js';
 import { CHEMIN_DE_FER_ERROR_CODES } from './chemin-de-fer.js';
 
 /**
@@ -79,6 +80,8 @@ export const ERROR_CODES = [
   'MUTED',
   // Chemin de Fer (C3)
   ...CHEMIN_DE_FER_ERROR_CODES,
+  // Baccara Banque (B3)
+  ...BACCARA_BANQUE_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,12 @@ import {
   cheminCardsMessage,
   cheminDeFerViewSchema,
 } from './chemin-de-fer-view.js';
+import {
+  BANQUE_UPDATES,
+  baccaraBanqueViewSchema,
+  banqueBalanceSchema,
+  banqueCardsMessage,
+} from './baccara-banque-view.js';
 import { layoutSchema, revealedHandSchema, traceStepSchema } from './hands.js';
 import { actorSeatSchema } from './phase.js';
 import {
@@ -272,6 +278,17 @@ export const cheminUpdatedEvent = event('chemin.updated', {
   balances: z.array(cheminBalanceSchema),
 });
 
+/**
+ * B5.1: a Baccara Banque table changed: the whole public view after it, what happened, and the
+ * wallets that moved with it (a bank or stakes held, a settlement paid, a refund, a top-up).
+ */
+export const banqueUpdatedEvent = event('banque.updated', {
+  what: z.enum(BANQUE_UPDATES),
+  seat: seatSchema.nullable(),
+  view: baccaraBanqueViewSchema,
+  balances: z.array(banqueBalanceSchema),
+});
+
 export const tableEventSchema = z.discriminatedUnion('type', [
   seatTakenEvent,
   seatLeftEvent,
@@ -307,6 +324,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   chatMessageEvent,
   watchersEvent,
   cheminUpdatedEvent,
+  banqueUpdatedEvent,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 /** The table event of one `type`. */
@@ -338,5 +356,6 @@ export type CardsPeek = z.infer<typeof cardsPeekMessage>;
 export const tablePrivateMessage = z.discriminatedUnion('type', [
   cardsPeekMessage,
   cheminCardsMessage,
+  banqueCardsMessage,
 ]);
 export type TablePrivate = z.infer<typeof tablePrivateMessage>;

@@ -22,4 +22,6 @@ export * from './chat.js';
 export * from './chat-limits.js';
 export * from './chemin-de-fer.js';
 export * from './chemin-de-fer-view.js';
+export * from './baccara-banque.js';
+export * from './baccara-banque-view.js';
 export * from './verify-command.js';

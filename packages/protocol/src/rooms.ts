@@ -1,10 +1,11 @@
-import { cheminDeFer, validateShoeConfig } from '@banco/rules';
+import { baccaraBanque, cheminDeFer, validateShoeConfig } from '@banco/rules';
 import { z } from 'zod';
 import { guestNameSchema } from './http.js';
 import { MAX_SEATS, sideSpotSchema } from './primitives.js';
 import { tableSettingsSchema, tableSummarySchema, type TableSettings } from './settings.js';
 
 import { chips } from './room-limits.js';
+import { baccaraBanqueSettingsSchema } from './baccara-banque.js';
 import { cheminDeFerSettingsSchema, roomKindSchema, type RoomKind } from './chemin-de-fer.js';
 
 export { MAX_ROOM_LIMIT } from './room-limits.js';
@@ -40,6 +41,8 @@ export const roomSettingsInputSchema = z
     kind: roomKindSchema.optional(),
     /** C1.2: a Chemin de Fer room's own settings; present exactly when kind is chemin-de-fer. */
     cheminDeFer: cheminDeFerSettingsSchema.optional(),
+    /** B1.2: a Baccara Banque room's own settings; present exactly when kind is baccara-banque. */
+    baccaraBanque: baccaraBanqueSettingsSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -60,8 +63,14 @@ export const roomSettingsInputSchema = z
     if (roomKindOf(input) === 'chemin-de-fer' && input.cheminDeFer === undefined) {
       issue(['cheminDeFer'], 'a Chemin de Fer room needs its settings (C1.2)');
     }
-    if (roomKindOf(input) === 'punto-banco' && input.cheminDeFer !== undefined) {
+    if (roomKindOf(input) !== 'chemin-de-fer' && input.cheminDeFer !== undefined) {
       issue(['cheminDeFer'], 'only a Chemin de Fer room takes these settings (C1.2)');
+    }
+    if (roomKindOf(input) === 'baccara-banque' && input.baccaraBanque === undefined) {
+      issue(['baccaraBanque'], 'a Baccara Banque room needs its settings (B1.2)');
+    }
+    if (roomKindOf(input) !== 'baccara-banque' && input.baccaraBanque !== undefined) {
+      issue(['baccaraBanque'], 'only a Baccara Banque room takes these settings (B1.2)');
     }
     const shoe = validateShoeConfig({
       decks: input.decks,
@@ -104,13 +113,17 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
   // C1.4: a Chemin de Fer table deals its own shoe (R14.1, R14.2) whatever the form's Punto
   // Banco fields say.
   const chemin = roomKindOf(input) === 'chemin-de-fer' ? input.cheminDeFer : undefined;
+  // B1.4: so does a Baccara Banque table (R20.1, R20.2).
+  const banque = roomKindOf(input) === 'baccara-banque' ? input.baccaraBanque : undefined;
   const shoe = chemin
     ? {
         decks: chemin.decks,
         cut: cheminDeFer.CHEMIN_DE_FER_SHOE.cut,
         lastHand: cheminDeFer.CHEMIN_DE_FER_SHOE.lastHand,
       }
-    : { decks: input.decks, cut: input.cut, lastHand: input.lastHand };
+    : banque
+      ? baccaraBanque.baccaraBanqueShoeConfig(banque.decks)
+      : { decks: input.decks, cut: input.cut, lastHand: input.lastHand };
   return tableSettingsSchema.parse({
     seats: input.seats,
     ...shoe,
@@ -131,6 +144,7 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
     resultMs: pace.resultMs,
     seatHoldMs: input.seatHoldSeconds * 1000,
     ...(chemin ? { cheminDeFer: chemin } : {}),
+    ...(banque ? { baccaraBanque: banque } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baccaraBanqueSettingsSchema } from './baccara-banque.js';
 import { cheminDeFerSettingsSchema } from './chemin-de-fer.js';
 import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
@@ -52,6 +53,8 @@ export const tableSettingsSchema = z.object({
    * at a Punto Banco table, as at every table stored before it existed.
    */
   cheminDeFer: cheminDeFerSettingsSchema.optional(),
+  /** B1.4: present exactly at a Baccara Banque table (its room's `baccaraBanque` settings). */
+  baccaraBanque: baccaraBanqueSettingsSchema.optional(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 

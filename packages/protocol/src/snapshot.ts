@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_HISTORY, chatMessageSchema } from './chat.js';
+import { baccaraBanqueViewSchema } from './baccara-banque-view.js';
 import { cheminDeFerViewSchema } from './chemin-de-fer-view.js';
 import {
   roundResultEvent,
@@ -87,5 +88,7 @@ export const tableSnapshotSchema = z.object({
     .default(null),
   /** C4.1: a Chemin de Fer table's bank and coup; absent at a Punto Banco table. */
   cheminDeFer: cheminDeFerViewSchema.optional(),
+  /** B4.1: a Baccara Banque table's bank and coup; absent at another game's table. */
+  baccaraBanque: baccaraBanqueViewSchema.optional(),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

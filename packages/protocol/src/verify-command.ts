@@ -13,7 +13,7 @@ export interface VerifyArguments {
   readonly cut: number;
   readonly lastHand: string;
   /** C6.2: a Chemin de Fer shoe is re-run with `--game chemin-de-fer`; Punto Banco's is the default. */
-  readonly game?: 'punto-banco' | 'chemin-de-fer';
+  readonly game?: 'punto-banco' | 'chemin-de-fer' | 'baccara-banque';
 }
 
 /**
@@ -29,6 +29,6 @@ export function verifyCommand(shoe: VerifyArguments): string {
     `--decks ${shoe.decks}`,
     `--cut ${shoe.cut}`,
     `--last-hand ${shellQuote(shoe.lastHand)}`,
-    ...(shoe.game === 'chemin-de-fer' ? ['--game chemin-de-fer'] : []),
+    ...(shoe.game === undefined || shoe.game === 'punto-banco' ? [] : [`--game ${shoe.game}`]),
   ].join(' ');
 }

@@ -1,4 +1,8 @@
-import type { ClientFailureCode, ErrorCode } from '@banco/protocol';
+import {
+  BACCARA_BANQUE_REFUSAL_WORDS,
+  type ClientFailureCode,
+  type ErrorCode,
+} from '@banco/protocol';
 
 /** Codes the table client makes itself, for answers that never came or could not be read. */
 export type ClientCode = ClientFailureCode;
@@ -69,6 +73,7 @@ const REFUSALS: Record<RefusalCode, string> = {
   COUP_DEALT: 'A card has left the shoe: this coup is played out.',
   NO_CHOICE_PENDING: 'Nobody has a choice to make right now.',
   NOT_YOUR_CHOICE: 'This choice is not yours to make.',
+  ...BACCARA_BANQUE_REFUSAL_WORDS,
   NO_ANSWER: 'The table did not answer. Check your connection and try again.',
   OFFLINE: 'You are offline. Waiting to reconnect…',
   UNREADABLE: 'The table’s answer could not be read. Reload the page if this goes on.',

@@ -1,6 +1,8 @@
 import type { CommandName, resyncYouSchema } from '../commands.js';
 import type { CoverCall } from '../chemin-de-fer.js';
 import type { CheminCards } from '../chemin-de-fer-view.js';
+import type { StakeCall } from '../baccara-banque.js';
+import type { BanqueCards } from '../baccara-banque-view.js';
 import type { CardsPeek, TableEvent } from '../events.js';
 import { TABLE_EVENT, TABLE_PRIVATE } from '../handshake.js';
 import { TableVersions } from '../resync.js';
@@ -21,6 +23,8 @@ export interface TableSink {
   peek?(peek: CardsPeek): void;
   /** C5.3: at a Chemin de Fer table, this player's own face-down cards. */
   cheminCards?(cards: CheminCards): void;
+  /** B5.3: at a Baccara Banque table, the hand this player holds, and the banker's window. */
+  banqueCards?(cards: BanqueCards): void;
   /** After a resync: your seat, balance and bets as the table has them. */
   you?(you: ResyncYou): void;
   /** The connection's state; `refusal` says why the table or the server turned it away. */
@@ -73,7 +77,8 @@ export class TableClient {
       socket.on(TABLE_PRIVATE, (message) => {
         if (message.tableId !== options.tableId) return;
         if (message.type === 'cards.peek') options.sink.peek?.(message);
-        else options.sink.cheminCards?.(message);
+        else if (message.type === 'chemin.cards') options.sink.cheminCards?.(message);
+        else options.sink.banqueCards?.(message);
       }),
     );
     if (socket.connected) void this.enter();
@@ -126,6 +131,60 @@ export class TableClient {
   /** C2.6: refuse the fresh bank offered to this seat. */
   declineBank(): Promise<SendResult<'chemin.bank.decline'>> {
     return this.send('chemin.bank.decline', { tableId: this.tableId });
+  }
+
+  // B2: the Baccara Banque commands, each a `send` with this table's id.
+
+  /** B2.1: bid for the bank while the auction is open. */
+  banqueBid(amount: number): Promise<SendResult<'banque.bid'>> {
+    return this.send('banque.bid', { tableId: this.tableId, amount });
+  }
+
+  /** B2.2: put up the bank offered to this seat down the list. */
+  banquePost(amount: number): Promise<SendResult<'banque.bank.post'>> {
+    return this.send('banque.bank.post', { tableId: this.tableId, amount });
+  }
+
+  /** B2.3: refuse the bank offered to this seat (down the list, or to take over). */
+  banqueDecline(): Promise<SendResult<'banque.bank.decline'>> {
+    return this.send('banque.bank.decline', { tableId: this.tableId });
+  }
+
+  /** B2.4: this punter's one call on the coup: a stake, a banco, a shared banco or none. */
+  banqueStake(coup: number, call: StakeCall): Promise<SendResult<'banque.stake'>> {
+    return this.send('banque.stake', { tableId: this.tableId, coup, call });
+  }
+
+  /** B2.5: a tableau's holder's choice on 5. */
+  banqueChoosePunto(
+    coup: number,
+    tableau: 'right' | 'left',
+    option: 'draw' | 'stand',
+  ): Promise<SendResult<'banque.punto.choose'>> {
+    return this.send('banque.punto.choose', { tableId: this.tableId, coup, tableau, option });
+  }
+
+  /** B2.6: the banker's free choice. */
+  banqueChooseBanker(
+    coup: number,
+    option: 'draw' | 'stand',
+  ): Promise<SendResult<'banque.banker.choose'>> {
+    return this.send('banque.banker.choose', { tableId: this.tableId, coup, option });
+  }
+
+  /** B2.7: give the bank up between coups; the ack says what he leaves with. */
+  banqueRetire(): Promise<SendResult<'banque.bank.retire'>> {
+    return this.send('banque.bank.retire', { tableId: this.tableId });
+  }
+
+  /** B2.8: take over a retired banker's bank with a bank of one's own. */
+  banqueTakeOver(amount: number): Promise<SendResult<'banque.bank.take-over'>> {
+    return this.send('banque.bank.take-over', { tableId: this.tableId, amount });
+  }
+
+  /** B2.9: top a dry bank up to `to`. */
+  banqueTopUp(to: number): Promise<SendResult<'banque.bank.top-up'>> {
+    return this.send('banque.bank.top-up', { tableId: this.tableId, to });
   }
 
   /** Asks for what was missed since the version held (a gap, a missing event, a reconnect). */

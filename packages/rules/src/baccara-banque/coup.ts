@@ -7,7 +7,7 @@
  * person has to act. The banker's default (R23.6) is the caller's `BankerRule`, passed with
  * every step, never a rule of this file.
  */
-import { handTotal, RANKS, rankOf, type CardCode } from '../cards.js';
+import { cardValue, handTotal, RANKS, rankOf, type CardCode } from '../cards.js';
 import { err, ok, type Result } from '../result.js';
 import {
   closeRound,
@@ -19,13 +19,12 @@ import {
 } from '../shoe.js';
 import { isNatural } from '../tableau.js';
 import type { RuleId } from '../tableau.js';
+import { DRAW_OPTIONS, type BankerRule, type DrawOption } from './banker-choice.js';
 import {
-  DRAW_OPTIONS,
+  cagnotteOf as cagnotteRule,
   type BankerPosition,
-  type BankerRule,
-  type DrawOption,
-  type TableauSeen,
-} from './banker-choice.js';
+  type TableauView,
+} from './banker-position.js';
 import {
   checkCagnotteBp,
   settleCoup,
@@ -238,26 +237,37 @@ function settle(state: Dealt): Result<CoupState> {
   return ok({ ...done, phase: 'settled', settlement });
 }
 
-/** R23.4: the banker's view of the coup at his choice. */
+/**
+ * R23.4: the banker's view of the coup at his choice: his own total, each tableau as it shows
+ * (stood, drew a face-up card, or a natural paid), the stakes still at risk, and the counts of
+ * every card he has not seen (the shoe, the burn's face-down cards, the tableaux's face-down
+ * cards). Nothing he could not know goes in.
+ */
 export function bankerPosition(state: Dealt): BankerPosition {
   const unseen = ranksUnseen(state.shoe);
-  const seen = (t: Tableau): TableauSeen => {
+  const view = (t: Tableau): TableauView => {
     const cards = state.cards[t];
-    if (state.progress[t] === 'natural') return { kind: 'natural', cards: [cards[0]!, cards[1]!] };
+    if (state.progress[t] === 'natural') return { state: 'natural' };
     for (const card of cards.slice(0, 2)) unseen[RANKS.indexOf(rankOf(card))]! += 1;
-    return cards[2] === undefined ? { kind: 'stood' } : { kind: 'drew', third: cards[2] };
+    return cards[2] === undefined
+      ? { state: 'stood' }
+      : { state: 'drew', third: cardValue(cards[2]) };
   };
   const atRisk = (on: Tableau | 'cheval') =>
     on !== 'cheval' && state.progress[on] === 'natural'
       ? 0
       : state.cover.stakes.filter((s) => s.on === on).reduce((sum, s) => sum + s.amount, 0);
-  const tableaux = { right: seen('right'), left: seen('left') };
+  const right = view('right');
+  const left = view('left');
   return {
-    banker: [state.cards.banker[0]!, state.cards.banker[1]!],
-    tableaux,
+    shoe: { kind: 'finite', unseen },
+    bankerTotal: two(state.cards.banker),
+    right,
+    left,
     stakes: { right: atRisk('right'), left: atRisk('left'), cheval: atRisk('cheval') },
-    unseen,
-    cagnotteBp: state.rules.cagnotteBp,
+    // R23.3: the banker takes each holder to play the rule on 5.
+    puntoOnFive: PUNTO_RULE_ON_5,
+    cagnotte: cagnotteRule(state.rules.cagnotteBp),
   };
 }
 
