@@ -161,9 +161,10 @@ export function roomSettingsInput(form: RoomForm) {
     seatHoldSeconds: form.seatHoldSeconds,
     ...(form.kind === 'chemin-de-fer'
       ? { kind: form.kind, cheminDeFer: cheminSettingsInput(form.decks, form.chemin) }
-      : form.kind === 'baccara-banque'
-        ? { kind: form.kind, baccaraBanque: banqueSettingsInput(form.decks, form.banque) }
-        : {}),
+      : {}),
+    ...(form.kind === 'baccara-banque'
+      ? { kind: form.kind, baccaraBanque: banqueSettingsInput(form.decks, form.banque) }
+      : {}),
   };
 }
 
@@ -220,6 +221,7 @@ export type FormField =
   | 'bankMax'
   | 'choices'
   | 'bankBy'
+  | 'bidding'
   | 'watchersCover'
   | 'decks'
   | 'commission'
@@ -287,18 +289,22 @@ function cheminFieldOf(second: string | undefined, third: string | undefined): F
   }
 }
 
-/** `baccaraBanque.bank.by` and the like. */
+/** `baccaraBanque.bank.max` and the like (B1.2). */
 function banqueFieldOf(second: string | undefined, third: string | undefined): FormField {
   switch (second) {
     case 'decks':
       return 'decks';
-    case 'cagnottePercent':
+    case 'cagnotteBp':
       return 'cagnotte';
+    case 'award':
+      return 'bankBy';
     case 'bank':
-      return third === 'max' ? 'bankMax' : third === 'min' ? 'bankMin' : 'bankBy';
+      return third === 'max' ? 'bankMax' : 'bankMin';
     case 'choices':
       return 'choices';
-    case 'watchersCover':
+    case 'biddingSeconds':
+      return 'bidding';
+    case 'watchersMayCover':
       return 'watchersCover';
     default:
       return 'kind';

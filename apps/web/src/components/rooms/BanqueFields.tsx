@@ -1,6 +1,7 @@
 'use client';
 import {
   BANQUE_CAGNOTTE_CHOICES,
+  BIDDING_WINDOW_SECONDS,
   BANQUE_DECKS,
   CHOICE_WINDOW_SECONDS,
   DEFAULT_BANQUE,
@@ -84,6 +85,16 @@ export function BanqueFields({
         ))}
         {help.fieldError('bankBy')}
       </fieldset>
+      {banque.bankBy === 'auction' ? (
+        <NumberField
+          field="bidding"
+          label="Seconds for the auction"
+          value={banque.biddingSeconds}
+          onChange={(v) => set('biddingSeconds', v)}
+          hint={`${BIDDING_WINDOW_SECONDS.min} to ${BIDDING_WINDOW_SECONDS.max}.`}
+          help={help}
+        />
+      ) : null}
       <NumberField
         field="bankMin"
         label="Smallest bank"
