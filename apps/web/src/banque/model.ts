@@ -64,7 +64,8 @@ export type BanqueStep =
   | { kind: 'stake'; stake: BanqueStake }
   | { kind: 'returned'; seat: number | null; watcher?: string; amount: number }
   | { kind: 'dealt' }
-  | { kind: 'natural'; hand: Hand; total: number }
+  /** `paid`: a lone tableau natural, paid at once while the other tableau plays on. */
+  | { kind: 'natural'; hand: Hand; total: number; paid: boolean }
   | {
       kind: 'draw' | 'stand';
       hand: Hand;
@@ -79,32 +80,39 @@ export type BanqueStep =
       outcome: 'tableau' | 'banker' | 'tie';
       tableauTotal: number;
       bankerTotal: number;
-      /** A lone natural settled at once while the other tableau plays on. */
-      early: boolean;
     }
   | { kind: 'cagnotte'; amount: number }
   | { kind: 'unpaid'; seat: number | null; watcher?: string; amount: number };
 
 /** What the table waits for now. */
 export type BanqueStage =
-  | { kind: 'shuffling' }
   | {
       kind: 'auction';
       bids: readonly { seat: number; amount: number }[];
       closesAt: number | null;
-      /** With a limited bank, the room's least and largest bank. */
+      /** The room's least bank, and its largest with a limited bank. */
       min: number;
       max: number | null;
     }
-  | { kind: 'by-list'; seat: number; closesAt: number | null; min: number; max: number | null }
-  | { kind: 'staking'; turn: number | null; closesAt: number | null }
+  /** The bank offered to one seat: down the list, or to take over a retired banker's. */
+  | {
+      kind: 'offer';
+      how: 'list' | 'take-over';
+      seat: number;
+      closesAt: number | null;
+      min: number;
+      max: number | null;
+    }
+  /** `mayCall`: this viewer may still make his call (a punter, or a watcher where allowed). */
+  | { kind: 'staking'; mayCall: boolean; closesAt: number | null }
   | { kind: 'holder-choice'; tableau: Tableau; seat: number; deadline: number | null }
   | { kind: 'banker-choice'; deadline: number | null }
-  | { kind: 'bank-dry'; min: number; deadline: number | null }
-  /** Between coups: the banker may deal the next coup, or retire after his first. */
-  | { kind: 'between'; mayRetire: boolean; closesAt: number | null }
-  | { kind: 'take-over'; seat: number; amount: number; closesAt: number | null }
-  | { kind: 'shoe-over' };
+  /** The cards are out and the table plays them by the rule. */
+  | { kind: 'playing' }
+  | { kind: 'bank-dry'; min: number; max: number | null; deadline: number | null }
+  /** Between coups: the next opens when stakes do; the banker may retire after his first. */
+  | { kind: 'between'; mayRetire: boolean }
+  | { kind: 'no-bank'; why: 'no-bid' | 'declined' | 'shoe-over' };
 
 export interface BanqueCoup {
   coup: number;

@@ -86,7 +86,9 @@ function stepWords(step: BanqueStep, name: NameOf): string {
     case 'dealt':
       return 'Two cards each to the right tableau, the left tableau and the banker, face down.';
     case 'natural':
-      return `${HAND[step.hand]} turns over a natural ${step.total}.`;
+      return step.paid
+        ? `${HAND[step.hand]} turns over a natural ${step.total}: it is paid now, and the other tableau plays on.`
+        : `${HAND[step.hand]} turns over a natural ${step.total}.`;
     case 'draw':
     case 'stand': {
       const verb = step.kind === 'draw' ? 'draws' : 'stands';
@@ -102,12 +104,11 @@ function stepWords(step: BanqueStep, name: NameOf): string {
     }
     case 'result': {
       const t = TABLEAU_WORDS[step.tableau];
-      const early = step.early ? ' It is paid now; the other tableau plays on.' : '';
       if (step.outcome === 'tie')
-        return `A tie on ${t}, ${step.tableauTotal} to ${step.bankerTotal}: its stakes go back.${early}`;
+        return `A tie on ${t}, ${step.tableauTotal} to ${step.bankerTotal}: its stakes go back.`;
       return step.outcome === 'tableau'
-        ? `${capital(t)} wins, ${step.tableauTotal} to ${step.bankerTotal}.${early}`
-        : `The banker beats ${t}, ${step.bankerTotal} to ${step.tableauTotal}.${early}`;
+        ? `${capital(t)} wins, ${step.tableauTotal} to ${step.bankerTotal}.`
+        : `The banker beats ${t}, ${step.bankerTotal} to ${step.tableauTotal}.`;
     }
     case 'cagnotte':
       return `The house takes its cagnotte: ${chips(step.amount)}.`;
@@ -126,9 +127,8 @@ export function coupStory(coup: BanqueCoup, name: NameOf): string[] {
 /** What the table is waiting for, as a line everyone may read: never a card nor a total. */
 export function stageWords(model: BanqueModel, name: NameOf, you: number | null): string {
   const { stage } = model;
+  const banker = model.banker === null ? 'the banker' : name(model.banker);
   switch (stage.kind) {
-    case 'shuffling':
-      return 'A new shoe is being shuffled.';
     case 'auction': {
       const top = stage.bids.reduce<{ seat: number; amount: number } | null>(
         (best, b) => (best === null || b.amount > best.amount ? b : best),
@@ -138,16 +138,21 @@ export function stageWords(model: BanqueModel, name: NameOf, you: number | null)
         ? 'The bank is up for auction: the highest bid holds it for the whole shoe.'
         : `The bank is up for auction. Highest bid: ${chips(top.amount)} by ${top.seat === you ? 'you' : name(top.seat)}.`;
     }
-    case 'by-list':
+    case 'offer':
+      if (stage.how === 'take-over') {
+        return stage.seat === you
+          ? 'The banker retired: you may take the bank over for the rest of the shoe, with a bank of your own.'
+          : `The banker retired: ${name(stage.seat)} is offered the bank for the rest of the shoe.`;
+      }
       return stage.seat === you
         ? 'The list gives you the bank for this shoe: say how much you put up, or pass it on.'
         : `The list gives the bank to ${name(stage.seat)}, who is setting its amount.`;
     case 'staking':
-      return stage.turn === null
-        ? 'Stakes are open: cover the bank on a tableau or across both.'
-        : stage.turn === you
-          ? 'Your turn to stake.'
-          : `${name(stage.turn)}’s turn to stake.`;
+      return stage.mayCall
+        ? 'Stakes are open: cover the bank on a tableau, across both, or call Banco.'
+        : model.banker === you
+          ? 'Your bank is open: the punters are staking.'
+          : 'Stakes are open: waiting for the others’ calls.';
     case 'holder-choice':
       return stage.seat === you
         ? `You hold ${TABLEAU_WORDS[stage.tableau]}: draw or stand?`
@@ -156,22 +161,24 @@ export function stageWords(model: BanqueModel, name: NameOf, you: number | null)
       return model.banker === you
         ? 'Your decision: draw or stand, with the value of each below.'
         : 'The banker is deciding whether to draw…';
+    case 'playing':
+      return 'The cards are out.';
     case 'bank-dry':
       return model.banker === you
-        ? `Your bank is empty: top it up to ${chips(stage.min)} or retire.`
-        : `The bank is empty: ${model.banker === null ? 'the banker' : name(model.banker)} may top it up or retire.`;
+        ? `Your bank has run dry: top it up (at least ${chips(stage.min)}) or retire.`
+        : `The bank has run dry: ${banker} may top it up or retire.`;
     case 'between':
       return model.banker === you
         ? stage.mayRetire
-          ? 'Deal the next coup, or retire with what the bank holds.'
+          ? 'The next coup opens with the stakes. You may retire now, with what the bank holds.'
           : 'You play at least one coup before you may retire.'
         : 'The next coup opens in a moment.';
-    case 'take-over':
-      return stage.seat === you
-        ? `The banker retired: you may take over the bank for the rest of the shoe.`
-        : `${name(stage.seat)} is offered the bank for the rest of the shoe.`;
-    case 'shoe-over':
-      return 'The stop card is out: the shoe is over.';
+    case 'no-bank':
+      return stage.why === 'shoe-over'
+        ? 'The stop card is out: the shoe is over.'
+        : stage.why === 'no-bid'
+          ? 'Nobody bid for the bank: it goes up again with the next shoe.'
+          : 'Everyone declined the bank: it goes up again with the next shoe.';
   }
 }
 

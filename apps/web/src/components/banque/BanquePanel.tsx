@@ -17,9 +17,9 @@ import { Countdown } from '../Countdown';
 
 export interface BanqueActions {
   bid(amount: number): void;
-  /** By the list: hold the bank with this amount, or pass it on. */
-  hold(amount: number): void;
-  passBank(): void;
+  /** The bank offered to this seat (down the list, or to take over): put one up, or decline. */
+  post(how: 'list' | 'take-over', amount: number): void;
+  decline(): void;
   stake(on: StakeOn, amount: number): void;
   banco(on: BancoOn): void;
   /** Half the bank on one's own tableau, with a punter of the other side. */
@@ -27,17 +27,13 @@ export interface BanqueActions {
   noStake(): void;
   holderChoose(option: 'draw' | 'stand'): void;
   bankerChoose(option: 'draw' | 'stand'): void;
-  topUp(): void;
+  topUp(to: number): void;
   retire(): void;
-  takeOver(): void;
-  declineTakeOver(): void;
 }
 
 export interface BanquePanelProps {
   model: BanqueModel;
   you: number | null;
-  /** True for a watcher in a room whose watchers may cover what the seated left. */
-  watcherMayCover: boolean;
   /** The side this player sits on, if a punter. */
   yourSide: Tableau | null;
   balance: number | null;
@@ -91,15 +87,14 @@ function yourTurn({ model, you }: BanquePanelProps): string | null {
   const coup = model.coup?.coup ?? 0;
   switch (s.kind) {
     case 'staking':
-      return s.turn === you ? `stake ${coup}` : null;
+      return s.mayCall ? `stake ${coup}` : null;
     case 'holder-choice':
       return s.seat === you ? `hold ${coup}` : null;
     case 'banker-choice':
     case 'bank-dry':
       return model.banker === you ? `${s.kind} ${coup}` : null;
-    case 'by-list':
-    case 'take-over':
-      return s.seat === you ? `${s.kind} ${s.seat}` : null;
+    case 'offer':
+      return s.seat === you ? `${s.how} ${s.seat}` : null;
     default:
       return null;
   }
@@ -141,33 +136,38 @@ function Act(props: BanquePanelProps) {
           <Clock at={s.closesAt} offset={clockOffset} label="The auction closes" />
         </>
       );
-    case 'by-list':
-      return s.seat === you ? (
+    case 'offer': {
+      const clock = (
+        <Clock
+          at={s.closesAt}
+          offset={clockOffset}
+          label={s.how === 'list' ? 'Then it passes down the list' : 'Then it is offered on'}
+        />
+      );
+      if (s.seat !== you) return clock;
+      return (
         <>
           <AmountForm
-            id="banque-hold"
+            id="banque-post"
             label="Your bank"
-            submit="Hold the bank"
-            testId="hold"
+            submit={s.how === 'list' ? 'Hold the bank' : 'Take over the bank'}
+            testId="post-bank"
             initial={s.min}
             min={s.min}
             max={s.max}
-            onSubmit={props.actions.hold}
+            onSubmit={(amount) => props.actions.post(s.how, amount)}
           />
-          <button type="button" data-testid="pass-bank" onClick={props.actions.passBank}>
-            Pass it to the next on the list
+          <button type="button" data-testid="decline-bank" onClick={props.actions.decline}>
+            {s.how === 'list' ? 'Pass it down the list' : 'No, thanks'}
           </button>
-          <Clock at={s.closesAt} offset={clockOffset} label="Then it passes on" />
+          {clock}
         </>
-      ) : (
-        <Clock at={s.closesAt} offset={clockOffset} label="Then it passes on" />
       );
+    }
     case 'staking':
       return (
         <>
-          {!banker && (s.turn === you || (you === null && props.watcherMayCover)) ? (
-            <Staking {...props} />
-          ) : null}
+          {s.mayCall && !banker ? <Staking {...props} /> : null}
           <Clock at={s.closesAt} offset={clockOffset} label="Stakes close" />
         </>
       );
@@ -207,20 +207,22 @@ function Act(props: BanquePanelProps) {
       );
     case 'bank-dry':
       return banker ? (
-        <div className="banque__buttons">
-          <button
-            type="button"
-            className="primary big"
-            data-testid="top-up"
-            onClick={props.actions.topUp}
-          >
-            Top up the bank to {chips(s.min)}
-          </button>
+        <>
+          <AmountForm
+            id="banque-top-up"
+            label="Top the bank up to"
+            submit="Top up"
+            testId="top-up"
+            initial={s.min}
+            min={s.min}
+            max={s.max}
+            onSubmit={props.actions.topUp}
+          />
           <button type="button" className="big" data-testid="retire" onClick={props.actions.retire}>
             Retire
           </button>
           <Clock at={s.deadline} offset={clockOffset} label="Then you retire" />
-        </div>
+        </>
       ) : (
         <Clock at={s.deadline} offset={clockOffset} label="Then the banker retires" />
       );
@@ -230,41 +232,13 @@ function Act(props: BanquePanelProps) {
           <button type="button" className="big" data-testid="retire" onClick={props.actions.retire}>
             Retire with {chips(model.bank.now)}
           </button>
-          <Clock at={s.closesAt} offset={clockOffset} label="The next coup opens" />
         </div>
-      ) : (
-        <Clock at={s.closesAt} offset={clockOffset} label="The next coup opens" />
-      );
-    case 'take-over':
-      return s.seat === you ? (
-        <div className="banque__buttons">
-          <button
-            type="button"
-            className="primary big"
-            data-testid="take-over"
-            onClick={props.actions.takeOver}
-          >
-            Take over the bank <span className="banque__sub">{chips(s.amount)}</span>
-          </button>
-          <button
-            type="button"
-            className="big"
-            data-testid="decline-take-over"
-            onClick={props.actions.declineTakeOver}
-          >
-            No, thanks
-          </button>
-          <Clock at={s.closesAt} offset={clockOffset} label="Then it is offered on" />
-        </div>
-      ) : (
-        <Clock at={s.closesAt} offset={clockOffset} label="Then it is offered on" />
-      );
-    case 'shuffling':
-    case 'shoe-over':
+      ) : null;
+    case 'playing':
+    case 'no-bank':
       return null;
   }
 }
-
 /** The punter's call: a Banco on either tableau or across both, or a stake of his own. */
 function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
   const bank = model.bank?.now ?? 0;
@@ -283,7 +257,7 @@ function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
     <>
       <p data-testid="your-call">
         {chips(open)} of the bank is still open.
-        {you === null ? ' Watchers may cover what the seated left.' : ''}
+        {you === null ? ' Watchers may cover what the seated leave.' : ''}
       </p>
       {you !== null ? (
         <div className="banque__buttons">

@@ -1,5 +1,5 @@
 import type { SeatView } from '@banco/protocol';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BanqueCoup, BanqueModel, BankerValues } from '../../banque/model';
 import { expectedChips } from '../../banque/words';
@@ -67,8 +67,8 @@ const VALUES: BankerValues = {
 function actions(): BanqueActions {
   return {
     bid: vi.fn(),
-    hold: vi.fn(),
-    passBank: vi.fn(),
+    post: vi.fn(),
+    decline: vi.fn(),
     stake: vi.fn(),
     banco: vi.fn(),
     bancoShared: vi.fn(),
@@ -77,8 +77,6 @@ function actions(): BanqueActions {
     bankerChoose: vi.fn(),
     topUp: vi.fn(),
     retire: vi.fn(),
-    takeOver: vi.fn(),
-    declineTakeOver: vi.fn(),
   };
 }
 
@@ -92,7 +90,6 @@ const panel = (
     <BanquePanel
       model={m}
       you={you}
-      watcherMayCover={false}
       yourSide={null}
       balance={100_000}
       values={null}
@@ -190,7 +187,7 @@ describe('the Baccara Banque panel', () => {
 
   it('lets a punter call Banco on a tableau or à cheval, or stake an amount', () => {
     const m = model({
-      stage: { kind: 'staking', turn: 3, closesAt: null },
+      stage: { kind: 'staking', mayCall: true, closesAt: null },
       coup: coup({ stakes: [] }),
     });
     const a = panel(m, 3, { yourSide: 'right' });
@@ -228,29 +225,34 @@ describe('the Baccara Banque panel', () => {
   });
 
   it('asks the banker of an empty bank to top it up or retire, and offers the next a take-over', () => {
-    const a = panel(model({ stage: { kind: 'bank-dry', min: 20_000, deadline: null } }), 1);
-    expect(screen.getByTestId('top-up').textContent).toBe('Top up the bank to 200');
+    const a = panel(
+      model({ stage: { kind: 'bank-dry', min: 20_000, max: null, deadline: null } }),
+      1,
+    );
+    fireEvent.click(screen.getByTestId('top-up'));
+    expect(a.topUp).toHaveBeenCalledWith(20_000);
     fireEvent.click(screen.getByTestId('retire'));
     expect(a.retire).toHaveBeenCalled();
+    cleanup();
+    const offer = model({
+      stage: { kind: 'offer', how: 'take-over', seat: 3, closesAt: null, min: 20_000, max: null },
+    });
+    const b = panel(offer, 3);
+    expect(screen.getByTestId('banque-stage').textContent).toMatch(/take the bank over/);
+    fireEvent.change(screen.getByLabelText('Your bank'), { target: { value: '300' } });
+    fireEvent.click(screen.getByTestId('post-bank'));
+    expect(b.post).toHaveBeenCalledWith('take-over', 30_000);
   });
 
   it('tells the coup’s story in words, a lone natural paid while the other plays on', () => {
     const m = model({
       live: false,
-      stage: { kind: 'between', mayRetire: true, closesAt: null },
+      stage: { kind: 'between', mayRetire: true },
       coup: coup({
         story: [
           { kind: 'stake', stake: { seat: 2, on: 'right', amount: 40_000, banco: true } },
           { kind: 'dealt' },
-          { kind: 'natural', hand: 'right', total: 8 },
-          {
-            kind: 'result',
-            tableau: 'right',
-            outcome: 'tableau',
-            tableauTotal: 8,
-            bankerTotal: 5,
-            early: true,
-          },
+          { kind: 'natural', hand: 'right', total: 8, paid: true },
           { kind: 'draw', hand: 'left', total: 5, card: '4S', by: 'choice' },
           { kind: 'stand', hand: 'banker', total: 5, by: 'choice' },
           {
@@ -259,7 +261,6 @@ describe('the Baccara Banque panel', () => {
             outcome: 'banker',
             tableauTotal: 0,
             bankerTotal: 5,
-            early: false,
           },
           { kind: 'cagnotte', amount: 50 },
         ],
@@ -274,8 +275,7 @@ describe('the Baccara Banque panel', () => {
       'Coup 3.',
       'Ben: Banco! 400 on the right tableau.',
       'Two cards each to the right tableau, the left tableau and the banker, face down.',
-      'The right tableau turns over a natural 8.',
-      'The right tableau wins, 8 to 5. It is paid now; the other tableau plays on.',
+      'The right tableau turns over a natural 8: it is paid now, and the other tableau plays on.',
       'The left tableau draws on 5 by choice: the 4 of spades (4♠).',
       'The banker stands on 5 by choice.',
       'The banker beats the left tableau, 5 to 0.',
