@@ -11,7 +11,7 @@ import type { PrismaClient } from './prisma.js';
  */
 export function shoeGameOf(settings: unknown): RoomKind {
   const game = (settings as { game?: unknown } | null)?.game;
-  return game === 'chemin-de-fer' ? 'chemin-de-fer' : 'punto-banco';
+  return game === 'chemin-de-fer' || game === 'baccara-banque' ? game : 'punto-banco';
 }
 
 /** Settled rounds of a table, newest first, with their bets. */

@@ -25,6 +25,8 @@ export const EAGER_EVENTS: ReadonlySet<TableEventType> = new Set<TableEventType>
   'player.kicked',
   // T15: every Chemin de Fer change asks someone to act (the bank, a call, a choice).
   'chemin.updated',
+  // T16: so does every Baccara Banque change (the auction, a stake, a choice, a top-up).
+  'banque.updated',
 ]);
 
 /** Others' bets: the events a betting window is full of, held longest. */

@@ -335,7 +335,7 @@ function playOn(start: Dealt, chosen: Answer | null, play: CoupPlay): Result<Cou
 
 /** R20.3: the stakes close and, if anything is staked, six cards go out at once. */
 function deal(state: Opened & { calls: readonly PlayerCall[] }, play: CoupPlay): Result<CoupState> {
-  const cover = resolveStakes(state.bank, state.banker, state.calls);
+  const cover = resolveStakes(state.bank, state.banker, state.calls, state.punters);
   if (cover.stakes.length === 0) {
     return ok({ ...state, phase: 'not-dealt', reason: 'uncovered', calls: state.calls });
   }

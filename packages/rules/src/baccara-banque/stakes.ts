@@ -135,12 +135,14 @@ function inTurn(calls: readonly PlayerCall[], banker: Seat): PlayerCall[] {
 
 /**
  * R22.4–R22.7. `calls` hold at most one call per player, in the order they came; `banker` is the
- * banker's seat.
+ * banker's seat; `seated` the seated punters, whose places set the claims to a banco (the
+ * callers' seats when not given).
  */
 export function resolveStakes(
   bank: number,
   banker: Seat,
   calls: readonly PlayerCall[],
+  seated: readonly Seat[] = [],
 ): CoverResult {
   const result = (kind: CoverKind, stakes: Stake[]): CoverResult => ({
     kind,
@@ -148,12 +150,11 @@ export function resolveStakes(
     onTableau: onTableauOf(stakes),
     returned: returnedOf(calls, stakes, bank),
   });
-  const seatedCall = (seat: Seat) => calls.find((c) => c.seat === seat)!;
-  const seated = calls.filter((c) => c.seat !== null && sideOf(c.seat) !== null);
-  const claims = bancoOrder(
-    seated.map((c) => c.seat!),
-    banker,
-  ).map(seatedCall);
+  const callers = calls.filter((c) => c.seat !== null && sideOf(c.seat) !== null);
+  const places = [...seated, ...callers.map((c) => c.seat!)];
+  const claims = bancoOrder(places, banker).flatMap((seat) =>
+    callers.filter((c) => c.seat === seat),
+  );
 
   // R22.4: a whole banco first, by the first claim.
   const banco = claims.find((c) => c.call.kind === 'banco');

@@ -1,6 +1,7 @@
 import type { TableSettings } from '@banco/protocol';
 import type { TableGame } from '../core/game.js';
 import type { Step } from '../core/step.js';
+import { baccaraBanque } from './baccara-banque/game.js';
 import { cheminDeFer } from './chemin-de-fer/game.js';
 import { puntoBanco } from './punto-banco/game.js';
 
@@ -8,7 +9,7 @@ import { puntoBanco } from './punto-banco/game.js';
  * The games a table can play, one line each; a table plays the first whose settings it has.
  * Punto Banco plays any table, so it comes last.
  */
-export const GAMES: readonly TableGame<Step>[] = [cheminDeFer, puntoBanco];
+export const GAMES: readonly TableGame<Step>[] = [baccaraBanque, cheminDeFer, puntoBanco];
 
 /** The game a table with these settings plays: chosen once, when the table starts. */
 export function gameFor(settings: TableSettings): TableGame<Step> {

@@ -1,0 +1,84 @@
+import type { StoredGame, TableGame } from '../../core/game.js';
+import { startNextRound } from '../../core/shoe-flow.js';
+import type { Step } from '../../core/step.js';
+import { awardBank, retireBank, startBanque } from './bank.js';
+import { EMPTY_BANQUE } from './banque-state.js';
+import { banqueOf, banqueView, ownCardsFor } from './banque-view.js';
+import { runBanqueCommand } from './commands.js';
+import { banqueLedger, banqueTimerCoup, openCoup, recoverBanque } from './coup-flow.js';
+import { banqueKey, restoredBanque } from './stored-banque.js';
+
+type BanqueCommand = Parameters<typeof runBanqueCommand>[2];
+
+const isBanqueCommand = (command: { name: string }): command is BanqueCommand =>
+  command.name.startsWith('banque.');
+
+/** T16: Baccara Banque, one bank for the shoe against two tableaux, on the table's shoe. */
+export const baccaraBanque: TableGame<Step> = {
+  kind: 'baccara-banque',
+  // B1.2: a room's kind is in its settings.
+  plays: (settings) => settings.baccaraBanque !== undefined,
+  initial: EMPTY_BANQUE,
+
+  start: startBanque,
+  command(step, playerId, command) {
+    if (isBanqueCommand(command)) return runBanqueCommand(step, playerId, command);
+    step.refuse('WRONG_PHASE', `${command.name} is not played at a Baccara Banque table`);
+  },
+  timer(step) {
+    if (banqueTimerCoup(step)) return;
+    const table = banqueOf(step.state);
+    if (table.auction) return awardBank(step);
+    // T16.10: a bank left below the minimum past its window: the banker retires.
+    if (table.bank?.topUpUntil != null) return retireBank(step, null);
+  },
+  ledger: banqueLedger,
+  // T16.9: a coup waits in its stage for a restart, which finishes or calls it off.
+  effectFailed: () => undefined,
+  recover: recoverBanque,
+  roomClosing(step) {
+    if (!banqueOf(step.state).coup) startNextRound(step);
+  },
+
+  // T16.3: a punter who sits down lets a held bank's next coup open.
+  seatTaken(step) {
+    if (step.state.phase.kind === 'banque') openCoup(step);
+  },
+  seatFreed: () => undefined,
+  seatLeft(step, seat) {
+    const table = banqueOf(step.state);
+    // T16.10: a banker who leaves between coups leaves the bank.
+    if (step.state.phase.kind === 'banque' && !table.coup && table.bank?.playerId === seat.player.id) {
+      retireBank(step, null);
+    }
+  },
+  playerAway: () => undefined,
+
+  view: (state) => ({
+    holder: null,
+    houseDeals: false,
+    offer: null,
+    round: null,
+    odds: null,
+    // B4.1: the bank and the coup, as everyone may see them.
+    baccaraBanque: banqueView(state),
+  }),
+  phaseView: () => ({ kind: 'waiting' }),
+  seatBetting: () => 'open',
+  cardsOnTable: () => 0,
+  ownFaces: ownCardsFor,
+  stakesOf: () => [],
+  workAhead: () => null,
+
+  durableKey: banqueKey,
+  roundInPlay: (state) => banqueOf(state).coup?.seq ?? null,
+  roundOver: () => false,
+  store(state) {
+    const { kind: _kind, ...table } = banqueOf(state);
+    return { banque: table };
+  },
+  restore(stored: StoredGame, phase) {
+    const table = restoredBanque(stored.banque);
+    return table.ok ? { game: table.value, phase } : null;
+  },
+};
