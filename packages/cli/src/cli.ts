@@ -7,7 +7,7 @@ import { simulate } from './simulate.js';
 import { chemin } from './chemin.js';
 
 const LAST_HAND_RULES = ['plus-one', 'finish-current'] as const;
-const GAMES = ['punto-banco', 'chemin-de-fer'] as const;
+const GAMES = ['punto-banco', 'chemin-de-fer', 'baccara-banque'] as const;
 
 function buildProgram(io: CliIo): Command {
   const program = new Command('banco')
@@ -46,7 +46,7 @@ function buildProgram(io: CliIo): Command {
         .default('plus-one'),
     )
     .addOption(
-      new Option('--game <game>', 'the game the shoe was dealt for (C6.2)')
+      new Option('--game <game>', 'the game the shoe was dealt for (C6.2, B6.1)')
         .argParser(oneOf(GAMES, '--game'))
         .default('punto-banco'),
     )

@@ -1,4 +1,4 @@
-import { burnShoe, cheminDeFer, commitmentOf, playShoe } from '@banco/rules';
+import { baccaraBanque, burnShoe, cheminDeFer, commitmentOf, playShoe } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { captureIo } from './test-io.js';
@@ -164,5 +164,48 @@ describe('banco verify --game chemin-de-fer', () => {
     const { code, stderr } = await run(...args, '--game', 'whist');
     expect(code).toBe(2);
     expect(stderr.join('\n')).toMatch(/--game/);
+  });
+});
+
+describe('banco verify --game baccara-banque', () => {
+  const args = [...shoeArgs(4), '--decks', '3', '--cut', '10', '--last-hand', 'finish-current'];
+  const seeds = { serverSeed: SEED, clientSeed: 'table-1', shoeNumber: 4, decks: 3 };
+
+  it('R25.1 B6.1 prints the shoe after its burn in dealing order, which a played coup follows', async () => {
+    const { code, stdout } = await run(...args, '--game', 'baccara-banque');
+    expect(code).toBe(0);
+    expect(stdout[0]).toBe(`commitment ${commitmentOf(SEED)}`);
+    const cards = roundLines(stdout).map((l) => l.card as string);
+    expect(stdout.at(-1)).toBe(`${cards.length} cards`);
+    expect(stdout.at(-2)).toBe(`stop card after card ${cards.length - 10}`);
+    // The first coup the rules deal from the same shoe takes its first six cards R L B R L B.
+    const created = baccaraBanque.createBaccaraBanqueShoe(seeds);
+    if (!created.ok) throw new Error(created.error.message);
+    const shoe = burnShoe(created.value);
+    if (!shoe.ok) throw new Error(shoe.error.message);
+    const seats = [1, 2];
+    const opened = baccaraBanque.openCoup({
+      rules: { cagnotteBp: 0, choices: 'by-rule', watchersMayStake: false },
+      shoe: shoe.value.state,
+      banker: 1,
+      bank: 100,
+      holders: baccaraBanque.firstHolders(seats, 1),
+      seats,
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const play = { bankerRule: baccaraBanque.exactBankerRule };
+    const call = { kind: 'banco', on: 'right' } as const;
+    const called = baccaraBanque.stepCoup(
+      opened.value,
+      { type: 'call', player: 'b', seat: 2, call },
+      play,
+    );
+    if (!called.ok) throw new Error(called.error.message);
+    const dealt = baccaraBanque.stepCoup(called.value, { type: 'close-stakes' }, play);
+    if (!dealt.ok || dealt.value.phase !== 'settled') throw new Error('the coup was not settled');
+    const { right, left, banker } = dealt.value.cards;
+    expect(cards.slice(0, 6)).toEqual([right[0], left[0], banker[0], right[1], left[1], banker[1]]);
+    const thirds = [right[2], left[2], banker[2]].filter((c) => c !== undefined);
+    expect(cards.slice(6, 6 + thirds.length)).toEqual(thirds);
   });
 });

@@ -16,7 +16,7 @@ export interface VerifyOptions {
   decks: number;
   cut: number;
   lastHand: LastHandRule;
-  game: 'punto-banco' | 'chemin-de-fer';
+  game: 'punto-banco' | 'chemin-de-fer' | 'baccara-banque';
 }
 
 /** The line format is part of the public contract: bots and auditors parse it. */
@@ -32,7 +32,7 @@ export function roundLine(round: number, result: RoundResult): string {
 }
 
 export function verify(options: VerifyOptions, io: CliIo): void {
-  if (options.game === 'chemin-de-fer') return verifyCheminOrder(options, io);
+  if (options.game !== 'punto-banco') return verifyCardOrder(options, io);
   const played = playShoe({
     serverSeed: options.serverSeed,
     clientSeed: options.clientSeed,
@@ -51,11 +51,12 @@ export function verify(options: VerifyOptions, io: CliIo): void {
 }
 
 /**
- * R19.1: a Chemin de Fer coup's draws depend on its choices, so the shoe alone cannot say how
- * each coup went; it prints the order every coup's cards must follow (punto, banker, punto,
- * banker, then any third cards), one card a line, for a record to be checked against.
+ * R19.1, R25.1: a Chemin de Fer or Baccara Banque coup's draws depend on its choices, so the shoe
+ * alone cannot say how each coup went; it prints the order every coup's cards must follow (for
+ * Chemin de Fer punto, banker, punto, banker; for Baccara Banque right, left, banker twice; then
+ * any third cards), one card a line, for a record to be checked against.
  */
-function verifyCheminOrder(options: VerifyOptions, io: CliIo): void {
+function verifyCardOrder(options: VerifyOptions, io: CliIo): void {
   const created = createFairShoe({
     serverSeed: options.serverSeed,
     clientSeed: options.clientSeed,

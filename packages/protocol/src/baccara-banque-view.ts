@@ -350,3 +350,49 @@ export function publicBanqueCoupView(state: CoupState, context: BanqueCoupContex
     lastCoup: state.lastCoup,
   });
 }
+
+/**
+ * B5.3: the private messages one seat is owed now: the banker his two cards (with his window's
+ * exact values while he chooses), a tableau's holder that tableau's two cards (and whether he
+ * must choose on 5). Nothing for anyone else, nor before the deal or once the coup is settled
+ * (everything is face up then).
+ */
+export function banqueCardsFor(
+  state: CoupState,
+  seat: number,
+  context: { readonly tableId: string; readonly coup: number },
+): BanqueCards[] {
+  if (state.phase === 'staking' || state.phase === 'not-dealt' || state.phase === 'settled') {
+    return [];
+  }
+  const messages: BanqueCards[] = [];
+  const base = { tableId: context.tableId, type: 'banque.cards' as const, coup: context.coup };
+  if (seat === state.banker) {
+    let window: BanqueCards['window'] = null;
+    if (state.phase === 'banker-choice') {
+      const values = baccaraBanque.bankerChoiceValues(baccaraBanque.bankerPosition(state));
+      if (values.ok) {
+        const { draw, stand, best, drawGain } = values.value;
+        window = banqueCardsMessage.shape.window.parse({ draw, stand, best, drawGain });
+      }
+    }
+    messages.push({
+      ...base,
+      hand: 'banker',
+      cards: state.cards.banker.slice(0, 2),
+      choosing: state.phase === 'banker-choice',
+      window,
+    });
+  }
+  for (const tableau of baccaraBanque.TABLEAUX) {
+    if (state.holders[tableau] !== seat || state.progress[tableau] === 'natural') continue;
+    messages.push({
+      ...base,
+      hand: tableau,
+      cards: state.cards[tableau].slice(0, 2),
+      choosing: state.phase === 'punto-choice' && state.tableau === tableau,
+      window: null,
+    });
+  }
+  return messages;
+}

@@ -30,3 +30,21 @@ describe('docs/protocol.md C ids and the tests', () => {
     expect(unknownCitations(ids, sources, 'C')).toEqual([]);
   });
 });
+
+// The B ids (Baccara Banque rooms) likewise, each cited by a test of this package.
+const bIds = ruleIdsIn(
+  readFileSync(join(here, '..', '..', '..', 'docs', 'protocol.md'), 'utf8'),
+  'B',
+);
+
+describe('docs/protocol.md B ids and the tests', () => {
+  it('numbers the Baccara Banque rules uniquely', () => {
+    expect(bIds.length).toBeGreaterThan(10);
+    expect(new Set(bIds).size).toBe(bIds.length);
+  });
+
+  it('has every B id named by a test, and tests name no other', () => {
+    expect(uncitedIds(bIds, sources)).toEqual([]);
+    expect(unknownCitations(bIds, sources, 'B')).toEqual([]);
+  });
+});

@@ -69,6 +69,12 @@ export const roomSettingsInputSchema = z
     if (roomKindOf(input) === 'baccara-banque' && input.baccaraBanque === undefined) {
       issue(['baccaraBanque'], 'a Baccara Banque room needs its settings (B1.2)');
     }
+    if (
+      roomKindOf(input) === 'baccara-banque' &&
+      input.seats > baccaraBanque.BACCARA_BANQUE_SEATS
+    ) {
+      issue(['seats'], 'a Baccara Banque table has two sides of 6 seats: at most 12 (B1.4)');
+    }
     if (roomKindOf(input) !== 'baccara-banque' && input.baccaraBanque !== undefined) {
       issue(['baccaraBanque'], 'only a Baccara Banque room takes these settings (B1.2)');
     }

@@ -347,3 +347,69 @@ describe('the table client at a Chemin de Fer table (C2, C5.3)', () => {
     client.close();
   });
 });
+
+describe('the table client at a Baccara Banque table (B2, B5.3)', () => {
+  it('B2.1 B2.2 B2.3 B2.4 B2.5 B2.6 B2.7 B2.8 B2.9 sends each Baccara Banque command with the table id', async () => {
+    const { transport, client } = await joined(10);
+    const calls: [Promise<{ ok: boolean }>, string, unknown][] = [
+      [client.banqueBid(5_000), 'banque.bid', { tableId: 'main', amount: 5_000 }],
+      [client.banquePost(4_000), 'banque.bank.post', { tableId: 'main', amount: 4_000 }],
+      [client.banqueDecline(), 'banque.bank.decline', { tableId: 'main' }],
+      [
+        client.banqueStake(2, { kind: 'stake', on: 'cheval', amount: 300 }),
+        'banque.stake',
+        { tableId: 'main', coup: 2, call: { kind: 'stake', on: 'cheval', amount: 300 } },
+      ],
+      [
+        client.banqueChoosePunto(2, 'left', 'stand'),
+        'banque.punto.choose',
+        { tableId: 'main', coup: 2, tableau: 'left', option: 'stand' },
+      ],
+      [
+        client.banqueChooseBanker(2, 'draw'),
+        'banque.banker.choose',
+        { tableId: 'main', coup: 2, option: 'draw' },
+      ],
+      [client.banqueRetire(), 'banque.bank.retire', { tableId: 'main' }],
+      [client.banqueTakeOver(3_000), 'banque.bank.take-over', { tableId: 'main', amount: 3_000 }],
+      [client.banqueTopUp(2_000), 'banque.bank.top-up', { tableId: 'main', to: 2_000 }],
+    ];
+    for (const [promise, name, payload] of calls) {
+      const sent = transport.take(name);
+      expect(sent.payload).toEqual(payload);
+      sent.answer({ ok: false, code: 'NOT_YOUR_BANK', message: 'not yours' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await promise).toMatchObject({ ok: false, code: 'NOT_YOUR_BANK' });
+    }
+  });
+
+  it('B5.3 hands a hand’s own banque.cards to the sink, not to the Chemin de Fer one', async () => {
+    const transport = new FakeTransport();
+    const socket = new ProtocolSocket(transport, { random: () => 0.5 }).open();
+    const got: string[] = [];
+    const client = new TableClient({
+      socket,
+      tableId: 'main',
+      sink: {
+        snapshot: () => {},
+        event: () => {},
+        cheminCards: (c) => got.push(`chemin ${c.hand}`),
+        banqueCards: (c) => got.push(`banque ${c.hand} ${c.cards.join(',')}`),
+      },
+    });
+    transport.accept();
+    transport.take('table.join').answer({ ok: true, snapshot: snapshot(1) });
+    await vi.advanceTimersByTimeAsync(0);
+    const cards = {
+      tableId: 'main',
+      type: 'banque.cards',
+      coup: 1,
+      hand: 'left',
+      choosing: false,
+      window: null,
+    };
+    transport.emit('table.private', { ...cards, cards: ['2H', '3D'] });
+    expect(got).toEqual(['banque left 2H,3D']);
+    client.close();
+  });
+});

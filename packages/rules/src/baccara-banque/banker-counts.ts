@@ -103,33 +103,41 @@ export function classCounts(
     put(r1);
   }
 
-  const drawClasses = new Array<bigint>(CLASS_COUNT).fill(0n);
-  const standClasses = new Array<bigint>(CLASS_COUNT).fill(0n);
-  const weightOf = (t: CountTableau | null, total: number) =>
-    t === null ? outOf : t.weights[total]!;
+  // Weights differ only between a hidden 5 and any other total, so the ways are summed as plain
+  // numbers (exact: each sum is below N^5 < 2^53) in four groups, and weighted once per group.
+  const drawSums = new Float64Array(4 * CLASS_COUNT);
+  const standSums = new Float64Array(4 * CLASS_COUNT);
   const finalOf = (t: CountTableau | null, total: number) =>
     t === null ? 10 : t.third === null ? total : (total + t.third) % 10;
-  const bigExtend = BigInt(standExtend);
   for (let tr = 0; tr <= 9; tr++) {
-    const wr = weightOf(right, tr);
-    if (wr === 0) continue;
     const fr = finalOf(right, tr);
     for (let tl = 0; tl <= 9; tl++) {
-      const wl = weightOf(left, tl);
-      if (wl === 0) continue;
       const cell = tr * 10 + tl;
       if (stand[cell] === 0) continue;
       const fl = finalOf(left, tl);
-      const weight = BigInt(wr) * BigInt(wl);
-      const standClass = resultOf(bankerTotal, fr) * 3 + resultOf(bankerTotal, fl);
-      standClasses[standClass]! += BigInt(stand[cell]!) * bigExtend * weight;
+      const group =
+        ((tr === 5 && right !== null ? 2 : 0) + (tl === 5 && left !== null ? 1 : 0)) * CLASS_COUNT;
+      standSums[group + resultOf(bankerTotal, fr) * 3 + resultOf(bankerTotal, fl)]! +=
+        stand[cell]! * standExtend;
       for (let z = 0; z <= 9; z++) {
         const ways = draw[cell * 10 + z]!;
         if (ways === 0) continue;
         const banker = (bankerTotal + z) % 10;
-        const k = resultOf(banker, fr) * 3 + resultOf(banker, fl);
-        drawClasses[k]! += BigInt(ways) * weight;
+        drawSums[group + resultOf(banker, fr) * 3 + resultOf(banker, fl)]! += ways;
       }
+    }
+  }
+  const weightOf = (t: CountTableau | null, five: boolean) =>
+    BigInt(t === null ? outOf : t.weights[five ? 5 : t.third === null ? 6 : 0]!);
+  const drawClasses = new Array<bigint>(CLASS_COUNT).fill(0n);
+  const standClasses = new Array<bigint>(CLASS_COUNT).fill(0n);
+  for (let group = 0; group < 4; group++) {
+    const weight = weightOf(right, group >= 2) * weightOf(left, group % 2 === 1);
+    for (let k = 0; k < CLASS_COUNT; k++) {
+      const d = drawSums[group * CLASS_COUNT + k]!;
+      const st = standSums[group * CLASS_COUNT + k]!;
+      if (d > 0) drawClasses[k]! += BigInt(d) * weight;
+      if (st > 0) standClasses[k]! += BigInt(st) * weight;
     }
   }
   return { draw: drawClasses, stand: standClasses };

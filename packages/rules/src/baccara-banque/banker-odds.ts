@@ -72,8 +72,11 @@ export const exact = (value: Rational): ExactValue => ({
 
 const RESULT_NET = [1, -1, 0] as const;
 
+/** What the money side of an outcome depends on. */
+export type Money = Pick<CheckedPosition, 'stakes' | 'cagnotte'>;
+
 /** The banker's net, in minor units, for one outcome class (before the cagnotte). */
-function classNet(position: CheckedPosition, k: number): number {
+export function classNet(position: Money, k: number): number {
   const r = Math.floor(k / 3);
   const l = k % 3;
   const { stakes } = position;
@@ -89,7 +92,7 @@ export interface OptionTotals {
 }
 
 /** The option's expected net and cagnotte as numerators over the class weight. */
-export function optionTotals(position: CheckedPosition, classes: readonly bigint[]): OptionTotals {
+export function optionTotals(position: Money, classes: readonly bigint[]): OptionTotals {
   let net = 0n;
   let cagnotte = 0n;
   let weight = 0n;
@@ -146,7 +149,7 @@ function optionValue(position: CheckedPosition, classes: readonly bigint[]): Opt
 }
 
 /** Draw's total minus stand's, as an exact fraction: its sign is the best reply (R29.3). */
-function drawGain(d: OptionTotals, s: OptionTotals): Rational {
+export function drawGain(d: OptionTotals, s: OptionTotals): Rational {
   return rational(
     (d.net - d.cagnotte) * s.weight - (s.net - s.cagnotte) * d.weight,
     d.weight * s.weight,

@@ -4,6 +4,7 @@
  * paid), the stakes, and the cards he has not seen. Checked here so the engine only counts.
  */
 import { RANKS } from '../cards.js';
+import { isNatural, puntoDecision } from '../chemin-de-fer/draw-table.js';
 import { valueCounts } from '../odds/composition.js';
 import { err, ok, type Result, type RuleError } from '../result.js';
 
@@ -123,23 +124,24 @@ function liveTableau(
   five: { draw: number; outOf: number },
 ): Result<LiveTableau | null, BankerPositionError> {
   if (view.state === 'natural') return ok(null);
-  const weights = new Array<number>(10).fill(0);
-  if (view.state === 'stood') {
-    weights[5] = five.outOf - five.draw;
-    weights[6] = five.outOf;
-    weights[7] = five.outOf;
-    return ok({ weights, third: null });
-  }
-  if (view.state !== 'drew' || !Number.isInteger(view.third) || view.third < 0 || view.third > 9) {
+  if (view.state !== 'stood' && (view.state !== 'drew' || !isCardValue(view.third))) {
     return fail(
       'INVALID_TABLEAU',
       `the ${name} tableau must have stood, drawn a third card of value 0–9, or shown a natural`,
     );
   }
-  for (let t = 0; t <= 4; t++) weights[t] = five.outOf;
-  weights[5] = five.draw;
-  return ok({ weights, third: view.third });
+  // The Chemin de Fer punto rule (R16.1) says which two-card totals each face can hide.
+  const stood = view.state === 'stood';
+  const weights = Array.from({ length: 10 }, (_, total) => {
+    if (isNatural(total)) return 0;
+    const decision = puntoDecision(total);
+    if (decision.kind === 'choice') return stood ? five.outOf - five.draw : five.draw;
+    return (decision.kind === 'stand') === stood ? five.outOf : 0;
+  });
+  return ok({ weights, third: stood ? null : view.third });
 }
+
+const isCardValue = (v: number) => Number.isInteger(v) && v >= 0 && v <= 9;
 
 /** R29.1: checks a position; the errors name what is wrong. */
 export function checkPosition(

@@ -89,6 +89,12 @@ describe('R23 naturals and drawing', () => {
     expect(state.progress).toEqual({ right: 'natural', left: 'drew' });
     expect(visibleCards(state, null).right).toEqual(['8S', '10S']);
     expect(state.story).toContainEqual({ kind: 'natural', hand: 'right', total: 8, paid: true });
+    // R23.4: the banker knows it was paid; its stake still counts in the coup's net (R24.4).
+    expect(bankerPosition(state)).toMatchObject({
+      right: { state: 'natural' },
+      left: { state: 'drew', third: 4 },
+      stakes: { right: 400, left: 300, cheval: 0 },
+    });
     // The banker draws a 5 and makes 8: he beats the left tableau (6) but the right was paid.
     const done = settled(step(state, { type: 'choose', seat: 1, option: 'draw' }));
     expect(handTotal(done.cards.banker)).toBe(8);

@@ -115,6 +115,9 @@ interface Dealt extends Opened {
   readonly lastCoup: boolean;
 }
 
+/** A coup whose cards are out: what `bankerPosition` and a table's private messages read. */
+export type DealtCoup = Dealt;
+
 export type CoupState =
   | (Opened & { readonly phase: 'staking'; readonly calls: readonly PlayerCall[] })
   | (Dealt & { readonly phase: 'punto-choice'; readonly tableau: Tableau })
@@ -243,7 +246,7 @@ function settle(state: Dealt): Result<CoupState> {
  * every card he has not seen (the shoe, the burn's face-down cards, the tableaux's face-down
  * cards). Nothing he could not know goes in.
  */
-export function bankerPosition(state: Dealt): BankerPosition {
+export function bankerPosition(state: DealtCoup): BankerPosition {
   const unseen = ranksUnseen(state.shoe);
   const view = (t: Tableau): TableauView => {
     const cards = state.cards[t];
@@ -253,10 +256,10 @@ export function bankerPosition(state: Dealt): BankerPosition {
       ? { state: 'stood' }
       : { state: 'drew', third: cardValue(cards[2]) };
   };
-  const atRisk = (on: Tableau | 'cheval') =>
-    on !== 'cheval' && state.progress[on] === 'natural'
-      ? 0
-      : state.cover.stakes.filter((s) => s.on === on).reduce((sum, s) => sum + s.amount, 0);
+  // A lone natural's stakes are passed too: already lost to the banker whichever way he goes,
+  // they still count in the coup's net, on which the cagnotte is taken (R24.4).
+  const staked = (on: Tableau | 'cheval') =>
+    state.cover.stakes.filter((s) => s.on === on).reduce((sum, s) => sum + s.amount, 0);
   const right = view('right');
   const left = view('left');
   return {
@@ -264,7 +267,7 @@ export function bankerPosition(state: Dealt): BankerPosition {
     bankerTotal: two(state.cards.banker),
     right,
     left,
-    stakes: { right: atRisk('right'), left: atRisk('left'), cheval: atRisk('cheval') },
+    stakes: { right: staked('right'), left: staked('left'), cheval: staked('cheval') },
     // R23.3: the banker takes each holder to play the rule on 5.
     puntoOnFive: PUNTO_RULE_ON_5,
     cagnotte: cagnotteRule(state.rules.cagnotteBp),

@@ -24,3 +24,4 @@ export type {
 export * from './bank.js';
 export * from './coup.js';
 export * from './view.js';
+export * from './replay.js';

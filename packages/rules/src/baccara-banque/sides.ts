@@ -69,6 +69,11 @@ function along(side: Seat[], from: Seat): Seat | null {
   return side.find((s) => distanceOf(s) > distanceOf(from)) ?? side[0] ?? null;
 }
 
+/** R22.2: which sides lost the coup, from its outcomes: their cards move along. */
+export function lostOf(outcomes: Readonly<Record<Tableau, 'tableau' | 'banker' | 'tie'>>) {
+  return { right: outcomes.right === 'banker', left: outcomes.left === 'banker' };
+}
+
 /**
  * R22.2: a side keeps its holder while its tableau wins or ties; on a loss the cards move along
  * to the next punter of that side. A holder who has left is replaced by the next one along.
