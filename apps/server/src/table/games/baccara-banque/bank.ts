@@ -1,15 +1,15 @@
 /**
- * T16.2, T16.10: the bank's life over a shoe: awarded by auction or by the list once the shoe
- * is committed, held coup after coup, topped up when it runs below the room's minimum, retired
- * and taken over by the next seat.
+ * T16.1, T16.2, T16.10: the bank's life over a shoe on the rules package's R21: awarded once the
+ * shoe is committed (by auction or down the list), held coup after coup, topped up when it runs
+ * below the room's minimum, retired and taken over by the next seat.
  */
-import { CHIP_UNIT, roundStatus } from '@banco/rules';
+import { CHIP_UNIT, baccaraBanque, roundStatus, type Result } from '@banco/rules';
 import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
-import type { BanqueAuction } from './banque-state.js';
-import { banqueOf, emitBanque, setBanque } from './banque-view.js';
+import type { BankStage } from './banque-state.js';
+import { banqueOf, emitBanque, refusalCode, setBanque } from './banque-view.js';
 import { openCoup } from './coup-flow.js';
-import { bankLimits, playingSeats, windowMs } from './windows.js';
+import { biddingMs, limitsOf, playingSeats, windowMs } from './windows.js';
 
 /** T16.1: a shoe is ready and someone is seated: the bank is awarded, or the next coup opens. */
 export function startBanque(step: Step): void {
@@ -17,132 +17,223 @@ export function startBanque(step: Step): void {
   const table = banqueOf(step.state);
   if (table.coup) return;
   const shoeId = step.state.shoe?.id ?? null;
-  // T16.2: a bank is held for one shoe; a new shoe awards it again.
+  // T16.2: a bank is held for one shoe; a new shoe (committed already, T7.1) awards it again.
   if (table.bankShoe !== shoeId) {
-    setBanque(step, { bank: null, auction: null, bankShoe: shoeId, cagnotte: 0 });
+    setBanque(step, {
+      bankShoe: shoeId,
+      tenure: null,
+      bankerId: null,
+      holders: { right: null, left: null },
+      bankRun: [],
+      retired: [],
+      cagnotte: 0,
+    });
+    return openAward(step);
   }
-  const { bank, auction } = banqueOf(step.state);
-  if (auction) return step.wakeAt(auction.closesAt);
-  if (!bank) return openAward(step, step.state.settings.baccaraBanque!.bankBy, null);
-  if (bank.topUpUntil !== null) return step.wakeAt(bank.topUpUntil);
-  // T16.10: a banker who left the table between coups has left the bank.
-  if (!step.state.seats.some((s) => s.player.id === bank.playerId)) return retireBank(step, null);
-  openCoup(step);
+  const { award, tenure, bankerId } = banqueOf(step.state);
+  switch (award.stage) {
+    case 'auction':
+      return step.wakeAt(award.closesAt);
+    case 'offer':
+    case 'dry':
+      return step.wakeAt(award.until);
+    case 'none':
+      return openAward(step);
+    case 'held':
+      // T16.10: a banker who left the table between coups has left the bank.
+      if (!tenure || !step.state.seats.some((s) => s.player.id === bankerId)) {
+        return retireBank(step, null);
+      }
+      return openCoup(step);
+  }
 }
 
-/** The seats after `from` in seat order, wrapping round, that have not let the bank go by. */
-function nextSeat(state: TableState, from: number | null, skip: readonly number[]): number | null {
-  const seats = playingSeats(state).filter((s) => !skip.includes(s));
-  if (seats.length === 0) return null;
-  return seats.find((s) => from === null || s > from) ?? seats[0]!;
+function setAward(step: Step, award: BankStage): void {
+  setBanque(step, { award });
 }
 
-/** T16.2: bids open (auction), or the bank is offered to one seat (list, takeover). */
-export function openAward(
-  step: Step,
-  mode: BanqueAuction['mode'],
-  after: number | null,
-  declined: readonly number[] = [],
-): void {
-  const table = banqueOf(step.state);
-  const seat =
-    mode === 'auction' ? null : nextSeat(step.state, after ?? table.listSeat, declined);
-  // Nobody left to offer it to: everyone may bid for it instead.
-  if (mode !== 'auction' && seat === null) return openAward(step, 'auction', null);
-  const closesAt = step.now + windowMs(step.state);
-  setBanque(step, { auction: { mode, seat, closesAt, bids: [], declined } });
+/** T16.2: the room's way of awarding the bank: bids open, or the next seat is offered it. */
+export function openAward(step: Step): void {
+  if (step.state.settings.baccaraBanque!.award === 'auction') return openAuction(step);
+  const seats = playingSeats(step.state);
+  const offer = baccaraBanque.offerFrom(seats, banqueOf(step.state).listAfter, [], 'list');
+  if (!offer) return openAuction(step);
+  offerBank(step, offer, null);
+}
+
+function openAuction(step: Step): void {
+  const closesAt = step.now + biddingMs(step.state);
+  setAward(step, { stage: 'auction', auction: baccaraBanque.openAuction(), bidders: {}, closesAt });
   step.wakeAt(closesAt);
-  emitBanque(step, mode === 'auction' ? 'auction' : 'offered', seat);
+  emitBanque(step, 'auction-opened', null);
 }
 
-/** T16.2: a bid (auction) or the offered seat's bank (list, takeover). */
-export function bid(step: Step, seat: number, playerId: string, balance: number, amount: number): void {
-  const { auction } = banqueOf(step.state);
-  if (!auction) return step.refuse('NO_AUCTION', 'the bank is not being awarded now');
-  if (auction.mode !== 'auction' && auction.seat !== seat) {
-    return step.refuse('NOT_OFFERED', 'the bank is offered to another seat');
-  }
-  if (amount % CHIP_UNIT !== 0) return step.refuse('FRACTIONAL_CHIPS', 'a bank is whole chips');
-  const { min, max } = bankLimits(step.state);
-  if (amount < min || amount > max) {
-    return step.refuse('BANK_OUT_OF_LIMITS', `a bank is from ${min} to ${max}`);
+function offerBank(step: Step, offer: baccaraBanque.ListOffer, seat: number | null): void {
+  const until = step.now + windowMs(step.state);
+  setAward(step, { stage: 'offer', offer, until });
+  step.wakeAt(until);
+  emitBanque(step, seat === null ? 'offered' : 'declined', seat);
+}
+
+/** A bank amount the player's wallet holds, in whole chips (T16.2). */
+function affordable(step: Step, amount: number, balance: number): boolean {
+  if (amount % CHIP_UNIT !== 0) {
+    step.refuse('FRACTIONAL_CHIPS', 'a bank is whole chips');
+    return false;
   }
   if (amount > balance) {
-    return step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover this bank');
+    step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover this bank');
+    return false;
   }
-  const best = Math.max(0, ...auction.bids.map((b) => b.amount));
-  if (amount < best) return step.refuse('BID_TOO_LOW', `the highest bid is ${best}`);
-  const bids = [...auction.bids.filter((b) => b.seat !== seat), { seat, playerId, amount }];
-  setBanque(step, { auction: { ...auction, bids } });
-  step.succeed();
-  if (auction.mode !== 'auction') return awardBank(step);
-  emitBanque(step, 'bid', seat);
+  return true;
 }
 
-/** T16.2: the window closed (or the offered seat took it): the highest, earliest bid holds it. */
-export function awardBank(step: Step): void {
-  const { auction } = banqueOf(step.state);
-  if (!auction) return;
+function refused<T>(step: Step, result: Result<T>): result is Extract<Result<T>, { ok: false }> {
+  if (result.ok) return false;
+  step.refuse(refusalCode(result.error.code), result.error.message);
+  return true;
+}
+
+/** B2.1, T16.2: a bid at the auction; when every seat has bid the auction closes at once. */
+export function bid(step: Step, seat: number, playerId: string, balance: number, amount: number): void {
+  const { award } = banqueOf(step.state);
+  if (award.stage !== 'auction') return step.refuse('WRONG_PHASE', 'the bank is not being auctioned');
+  if (!affordable(step, amount, balance)) return;
+  const seats = playingSeats(step.state);
+  const placed = baccaraBanque.placeBid(award.auction, seats, seat, amount, limitsOf(step.state));
+  if (refused(step, placed)) return;
+  const bidders = { ...award.bidders, [String(seat)]: playerId };
+  setAward(step, { ...award, auction: placed.value, bidders });
+  emitBanque(step, 'bid', seat);
+  step.succeed();
+  if (seats.every((s) => placed.value.bids.some((b) => b.seat === s))) closeAuction(step);
+}
+
+/** T16.2: the highest bid still seated holds the bank; equal bids go to the earliest. */
+export function closeAuction(step: Step): void {
+  const { award } = banqueOf(step.state);
+  if (award.stage !== 'auction') return;
   step.cancelWakeUp();
-  const best = Math.max(0, ...auction.bids.map((b) => b.amount));
-  const winner = auction.bids.find((b) => b.amount === best);
-  const seated = winner && step.state.seats.some((s) => s.player.id === winner.playerId);
-  if (!winner || !seated) {
-    // Nobody bid (or took it): offered on, or bid for again.
-    const declined = auction.seat === null ? [] : [...auction.declined, auction.seat];
-    return openAward(step, auction.mode === 'auction' ? 'auction' : auction.mode, auction.seat, declined);
+  const winner = baccaraBanque.auctionWinner(award.auction, playingSeats(step.state));
+  const bidder = winner ? award.bidders[String(winner.seat)] : undefined;
+  if (!winner || !bidder) {
+    // Nobody bid: the table asks again, with a fresh window.
+    setAward(step, { stage: 'none', why: 'no-bid' });
+    return openAuction(step);
   }
+  holdBank(step, baccaraBanque.holdBank(winner.seat, winner.amount), bidder, 'awarded');
+}
+
+function holdBank(
+  step: Step,
+  tenure: baccaraBanque.Tenure,
+  playerId: string,
+  what: 'awarded' | 'posted' | 'taken-over',
+): void {
+  const seats = playingSeats(step.state);
   setBanque(step, {
-    auction: null,
-    listSeat: winner.seat,
-    bank: {
-      seat: winner.seat,
-      playerId: winner.playerId,
-      amount: winner.amount,
-      putIn: winner.amount,
-      coups: 0,
-      topUpUntil: null,
-    },
-    holders: { right: null, left: null },
+    award: { stage: 'held' },
+    tenure,
+    bankerId: playerId,
+    listAfter: tenure.banker,
+    // R22.2: a new banker's first coup: each side's cards to the punter nearest him.
+    holders: baccaraBanque.firstHolders(seats, tenure.banker),
   });
-  emitBanque(step, 'bank-won', winner.seat);
+  emitBanque(step, what, tenure.banker);
   openCoup(step);
 }
 
-/** T16.2: the offered seat lets the bank go by: it moves to the next seat. */
-export function decline(step: Step, seat: number): void {
-  const { auction } = banqueOf(step.state);
-  if (!auction || auction.mode === 'auction' || auction.seat !== seat) {
-    return step.refuse('NOT_OFFERED', 'the bank is not offered to you');
+/** B2.2, B2.8, T16.2, T16.10: the offered seat puts up a bank (down the list, or a take-over). */
+export function post(
+  step: Step,
+  seat: number,
+  playerId: string,
+  balance: number,
+  amount: number,
+  kind: baccaraBanque.ListOffer['kind'],
+): void {
+  const { award } = banqueOf(step.state);
+  if (award.stage !== 'offer' || award.offer.kind !== kind) {
+    return step.refuse('NOT_OFFERED', `the bank is not offered ${kind === 'list' ? 'down the list' : 'for a take-over'} now`);
   }
+  if (!affordable(step, amount, balance)) return;
+  const accepted = baccaraBanque.acceptOffer(award.offer, seat, amount, limitsOf(step.state));
+  if (refused(step, accepted)) return;
+  step.cancelWakeUp();
   step.succeed();
-  emitBanque(step, 'declined', seat);
-  openAward(step, auction.mode, seat, [...auction.declined, seat]);
+  holdBank(step, accepted.value, playerId, kind === 'list' ? 'posted' : 'taken-over');
 }
 
-/** T16.10: the banker leaves the bank (or the table retires it): the next seat may take over. */
-export function retireBank(step: Step, seat: number | null): void {
-  const { bank } = banqueOf(step.state);
-  if (!bank) return;
+/** B2.3, T16.2: the offered seat lets the bank go by (or its window ran out: seat null). */
+export function decline(step: Step, seat: number | null): void {
+  const { award, retired } = banqueOf(step.state);
+  if (award.stage !== 'offer') return step.refuse('NOT_OFFERED', 'the bank is not offered now');
+  const who = seat ?? award.offer.seat;
+  const retiredSeat = award.offer.kind === 'take-over' ? (retired.at(-1)?.seat ?? null) : null;
+  const next = baccaraBanque.declineOffer(award.offer, playingSeats(step.state), who, retiredSeat);
+  if (refused(step, next)) return;
+  if (seat !== null) step.succeed();
   step.cancelWakeUp();
-  setBanque(step, { bank: null });
+  if (next.value) return offerBank(step, next.value, who);
+  // Everyone let it go: bids are taken instead (R21.3 leaves the bank to whoever will hold it).
+  setAward(step, { stage: 'none', why: 'declined' });
+  emitBanque(step, 'declined', who);
+  openAuction(step);
+}
+
+/** B2.7, T16.10: the banker retires (or the table retires him: seat null); a take-over is offered. */
+export function retireBank(step: Step, seat: number | null): void {
+  const table = banqueOf(step.state);
+  const { tenure, bankerId } = table;
+  if (!tenure || !bankerId) return;
+  step.cancelWakeUp();
+  const leaving = baccaraBanque.retire(
+    // The table retires a banker who is gone or let a dry bank's window run out, coups or not.
+    seat === null ? { ...tenure, coups: Math.max(1, tenure.coups) } : tenure,
+    tenure.banker,
+    limitsOf(step.state),
+  );
+  if (!leaving.ok) return step.refuse(refusalCode(leaving.error.code), leaving.error.message);
+  setBanque(step, {
+    tenure: null,
+    bankerId: null,
+    award: { stage: 'none', why: 'declined' },
+    retired: [...table.retired, { ...leaving.value, playerId: bankerId }],
+  });
+  if (seat !== null) step.succeed();
   emitBanque(step, 'retired', seat);
   if (!step.state.shoe || roundStatus(step.state.shoe.state) === 'finished') return;
-  openAward(step, 'takeover', bank.seat, [bank.seat]);
+  const offer = baccaraBanque.offerFrom(
+    playingSeats(step.state),
+    tenure.banker,
+    [tenure.banker],
+    'take-over',
+  );
+  if (!offer) return openAuction(step);
+  offerBank(step, offer, null);
 }
 
-/** T16.10: the banker brings a bank below the room's minimum back to it. */
-export function topUp(step: Step, seat: number, balance: number): void {
-  const { bank } = banqueOf(step.state);
-  if (!bank || bank.seat !== seat || bank.topUpUntil === null) {
-    return step.refuse('NO_TOP_UP', 'your bank needs no top-up now');
+/** B2.9, T16.10: a dry bank brought back to at least the room's minimum. */
+export function topUp(step: Step, seat: number, balance: number, to: number): void {
+  const { tenure, award } = banqueOf(step.state);
+  if (!tenure || award.stage !== 'dry') {
+    return step.refuse('BANK_NOT_DRY', 'only a bank below the room’s minimum is topped up');
   }
-  const { min } = bankLimits(step.state);
-  if (balance < min) return step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover it');
+  if (!affordable(step, to, balance)) return;
+  const topped = baccaraBanque.topUp(tenure, seat, to, limitsOf(step.state));
+  if (refused(step, topped)) return;
   step.cancelWakeUp();
-  const added = min - bank.amount;
-  setBanque(step, { bank: { ...bank, amount: min, putIn: bank.putIn + added, topUpUntil: null } });
+  setBanque(step, { tenure: topped.value, award: { stage: 'held' } });
   step.succeed();
   emitBanque(step, 'topped-up', seat);
   openCoup(step);
+}
+
+/** What a state's bank stage waits for when the table's timer goes off. */
+export function awardClock(step: Step, state: TableState): void {
+  const { award } = banqueOf(state);
+  if (award.stage === 'auction') return closeAuction(step);
+  if (award.stage === 'offer') return decline(step, null);
+  // T16.10: a dry bank left past its window: the banker retires.
+  if (award.stage === 'dry') return retireBank(step, null);
 }

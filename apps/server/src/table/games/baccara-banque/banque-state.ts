@@ -1,82 +1,72 @@
-import type { BanqueCoupView } from '@banco/protocol';
-import type { DealtCoup, Tableau } from './coup.js';
-import type { Accepted, StakeCall } from './stakes.js';
+import type { BaccaraBanqueView, BanqueCoupView } from '@banco/protocol';
+import type { baccaraBanque } from '@banco/rules';
 
-/** T16.2: the bank for the shoe: who holds it and what it holds now. */
-export interface BanqueBank {
-  readonly seat: number;
-  readonly playerId: string;
-  readonly amount: number;
-  /** The bid plus every top-up: the bank's running total over the shoe is amount − putIn. */
-  readonly putIn: number;
-  readonly coups: number;
-  /** T16.10: the bank is below the room's minimum; topped up or retired by then. */
-  readonly topUpUntil: number | null;
-}
+/** T16.2, T16.10: how the bank stands between coups (B4.2). */
+export type BankStage =
+  | {
+      readonly stage: 'auction';
+      readonly auction: baccaraBanque.Auction;
+      /** Who made each seat's bid (by seat number), so the bank is held from the bidder. */
+      readonly bidders: Readonly<Record<string, string>>;
+      readonly closesAt: number;
+    }
+  | { readonly stage: 'offer'; readonly offer: baccaraBanque.ListOffer; readonly until: number }
+  | { readonly stage: 'held' }
+  | { readonly stage: 'dry'; readonly until: number }
+  | { readonly stage: 'none'; readonly why: 'no-bid' | 'declined' | 'shoe-over' };
 
-/** T16.2: how the bank is being awarded: bids at an auction, or offered to one seat. */
-export interface BanqueAuction {
-  readonly mode: 'auction' | 'list' | 'takeover';
-  /** The seat offered the bank (list, takeover); null at an auction. */
-  readonly seat: number | null;
-  readonly closesAt: number;
-  readonly bids: readonly { readonly seat: number; readonly playerId: string; readonly amount: number }[];
-  /** Seats that let it go by (list, takeover), so the offer moves on and ends. */
-  readonly declined: readonly number[];
-}
-
-/** One player's stakes in the coup as the ledger holds them (T16.4). */
+/** One player's part of a coup as the ledger holds it (T16.4): the bank, or accepted stakes. */
 export interface BanqueHeld {
   readonly seat: number;
   readonly playerId: string;
   readonly role: 'bank' | 'stake';
-  readonly amount: number;
-  /** Their stakes (none for the bank), in staking order. */
-  readonly stakes: readonly Accepted[];
-  /** The ledger's bet ids, once escrowed, in the order of `bets` below. */
+  /** The bank whole, or each accepted stake by where it lies, in staking order. */
+  readonly bets: readonly { readonly on: 'bank' | baccaraBanque.StakeSpot; readonly amount: number }[];
+  /** The ledger's bet ids in the order of `bets`, once escrowed. */
   readonly betIds: readonly string[] | null;
+  /** The wallet once this was held; the seat shows it when the coup is dealt (P1.3). */
   readonly balance?: number;
 }
 
 /**
- * T16.3–T16.9: one coup from its staking window to its settlement. `stage` is the server's
- * side of it (what the ledger is doing); `dealt` is the cards once out of the shoe.
+ * T16.3–T16.9: one coup from its stakes to its settlement. `stage` is the server's side of it
+ * (what the ledger is doing); `coup` is the rules package's state, whose shoe is the table's.
  */
 export interface BanqueCoup {
   readonly seq: number;
   readonly roundId: string | null;
-  readonly banker: number;
   readonly bankerId: string;
-  readonly bank: number;
+  readonly coup: baccaraBanque.CoupState;
   readonly stage: 'opening' | 'staking' | 'escrowing' | 'dealt' | 'settling' | 'voiding';
-  readonly stakingClosesAt: number;
-  /** Staking order (T16.4) and each side's holder, fixed when the coup opens. */
-  readonly order: readonly number[];
-  readonly holders: Readonly<Record<Tableau, number | null>>;
-  readonly calls: readonly { readonly seat: number; readonly playerId: string; readonly call: StakeCall }[];
-  readonly accepted: readonly Accepted[] | null;
+  readonly stakesCloseAt: number;
+  readonly choiceDeadline: number | null;
   readonly held: readonly BanqueHeld[];
+  /** Escrow answers still to come, and whether one was refused. */
   readonly awaiting: number;
   readonly refused: boolean;
-  readonly dealt: DealtCoup | null;
-  readonly choiceDeadline: number | null;
+}
+
+/** T16: a Baccara Banque table's bank over the shoe, and the coup in play. */
+export interface BanqueTable {
+  /** The shoe the bank is for: a new shoe awards it again (T16.2). */
+  readonly bankShoe: string | null;
+  readonly award: BankStage;
+  readonly tenure: baccaraBanque.Tenure | null;
+  readonly bankerId: string | null;
+  /** T16.5: who holds each side's cards for the next coup. */
+  readonly holders: baccaraBanque.Holders;
+  /** By the list: the seat that last held a bank, so the next shoe's goes to the one after. */
+  readonly listAfter: number | null;
+  readonly coup: BanqueCoup | null;
+  readonly last: BanqueCoupView | null;
+  readonly bankRun: BaccaraBanqueView['bankRun'];
+  readonly retired: BaccaraBanqueView['retired'];
+  readonly cagnotte: number;
 }
 
 /** A Baccara Banque table's own state (T16). */
-export interface BaccaraBanqueState {
+export interface BaccaraBanqueState extends BanqueTable {
   readonly kind: 'baccara-banque';
-  /** The shoe the bank was awarded for: a new shoe holds a new auction (T16.2). */
-  readonly bankShoe: string | null;
-  readonly bank: BanqueBank | null;
-  readonly auction: BanqueAuction | null;
-  /** Each side's holder, carried from coup to coup (T16.5). */
-  readonly holders: Readonly<Record<Tableau, number | null>>;
-  /** T16.2: by the list, the last seat that held a bank: the next shoe's goes to the one after. */
-  readonly listSeat: number | null;
-  readonly coup: BanqueCoup | null;
-  readonly last: BanqueCoupView | null;
-  /** The cagnotte taken in this shoe. */
-  readonly cagnotte: number;
 }
 
 declare module '../../core/state.js' {
@@ -92,11 +82,14 @@ declare module '../../core/state.js' {
 export const EMPTY_BANQUE: BaccaraBanqueState = {
   kind: 'baccara-banque',
   bankShoe: null,
-  bank: null,
-  auction: null,
+  award: { stage: 'none', why: 'no-bid' },
+  tenure: null,
+  bankerId: null,
   holders: { right: null, left: null },
-  listSeat: null,
+  listAfter: null,
   coup: null,
   last: null,
+  bankRun: [],
+  retired: [],
   cagnotte: 0,
 };

@@ -1,16 +1,17 @@
 import {
   ERROR_CODES,
+  publicBanqueCoupView,
   type BaccaraBanqueView,
   type BanqueCards,
   type BanqueCoupView,
   type ErrorCode,
   type TableEventBody,
 } from '@banco/protocol';
+import { baccaraBanque } from '@banco/rules';
 import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
-import type { BaccaraBanqueState, BanqueCoup } from './banque-state.js';
-import { bankerChoiceValues, shownValues } from './choice-values.js';
-import { pendingHand, tableauResult, TABLEAUX, type Hand } from './coup.js';
+import type { BaccaraBanqueState, BanqueCoup, BanqueTable } from './banque-state.js';
+import { limitsOf } from './windows.js';
 
 /** The table's bank and coup: only this game's tables reach its code. */
 export function banqueOf(state: TableState): BaccaraBanqueState {
@@ -18,7 +19,7 @@ export function banqueOf(state: TableState): BaccaraBanqueState {
   return state.game;
 }
 
-export function setBanque(step: Step, patch: Partial<Omit<BaccaraBanqueState, 'kind'>>): void {
+export function setBanque(step: Step, patch: Partial<BanqueTable>): void {
   step.update({ game: { ...banqueOf(step.state), ...patch } });
 }
 
@@ -27,80 +28,58 @@ export function setCoup(step: Step, patch: Partial<BanqueCoup>): void {
   if (coup) setBanque(step, { coup: { ...coup, ...patch } });
 }
 
-/** Whose the pending choice is: a tableau's holder, or the banker. */
-export function pendingOf(coup: BanqueCoup): { hand: Hand; seat: number | null } | null {
-  if (coup.stage !== 'dealt' || !coup.dealt) return null;
-  const hand = pendingHand(coup.dealt);
-  if (hand === null) return null;
-  // A side nobody sits on has no holder: its 5 is played by the rule at once.
-  return { hand, seat: hand === 'banker' ? coup.banker : coup.holders[hand] };
-}
-
-/**
- * B4.1, B4.3 (T16.11): the coup as anyone may see it. A hand's first two cards stay face down
- * until the coup is settled, unless it showed a natural; third cards are face up.
- */
-export function coupViewOf(coup: BanqueCoup, over: 'settled' | 'not-dealt' | null): BanqueCoupView {
-  const dealt = coup.dealt;
-  const settled = over === 'settled';
-  const turned = (hand: Hand) =>
-    settled || (dealt?.story.some((s) => s.kind === 'natural' && s.hand === hand) ?? false);
-  const show = (hand: Hand) =>
-    (dealt?.cards[hand] ?? []).map((card, i) => (i >= 2 || turned(hand) ? card : null));
-  const pending = over === null ? pendingOf(coup) : null;
-  const results =
-    settled && dealt
-      ? {
-          right: dealt.lonePaid === 'right' ? ('win' as const) : tableauResult(dealt.cards, 'right'),
-          left: dealt.lonePaid === 'left' ? ('win' as const) : tableauResult(dealt.cards, 'left'),
-        }
-      : null;
-  return {
+export function coupViewOf(coup: BanqueCoup): BanqueCoupView {
+  return publicBanqueCoupView(coup.coup, {
     coup: coup.seq,
-    banker: coup.banker,
-    bank: coup.bank,
-    stage: over ?? (coup.dealt ? 'dealt' : 'staking'),
-    stakingClosesAt: coup.stakingClosesAt,
-    calls: coup.calls.map(({ seat, call }) => ({ seat, call: { ...call } })),
-    accepted: coup.accepted ? coup.accepted.map((a) => ({ ...a })) : null,
-    holders: { ...coup.holders },
-    cards: { right: show('right'), left: show('left'), banker: show('banker') },
-    pending:
-      pending && coup.choiceDeadline !== null ? { ...pending, deadline: coup.choiceDeadline } : null,
-    lonePaid: dealt?.lonePaid ?? null,
-    story: (dealt?.story ?? []).map((s) => ({ ...s })),
-    results,
-    settlement: null,
-  };
+    bankerId: coup.bankerId,
+    stakesCloseAt: coup.stakesCloseAt,
+    choiceDeadline: coup.choiceDeadline,
+  });
 }
 
-/** B4.1: what everyone at the table may see. */
+/** B4.1: what everyone at the table may see; never a face-down card (T16.11). */
 export function banqueView(state: TableState): BaccaraBanqueView {
   const table = banqueOf(state);
-  const bank = table.bank;
-  const auction = table.auction;
+  const { award, tenure } = table;
+  const stage: BaccaraBanqueView['stage'] =
+    award.stage === 'auction'
+      ? {
+          stage: 'auction',
+          bids: award.auction.bids.map((b) => ({ ...b })),
+          closesAt: award.closesAt,
+        }
+      : award.stage === 'offer'
+        ? {
+            stage: 'offer',
+            kind: award.offer.kind,
+            seat: award.offer.seat,
+            declined: [...award.offer.declined],
+            until: award.until,
+          }
+        : award.stage === 'dry'
+          ? { stage: 'dry', until: award.until }
+          : award.stage === 'none'
+            ? { stage: 'none', why: award.why }
+            : { stage: 'held' };
   return {
-    bank: bank
-      ? {
-          seat: bank.seat,
-          playerId: bank.playerId,
-          amount: bank.amount,
-          putIn: bank.putIn,
-          coups: bank.coups,
-          topUpUntil: bank.topUpUntil,
-        }
-      : null,
-    auction: auction
-      ? {
-          mode: auction.mode,
-          seat: auction.seat,
-          closesAt: auction.closesAt,
-          bids: auction.bids.map(({ seat, amount }) => ({ seat, amount })),
-        }
-      : null,
-    coup: table.coup ? coupViewOf(table.coup, null) : null,
+    stage,
+    tenure:
+      tenure && table.bankerId
+        ? {
+            banker: tenure.banker,
+            bankerId: table.bankerId,
+            bank: tenure.bank,
+            putUp: tenure.putUp,
+            coups: tenure.coups,
+            mayRetire: tenure.coups >= 1 || baccaraBanque.isDry(tenure, limitsOf(state)),
+          }
+        : null,
+    holders: { ...table.holders },
+    coup: table.coup ? coupViewOf(table.coup) : null,
     last: table.last,
     nextCoup: state.roundSeq + 1,
+    bankRun: table.bankRun.map((r) => ({ ...r })),
+    retired: table.retired.map((r) => ({ ...r })),
     cagnotte: table.cagnotte,
   };
 }
@@ -120,19 +99,37 @@ export function emitBanque(
   step.emit({ type: 'banque.updated', what, seat, view: banqueView(step.state), balances });
 }
 
-/** B5.2, B5.3: a hand's own face-down cards to the one who holds it; the banker's values. */
-function ownCards(table: TableState, coup: BanqueCoup, hand: Hand): { playerId: string; message: BanqueCards } | null {
-  const dealt = coup.dealt;
-  if (coup.stage !== 'dealt' || !dealt || dealt.phase.kind === 'over') return null;
-  const seat = hand === 'banker' ? coup.banker : coup.holders[hand];
+type Hand = baccaraBanque.Hand;
+const HANDS: readonly Hand[] = ['right', 'left', 'banker'];
+
+/**
+ * B5.3: a hand's own face-down cards to the player who holds it; the banker's, while he
+ * chooses, with the exact values of drawing and of standing (T16.7).
+ */
+function ownCards(
+  table: TableState,
+  coup: BanqueCoup,
+  hand: Hand,
+): { playerId: string; message: BanqueCards } | null {
+  const state = coup.coup;
+  if (state.phase !== 'punto-choice' && state.phase !== 'banker-choice') return null;
+  const seat = hand === 'banker' ? state.banker : state.holders[hand];
   if (seat === null) return null;
+  // A natural is turned over for all: nothing of it is private any more.
+  if (hand !== 'banker' && state.progress[hand] === 'natural') return null;
   const playerId =
     hand === 'banker'
       ? coup.bankerId
       : (coup.held.find((h) => h.seat === seat)?.playerId ??
         table.seats.find((s) => s.seat === seat)?.player.id);
   if (!playerId) return null;
-  const choosing = hand === 'banker' && dealt.phase.kind === 'banker-choice';
+  const choosing =
+    (state.phase === 'punto-choice' && state.tableau === hand) ||
+    (state.phase === 'banker-choice' && hand === 'banker');
+  const values =
+    choosing && hand === 'banker'
+      ? baccaraBanque.bankerChoiceValues(baccaraBanque.bankerPosition(state))
+      : null;
   return {
     playerId,
     message: {
@@ -140,14 +137,14 @@ function ownCards(table: TableState, coup: BanqueCoup, hand: Hand): { playerId: 
       type: 'banque.cards',
       coup: coup.seq,
       hand,
-      cards: dealt.cards[hand].slice(0, 2),
-      values: choosing ? shownValues(bankerChoiceValues(dealt, coup.accepted ?? [])) : null,
+      cards: state.cards[hand].slice(0, 2),
+      choosing,
+      window: values?.ok ? structuredClone(values.value) : null,
     },
   };
 }
 
-const HANDS: readonly Hand[] = [...TABLEAUX, 'banker'];
-
+/** B5.3: the hands' own cards to their holders (all three, or those named). */
 export function sendOwnCards(step: Step, hands: readonly Hand[] = HANDS): void {
   const coup = banqueOf(step.state).coup;
   if (!coup) return;
@@ -168,6 +165,6 @@ export function ownCardsFor(state: TableState, playerId: string): BanqueCards[] 
 
 const KNOWN = new Set<string>(ERROR_CODES);
 
-/** B3: a rules code as it is; one the protocol has no word for is a wrong moment. */
+/** B3: the rules' code as it is; one the protocol has no word for is a wrong moment. */
 export const refusalCode = (code: string): ErrorCode =>
   KNOWN.has(code) ? (code as ErrorCode) : 'WRONG_PHASE';

@@ -1,38 +1,45 @@
 import type { CommandPayload } from '@banco/protocol';
-import { CHIP_UNIT } from '@banco/rules';
+import { CHIP_UNIT, baccaraBanque } from '@banco/rules';
 import type { TableCommand } from '../../core/inputs.js';
 import { seatOf } from '../../core/seats.js';
 import type { SeatState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
-import { bid, decline, retireBank, topUp } from './bank.js';
-import { banqueOf, emitBanque, pendingOf, refusalCode, setCoup } from './banque-view.js';
-import { chooseCoup } from './coup.js';
-import { afterChoice, allCalled, closeStaking } from './coup-flow.js';
+import { bid, decline, post, retireBank, topUp } from './bank.js';
+import { banqueOf, emitBanque, refusalCode, setCoup } from './banque-view.js';
+import { afterChoice, allCalled, closeStakes } from './coup-flow.js';
+import { PLAY } from './windows.js';
 
 type BanqueCommand = Extract<TableCommand, { readonly name: `banque.${string}` }>;
 
-/** B2, T16: the Baccara Banque commands. */
+/** B2, T16: the Baccara Banque commands; another game's table refuses them WRONG_PHASE. */
 export function runBanqueCommand(step: Step, playerId: string, command: BanqueCommand): void {
   if (!step.state.settings.baccaraBanque) {
     return step.refuse('WRONG_PHASE', `${command.name} is for Baccara Banque tables`);
   }
   const seat = seatOf(step.state, playerId);
   if (!seat) return step.refuse('NOT_SEATED', 'take a seat to play at this table');
+  if (step.state.phase.kind !== 'banque') {
+    return step.refuse('WRONG_PHASE', 'the shoe is being prepared');
+  }
   switch (command.name) {
     case 'banque.bid':
       return bid(step, seat.seat, playerId, seat.balance, command.payload.amount);
-    case 'banque.decline':
+    case 'banque.bank.post':
+      return post(step, seat.seat, playerId, seat.balance, command.payload.amount, 'list');
+    case 'banque.bank.take-over':
+      return post(step, seat.seat, playerId, seat.balance, command.payload.amount, 'take-over');
+    case 'banque.bank.decline':
       return decline(step, seat.seat);
     case 'banque.stake':
       return stake(step, seat, command.payload);
     case 'banque.punto.choose':
-      return choose(step, seat, command.payload.coup, command.payload.tableau, command.payload.option);
+      return choose(step, seat, command.payload, command.payload.tableau);
     case 'banque.banker.choose':
-      return choose(step, seat, command.payload.coup, 'banker', command.payload.option);
-    case 'banque.retire':
+      return choose(step, seat, command.payload, 'banker');
+    case 'banque.bank.retire':
       return retire(step, seat);
-    case 'banque.topup':
-      return topUp(step, seat.seat, seat.balance);
+    case 'banque.bank.top-up':
+      return topUp(step, seat.seat, seat.balance, command.payload.to);
     default: {
       const unknown: never = command;
       throw new TypeError(`unknown command ${JSON.stringify(unknown)}`);
@@ -40,78 +47,67 @@ export function runBanqueCommand(step: Step, playerId: string, command: BanqueCo
   }
 }
 
-/** B2.3, T16.4: a punter's one call in the staking window; the last one closes it. */
+/** B2.4, T16.3: a punter's one call; every punter called closes the stakes at once. */
 function stake(step: Step, seat: SeatState, payload: CommandPayload<'banque.stake'>): void {
   const coup = banqueOf(step.state).coup;
   if (!coup) return step.refuse('WRONG_PHASE', 'no bank is open for stakes');
   if (payload.coup !== coup.seq) return step.refuse('STALE_ROUND', `coup ${coup.seq} is in play`);
   if (coup.stage !== 'staking' && coup.stage !== 'opening') {
-    return step.refuse('STAKING_CLOSED', 'the staking is closed for this coup');
-  }
-  if (seat.seat === coup.banker) {
-    return step.refuse('BANKER_CANNOT_STAKE', 'the banker does not stake against his own bank');
-  }
-  if (!coup.order.includes(seat.seat)) {
-    return step.refuse('NOT_YOUR_SIDE', 'your seat is on neither side of this coup');
-  }
-  if (coup.calls.some((c) => c.seat === seat.seat)) {
-    return step.refuse('ALREADY_CALLED', 'you have staked this coup already');
+    return step.refuse('STAKES_CLOSED', 'the stakes are closed for this coup');
   }
   const { call } = payload;
-  if (call.kind === 'stake') {
-    if (call.amount % CHIP_UNIT !== 0) return step.refuse('FRACTIONAL_CHIPS', 'a stake is whole chips');
-    if (call.amount > coup.bank) {
-      return step.refuse('INVALID_STAKE', `a stake is at most the bank, ${coup.bank}`);
-    }
+  if (call.kind === 'stake' && call.amount % CHIP_UNIT !== 0) {
+    return step.refuse('FRACTIONAL_CHIPS', 'a stake is whole chips');
   }
-  const offered = call.kind === 'stake' ? call.amount : call.kind === 'banco' ? coup.bank : 0;
-  if (offered > seat.balance) {
-    return step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover this stake');
+  const next = baccaraBanque.stepCoup(
+    coup.coup,
+    { type: 'call', player: seat.player.id, seat: seat.seat, call },
+    PLAY,
+  );
+  if (!next.ok) return step.refuse(refusalCode(next.error.code), next.error.message);
+  if (baccaraBanque.offered(call, coup.coup.bank) > seat.balance) {
+    return step.refuse('INSUFFICIENT_BALANCE', 'your balance does not cover this call');
   }
-  const calls = [...coup.calls, { seat: seat.seat, playerId: seat.player.id, call }];
-  setCoup(step, { calls });
-  emitBanque(step, 'staked', seat.seat);
+  setCoup(step, { coup: next.value });
+  emitBanque(step, 'called', seat.seat);
   step.succeed();
   const now = banqueOf(step.state).coup!;
-  if (now.stage === 'staking' && allCalled(now)) closeStaking(step);
+  if (now.stage === 'staking' && allCalled(now)) closeStakes(step);
 }
 
-/** B2.4, B2.5, T16.6, T16.7: a tableau's holder on 5, the banker's free choice. */
+/** B2.5, B2.6, T16.6, T16.7: a holder's choice on 5, the banker's free choice. */
 function choose(
   step: Step,
   seat: SeatState,
-  coupSeq: number,
-  hand: 'right' | 'left' | 'banker',
-  option: 'draw' | 'stand',
+  { coup: coupSeq, option }: { coup: number; option: 'draw' | 'stand' },
+  hand: baccaraBanque.Hand,
 ): void {
   const coup = banqueOf(step.state).coup;
   if (!coup) return step.refuse('NO_CHOICE_PENDING', 'nobody has a choice to make now');
   if (coupSeq !== coup.seq) return step.refuse('STALE_ROUND', `coup ${coup.seq} is in play`);
-  const pending = pendingOf(coup);
-  if (!pending || !coup.dealt) return step.refuse('NO_CHOICE_PENDING', 'nobody has a choice to make now');
-  if (pending.hand !== hand || pending.seat !== seat.seat) {
-    return step.refuse('NOT_YOUR_CHOICE', `the ${pending.hand} hand chooses now`);
+  const phase = coup.coup.phase;
+  if (coup.stage !== 'dealt' || (phase !== 'punto-choice' && phase !== 'banker-choice')) {
+    return step.refuse('NO_CHOICE_PENDING', 'nobody has a choice to make now');
   }
-  const next = chooseCoup(coup.dealt, hand, option);
+  const pending = phase === 'punto-choice' ? coup.coup.tableau : 'banker';
+  if (pending !== hand) {
+    return step.refuse(
+      'NOT_YOUR_CHOICE',
+      pending === 'banker' ? 'the banker chooses now' : `the ${pending} tableau’s holder chooses now`,
+    );
+  }
+  const next = baccaraBanque.stepCoup(coup.coup, { type: 'choose', seat: seat.seat, option }, PLAY);
   if (!next.ok) return step.refuse(refusalCode(next.error.code), next.error.message);
   step.succeed();
   afterChoice(step, next.value, seat.seat);
 }
 
-/** B2.6, T16.10: between coups, after at least one, the banker leaves the bank. */
+/** B2.7, T16.10: between coups, after at least one (or with a dry bank), the banker retires. */
 function retire(step: Step, seat: SeatState): void {
   const table = banqueOf(step.state);
-  const bank = table.bank;
-  if (!bank || bank.seat !== seat.seat) return step.refuse('NOT_YOUR_BANK', 'you do not hold the bank');
-  if (table.coup && table.coup.stage !== 'opening' && table.coup.stage !== 'staking') {
-    return step.refuse('CANNOT_RETIRE', 'a coup is in play');
+  if (!table.tenure || table.tenure.banker !== seat.seat) {
+    return step.refuse('NOT_YOUR_BANK', 'you do not hold the bank');
   }
-  if (bank.coups === 0 && bank.topUpUntil === null) {
-    return step.refuse('CANNOT_RETIRE', 'a banker plays at least one coup');
-  }
-  if (table.coup) {
-    return step.refuse('CANNOT_RETIRE', 'the staking is open: retire after this coup');
-  }
-  step.succeed();
+  if (table.coup) return step.refuse('COUP_DEALT', 'a coup is in play: retire after it');
   retireBank(step, seat.seat);
 }

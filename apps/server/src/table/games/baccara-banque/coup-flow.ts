@@ -1,10 +1,10 @@
 /**
  * T16.3–T16.9: a Baccara Banque coup on the shared table's shoe, seats, ledger and timers: the
- * staking window, the stakes held, the cards, the choices, the settlement and the bank after it.
- * Each function is one step of the reducer; chips only move through the core's effects.
+ * stakes, what they hold in escrow, the cards, the choices, the settlement and the bank after
+ * it. The game itself is the rules package's (`baccaraBanque`, R20–R24); each function here is
+ * one step of the reducer, and chips only move through the core's effects.
  */
-import type { Outcome } from '@banco/rules';
-import { handTotal, roundStatus } from '@banco/rules';
+import { baccaraBanque, handTotal, roundStatus, type Outcome } from '@banco/rules';
 import type { LedgerAnswer } from '../../core/game.js';
 import type { TableInput } from '../../core/inputs.js';
 import { applyRefills, refillsDue } from '../../core/refills.js';
@@ -13,101 +13,101 @@ import { startNextRound } from '../../core/shoe-flow.js';
 import type { StakeReturn } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { BanqueCoup, BanqueHeld } from './banque-state.js';
-import { banqueOf, coupViewOf, emitBanque, pendingOf, sendOwnCards, setBanque, setCoup } from './banque-view.js';
-import { bankerChoiceValues } from './choice-values.js';
-import {
-  chooseCoup,
-  dealCoup,
-  PUNTO_RULE_OPTION,
-  tableauResult,
-  TABLEAUX,
-  type DealtCoup,
-  type Tableau,
-} from './coup.js';
-import { holderNow, nextHolder, sideOf, stakingOrder } from './sides.js';
-import { acceptStakes, settleStakes, type Accepted } from './stakes.js';
-import { bankLimits, choiceMs, playingSeats, windowMs } from './windows.js';
+import { banqueOf, coupViewOf, emitBanque, sendOwnCards, setBanque, setCoup } from './banque-view.js';
+import { choiceMs, limitsOf, PLAY, playingSeats, rulesOf, windowMs } from './windows.js';
 
-/** The ledger's spot for a stake: a label only (right, left, across). */
-const SPOT = { right: 'player', left: 'banker', cheval: 'tie' } as const;
+/** The ledger's spot for each part of a coup: labels only (the bank; right, left, across). */
+const SPOT = { bank: 'banker', right: 'player', left: 'banker', cheval: 'tie' } as const;
 
-/** T16.3: the bank is held and somebody can stake against it: the staking window opens. */
+/** T16.3: a bank is held and somebody can stake against it: the stakes open. */
 export function openCoup(step: Step): void {
   const { state } = step;
   const table = banqueOf(state);
-  const bank = table.bank;
-  if (!bank || table.coup || table.auction || bank.topUpUntil !== null || !state.shoe) return;
-  const status = roundStatus(state.shoe.state);
-  if (status !== 'can-deal' && status !== 'last-round') return;
-  const seats = playingSeats(state);
-  const order = stakingOrder(seats, bank.seat);
-  // Nobody to stake yet: the coup opens when someone sits down (seatTaken).
-  if (order.length === 0) return;
+  const { tenure } = table;
+  if (!tenure || !table.bankerId || table.coup || table.award.stage !== 'held' || !state.shoe) {
+    return;
+  }
+  const opened = baccaraBanque.openCoup({
+    rules: rulesOf(state),
+    shoe: state.shoe.state,
+    banker: tenure.banker,
+    bank: tenure.bank,
+    holders: table.holders,
+    seats: playingSeats(state),
+  });
+  // NO_PUNTERS: the coup opens when someone sits down on a side (seatTaken).
+  if (!opened.ok) return;
   const seq = state.roundSeq + 1;
-  const holders = {
-    right: holderNow(seats, 'right', bank.seat, table.holders.right),
-    left: holderNow(seats, 'left', bank.seat, table.holders.left),
-  };
-  const stakingClosesAt = step.now + windowMs(state);
+  const stakesCloseAt = step.now + windowMs(state);
   step.update({ roundSeq: seq });
   setBanque(step, {
-    holders,
     coup: {
       seq,
       roundId: null,
-      banker: bank.seat,
-      bankerId: bank.playerId,
-      bank: bank.amount,
+      bankerId: table.bankerId,
+      coup: opened.value,
       stage: 'opening',
-      stakingClosesAt,
-      order,
-      holders,
-      calls: [],
-      accepted: null,
+      stakesCloseAt,
+      choiceDeadline: null,
       held: [],
       awaiting: 0,
       refused: false,
-      dealt: null,
-      choiceDeadline: null,
     },
   });
-  step.wakeAt(stakingClosesAt);
+  step.wakeAt(stakesCloseAt);
   step.effect({
     type: 'open-round',
     seq,
     shoeId: state.shoe.id,
     shoeRound: state.shoe.state.roundsDealt + 1,
-    holder: bank.seat,
+    holder: tenure.banker,
+    // T8.2: the coup is the round this table opens; nothing is held before its stakes close.
     refills: refillsDue(state),
   });
-  emitBanque(step, 'staking', bank.seat);
+  emitBanque(step, 'stakes-opened', tenure.banker);
 }
 
-/** T16.4: every punter called (or the window ran out): the stakes that play go to escrow. */
-export function closeStaking(step: Step): void {
+/** Every punter has called: the stakes need not wait for their window. */
+export function allCalled(coup: BanqueCoup): boolean {
+  const state = coup.coup;
+  return state.phase === 'staking' && state.punters.every((s) => state.calls.some((c) => c.seat === s));
+}
+
+/**
+ * T16.4: the stakes close (their time, or every punter called): exactly what plays moves to
+ * escrow before any card, the bank whole and each accepted stake; what was not taken never
+ * leaves its wallet.
+ */
+export function closeStakes(step: Step): void {
   const coup = banqueOf(step.state).coup;
-  if (!coup || coup.stage !== 'staking') return;
+  if (!coup || coup.stage !== 'staking' || coup.coup.phase !== 'staking') return;
   step.cancelWakeUp();
-  const calls = new Map(coup.calls.map((c) => [c.seat, c.call]));
-  const accepted = acceptStakes(coup.bank, coup.order, calls, sideOf);
-  if (accepted.length === 0 || coup.roundId === null) return voidCoup(step);
-  // T16.4: the bank is held only as far as it is covered: the most the banker can lose.
-  const covered = accepted.reduce((a, s) => a + s.amount, 0);
-  const callers = new Map(coup.calls.map((c) => [c.seat, c.playerId]));
-  const bySeat = new Map<number, Accepted[]>();
-  for (const s of accepted) bySeat.set(s.seat, [...(bySeat.get(s.seat) ?? []), s]);
+  const { bank, banker, calls, punters } = coup.coup;
+  const cover = baccaraBanque.resolveStakes(bank, banker, calls, punters);
+  // P1.3: the coup stays as last announced until the ledger has voided it (onVoided).
+  if (cover.stakes.length === 0 || coup.roundId === null) return voidCoup(step);
+  const players = [...new Set(cover.stakes.map((s) => s.player))];
   const held: BanqueHeld[] = [
-    { seat: coup.banker, playerId: coup.bankerId, role: 'bank', amount: covered, stakes: [], betIds: null },
-    ...[...bySeat].map(([seat, stakes]) => ({
-      seat,
-      playerId: callers.get(seat)!,
-      role: 'stake' as const,
-      amount: stakes.reduce((a, s) => a + s.amount, 0),
-      stakes,
+    {
+      seat: banker,
+      playerId: coup.bankerId,
+      role: 'bank',
+      bets: [{ on: 'bank', amount: bank }],
       betIds: null,
-    })),
+    },
+    ...players.map((player) => {
+      const stakes = cover.stakes.filter((s) => s.player === player);
+      return {
+        seat: stakes[0]!.seat!,
+        playerId: player,
+        role: 'stake' as const,
+        bets: stakes.map((s) => ({ on: s.on, amount: s.amount })),
+        betIds: null,
+      };
+    }),
   ];
-  setCoup(step, { stage: 'escrowing', accepted, held, awaiting: held.length, refused: false });
+  setCoup(step, { stage: 'escrowing', held, awaiting: held.length, refused: false });
+  // One ledger statement for the whole coup, as Chemin de Fer's cover is.
   const roundId = coup.roundId;
   step.effect({
     type: 'escrow-all',
@@ -116,31 +116,32 @@ export function closeStaking(step: Step): void {
       seat: h.seat,
       playerId: h.playerId,
       confirmId: `banque-${h.role}`,
-      bets:
-        h.role === 'bank'
-          ? [{ spot: 'banker' as const, amount: h.amount }]
-          : h.stakes.map((s) => ({ spot: SPOT[s.on], amount: s.amount })),
+      bets: h.bets.map((b) => ({ spot: SPOT[b.on], amount: b.amount })),
     })),
   });
 }
 
-function onEscrow(step: Step, input: Extract<TableInput, { type: 'escrowed' | 'escrow-refused' }>): void {
+function onEscrow(
+  step: Step,
+  input: Extract<TableInput, { type: 'escrowed' | 'escrow-refused' }>,
+): void {
   const coup = banqueOf(step.state).coup;
   if (!coup || coup.stage !== 'escrowing') return;
   let { held, refused } = coup;
   if (input.type === 'escrowed') {
     const betIds = input.bets.map((b) => b.id);
-    held = held.map((h) =>
-      h.playerId === input.playerId && h.seat === input.seat ? { ...h, betIds, balance: input.balance } : h,
-    );
+    const { balance } = input;
+    held = held.map((h) => (h.playerId === input.playerId ? { ...h, betIds, balance } : h));
   } else {
     refused = true;
   }
   const awaiting = coup.awaiting - 1;
   setCoup(step, { held, refused, awaiting });
   if (awaiting > 0) return;
-  // T16.4: a stake the ledger would not hold calls the coup off before any card.
+  // T16.4: a stake the ledger would not hold (a wallet spent elsewhere meanwhile) calls the
+  // coup off before any card: whatever was held goes back (onVoided).
   if (refused) return voidCoup(step);
+  // P1.3: the wallets held change with the event that deals the coup, not before it.
   const balances = new Map(held.map((h) => [h.playerId, h.balance]));
   step.update({
     seats: step.state.seats.map((s) => {
@@ -148,153 +149,125 @@ function onEscrow(step: Step, input: Extract<TableInput, { type: 'escrowed' | 'e
       return balance === undefined ? s : { ...s, balance };
     }),
   });
-  deal(step, held.map((h) => h.playerId));
+  deal(
+    step,
+    held.map((h) => h.playerId),
+  );
 }
 
-/** T16.5: once a card has left the shoe the coup is dealt. */
+/** T16.5: once a card has left the shoe the coup is dealt, and plays on to a choice or the end. */
 function deal(step: Step, moved: readonly string[]): void {
   const coup = banqueOf(step.state).coup!;
-  const dealt = dealCoup(step.state.shoe!.state);
+  const dealt = baccaraBanque.stepCoup(coup.coup, { type: 'close-stakes' }, PLAY);
   if (!dealt.ok) throw new Error(`a staked coup could not be dealt: ${dealt.error.message}`);
-  setCoup(step, { dealt: dealt.value, stage: 'dealt' });
+  setCoup(step, { coup: dealt.value, stage: 'dealt' });
   armChoice(step);
   emitBanque(step, 'dealt', null, moved);
   sendOwnCards(step);
-  if (dealt.value.phase.kind === 'over') settle(step);
+  if (dealt.value.phase === 'settled') settle(step);
 }
 
-/** T16.6, T16.7: a choice the coup waits on gets its window (none in a by-rule room). */
+/** T16.6, T16.7: a choice the coup waits on gets its window. */
 function armChoice(step: Step): void {
   const coup = banqueOf(step.state).coup!;
-  const pending = pendingOf(coup);
-  if (!pending) return setCoup(step, { choiceDeadline: null });
+  const phase = coup.coup.phase;
+  if (phase !== 'punto-choice' && phase !== 'banker-choice') {
+    return setCoup(step, { choiceDeadline: null });
+  }
   const window = choiceMs(step.state);
-  const deadline = window === null || pending.seat === null ? step.now : step.now + window;
+  const deadline = window === null ? step.now : step.now + window;
   setCoup(step, { choiceDeadline: deadline });
   step.wakeAt(deadline);
 }
 
 /** A choice was made (by its holder, or by the rule): tell the table, then go on. */
-export function afterChoice(step: Step, next: DealtCoup, seat: number | null): void {
-  const before = pendingOf(banqueOf(step.state).coup!);
-  setCoup(step, { dealt: next });
+export function afterChoice(step: Step, next: baccaraBanque.CoupState, seat: number | null): void {
+  setCoup(step, { coup: next });
   armChoice(step);
   emitBanque(step, 'chose', seat);
-  const now = pendingOf(banqueOf(step.state).coup!);
-  // B5.3: the banker's cards again with the exact values, once it is his turn.
-  if (now && now.hand !== before?.hand) sendOwnCards(step, [now.hand]);
-  if (next.phase.kind === 'over') settle(step);
+  // B5.3: the one who chooses next hears it with his cards (the banker with his values).
+  if (next.phase === 'punto-choice') sendOwnCards(step, [next.tableau]);
+  if (next.phase === 'banker-choice') sendOwnCards(step, ['banker']);
+  if (next.phase === 'settled') settle(step);
 }
 
-/** T16.6, T16.7: the pending choice made by the rule (its window ran out, or after a restart). */
-export function chooseByRule(coup: BanqueCoup): DealtCoup | null {
-  const dealt = coup.dealt;
-  const pending = pendingOf(coup);
-  if (!dealt || !pending) return null;
-  const option =
-    pending.hand === 'banker' ? bankerChoiceValues(dealt, coup.accepted ?? []).best : PUNTO_RULE_OPTION;
-  const next = chooseCoup(dealt, pending.hand, option, 'default');
-  return next.ok ? next.value : null;
-}
-
-function results(dealt: DealtCoup): Record<Tableau, 'win' | 'lose' | 'tie'> {
-  const of = (t: Tableau) => (dealt.lonePaid === t ? 'win' : tableauResult(dealt.cards, t));
-  return { right: of('right'), left: of('left') };
-}
-
-/** T16.8: each tableau against the banker; the ledger pays it out in one transaction. */
+/** T16.8: the ledger pays out what the rules settled; the cagnotte stays with the house. */
 export function settle(step: Step): void {
   const coup = banqueOf(step.state).coup!;
-  const dealt = coup.dealt;
-  if (!dealt || dealt.phase.kind !== 'over' || coup.roundId === null) return;
+  const state = coup.coup;
+  if (state.phase !== 'settled' || coup.roundId === null) return;
   step.cancelWakeUp();
-  const accepted = coup.accepted ?? [];
-  const bankHeld = coup.held.find((h) => h.role === 'bank')!;
-  const bp = step.state.settings.baccaraBanque!.cagnotteBasisPoints;
-  const settlement = settleStakes(accepted, results(dealt), bankHeld.amount, bp);
-  const returned = new Map(accepted.map((s, i) => [s, settlement.returns[i]!]));
-  const settled: StakeReturn[] = coup.held.flatMap((h) => {
-    if (h.role === 'bank') {
-      return [ret(h.betIds![0]!, h.playerId, h.amount, settlement.bankReturn)];
-    }
-    return h.stakes.map((s, i) => ret(h.betIds![i]!, h.playerId, s.amount, returned.get(s)!));
-  });
-  const outcome: Outcome = settlement.net > 0 ? 'banker' : settlement.net < 0 ? 'player' : 'tie';
+  const { settlement } = state;
+  const settled: StakeReturn[] = coup.held.flatMap((h) =>
+    h.bets.map((bet, i): StakeReturn => {
+      const returned =
+        bet.on === 'bank'
+          ? settlement.bankAfter
+          : (settlement.payouts.find((p) => p.player === h.playerId && p.on === bet.on)?.back ?? 0);
+      const result = returned === bet.amount ? 'push' : returned > bet.amount ? 'win' : 'lose';
+      return {
+        betId: h.betIds![i]!,
+        playerId: h.playerId,
+        result,
+        stake: bet.amount,
+        returned,
+      };
+    }),
+  );
+  const net = settlement.bankerGross;
+  const outcome: Outcome = net > 0 ? 'banker' : net < 0 ? 'player' : 'tie';
   setCoup(step, { stage: 'settling', choiceDeadline: null });
   step.effect({
     type: 'settle',
     roundId: coup.roundId,
     round: {
-      cards: [...dealt.cards.right, ...dealt.cards.left, ...dealt.cards.banker],
+      // In dealing order by hand: the right tableau's, the left's, then the banker's.
+      cards: [...state.cards.right, ...state.cards.left, ...state.cards.banker],
       outcome,
-      playerTotal: handTotal(dealt.cards.right),
-      bankerTotal: handTotal(dealt.cards.banker),
-      trace: { story: dealt.story, cards: dealt.cards, lonePaid: dealt.lonePaid },
+      playerTotal: handTotal(state.cards.right),
+      bankerTotal: handTotal(state.cards.banker),
+      trace: state.story,
     },
     settled,
   });
 }
 
-function ret(betId: string, playerId: string, stake: number, back: number): StakeReturn {
-  const result = back === 0 ? 'lose' : back === stake ? 'push' : back > stake ? 'win' : 'lose';
-  return { betId, playerId, result, stake, returned: back };
-}
-
-/** T16.8, T16.9, T16.10: paid; the bank holds what it won or lost, less the cagnotte. */
+/** T16.8, T16.10: paid; the bank holds what the settlement left in it, or has run dry. */
 function onSettled(step: Step, input: Extract<TableInput, { type: 'settled' }>): void {
   const table = banqueOf(step.state);
   const coup = table.coup;
-  if (!coup || coup.stage !== 'settling' || !coup.dealt) return;
+  if (!coup || coup.stage !== 'settling' || coup.coup.phase !== 'settled') return;
   step.update({
     seats: step.state.seats.map((s) => {
       const balance = input.balances.get(s.player.id);
       return balance === undefined ? s : { ...s, balance };
     }),
   });
-  const dealt = coup.dealt;
-  const accepted = coup.accepted ?? [];
-  const bankHeld = coup.held.find((h) => h.role === 'bank')!;
-  const bp = step.state.settings.baccaraBanque!.cagnotteBasisPoints;
-  const outcome = results(dealt);
-  const settlement = settleStakes(accepted, outcome, bankHeld.amount, bp);
+  const { settlement, banker } = coup.coup;
   const seats = playingSeats(step.state);
-  // T16.5: a side that lost passes its cards one seat along.
-  const holders = Object.fromEntries(
-    TABLEAUX.map((t) => [
-      t,
-      outcome[t] === 'lose' ? nextHolder(seats, t, coup.banker, coup.holders[t]) : coup.holders[t],
-    ]),
-  ) as Record<Tableau, number | null>;
-  const bank = table.bank;
-  const amount = (bank?.amount ?? coup.bank) + settlement.net - settlement.cagnotte;
-  const { min } = bankLimits(step.state);
-  const last = {
-    ...coupViewOf(coup, 'settled'),
-    settlement: {
-      returns: accepted.map((s, i) => ({ ...s, returned: settlement.returns[i]! })),
-      net: settlement.net,
-      cagnotte: settlement.cagnotte,
-      bankAfter: amount,
-    },
+  const lost = {
+    right: settlement.outcomes.right === 'banker',
+    left: settlement.outcomes.left === 'banker',
   };
+  const tenure = table.tenure ? baccaraBanque.afterCoup(table.tenure, settlement.bankAfter) : null;
+  const dry = tenure !== null && baccaraBanque.isDry(tenure, limitsOf(step.state));
   setBanque(step, {
-    holders,
+    tenure,
+    // T16.5: a side that lost passes its cards one seat along.
+    holders: baccaraBanque.nextHolders(coup.coup.holders, lost, seats, banker),
+    bankRun: [...table.bankRun, { coup: coup.seq, banker, bank: settlement.bankAfter }],
     cagnotte: table.cagnotte + settlement.cagnotte,
-    bank: bank
-      ? {
-          ...bank,
-          amount,
-          coups: bank.coups + 1,
-          // T16.10: a bank run below the room's minimum is topped up, or the banker retires.
-          topUpUntil: amount < min ? step.now + windowMs(step.state) : null,
-        }
-      : null,
+    // T16.10: a bank run below the room's minimum waits for a top-up, or its banker retires.
+    award: dry ? { stage: 'dry', until: step.now + windowMs(step.state) } : table.award,
   });
-  endCoup(step, coup, dealt, last, 'settled');
+  endCoup(step, coup, 'settled');
 }
 
 /** T16.4, T16.9: a coup without a card: its ledger round is voided (every held chip back). */
-export function voidCoup(step: Step, reason: 'empty' | 'restart' | 'shutdown' | 'failure' = 'empty'): void {
+export function voidCoup(
+  step: Step,
+  reason: 'empty' | 'restart' | 'shutdown' | 'failure' = 'empty',
+): void {
   const coup = banqueOf(step.state).coup!;
   step.cancelWakeUp();
   setCoup(step, { stage: 'voiding' });
@@ -310,26 +283,42 @@ function onVoided(step: Step, input: Extract<TableInput, { type: 'round-voided' 
       return balance === undefined ? s : { ...s, balance };
     }),
   });
-  endCoup(step, coup, null, coupViewOf(coup, 'not-dealt'), 'not-dealt', [...input.balances.keys()]);
+  if (coup.coup.phase === 'staking') {
+    // T16.4: stakes that closed with nothing covered; anything else was called off (T16.9).
+    const { bank, banker, calls, punters } = coup.coup;
+    const uncovered =
+      input.reason === 'empty' &&
+      baccaraBanque.resolveStakes(bank, banker, calls, punters).stakes.length === 0;
+    const ended = baccaraBanque.stepCoup(
+      coup.coup,
+      { type: uncovered ? 'close-stakes' : 'call-off' },
+      PLAY,
+    );
+    if (ended.ok) setCoup(step, { coup: ended.value });
+  }
+  endCoup(step, banqueOf(step.state).coup!, 'not-dealt', [...input.balances.keys()]);
 }
 
 function endCoup(
   step: Step,
   coup: BanqueCoup,
-  dealt: DealtCoup | null,
-  last: ReturnType<typeof coupViewOf>,
   what: 'settled' | 'not-dealt',
   moved: readonly string[] = coup.held.map((h) => h.playerId),
 ): void {
+  const state = coup.coup;
+  if (!baccaraBanque.isOver(state)) return;
   // The table's shoe is the coup's: the cards it took are gone from it.
-  if (dealt && step.state.shoe) step.update({ shoe: { ...step.state.shoe, state: dealt.shoe } });
-  setBanque(step, { coup: null, last });
+  if (state.phase === 'settled' && step.state.shoe) {
+    step.update({ shoe: { ...step.state.shoe, state: state.shoe } });
+  }
+  setBanque(step, { coup: null, last: coupViewOf(coup) });
   emitBanque(step, what, null, moved);
-  const bank = banqueOf(step.state).bank;
-  if (bank?.topUpUntil != null) emitBanque(step, 'dry', bank.seat);
-  // T7.3: the coup the stop card came out in was the shoe's last; the bank ends with it.
+  const table = banqueOf(step.state);
+  if (table.award.stage === 'dry') emitBanque(step, 'dry', table.tenure?.banker ?? null);
+  // T7.3 (R20.2): the coup the stop card came out in was the shoe's last; the bank ends with it.
   if (step.state.shoe && roundStatus(step.state.shoe.state) === 'finished') {
-    setBanque(step, { bank: null });
+    setBanque(step, { tenure: null, bankerId: null, award: { stage: 'none', why: 'shoe-over' } });
+    emitBanque(step, 'shoe-over', null);
     endShoe(step, { announce: true });
   }
   startNextRound(step);
@@ -340,11 +329,8 @@ function onRoundOpened(step: Step, input: Extract<TableInput, { type: 'round-ope
   if (!coup || coup.seq !== input.seq || coup.stage !== 'opening') return;
   applyRefills(step, input.refills);
   setCoup(step, { roundId: input.roundId, stage: 'staking' });
-  if (allCalled(banqueOf(step.state).coup!)) closeStaking(step);
+  if (allCalled(banqueOf(step.state).coup!)) closeStakes(step);
 }
-
-export const allCalled = (coup: BanqueCoup): boolean =>
-  coup.order.every((seat) => coup.calls.some((c) => c.seat === seat));
 
 /** The ledger's answers to the coup's effects; a voiding not the coup's is the table's. */
 export function banqueLedger(step: Step, input: LedgerAnswer): boolean {
@@ -367,8 +353,9 @@ export function banqueLedger(step: Step, input: LedgerAnswer): boolean {
 }
 
 /**
- * T16.9 (T9.2, T9.3): after a restart, or as the server stops, a coup with no card out is called
- * off and every held chip refunded; a dealt coup is finished, a pending choice by the rule.
+ * T16.9 (T9.2, T9.3): after a restart, or as the server stops, a coup with no card out is
+ * called off and every held chip refunded; a dealt coup is finished, each pending choice made by
+ * the rule, and settled (again: the ledger settles each stake once).
  */
 export function recoverBanque(step: Step, reason: 'restart' | 'shutdown'): void {
   const coup = banqueOf(step.state).coup;
@@ -383,14 +370,13 @@ export function recoverBanque(step: Step, reason: 'restart' | 'shutdown'): void 
     case 'voiding':
       return voidCoup(step, reason);
     case 'dealt': {
-      let now = banqueOf(step.state).coup!;
-      while (pendingOf(now)) {
-        const next = chooseByRule(now);
-        if (!next) throw new Error('a dealt coup could not be finished by the rule');
-        setCoup(step, { dealt: next });
-        now = banqueOf(step.state).coup!;
+      let state = coup.coup;
+      while (state.phase === 'punto-choice' || state.phase === 'banker-choice') {
+        const next = baccaraBanque.stepCoup(state, { type: 'by-rule' }, PLAY);
+        if (!next.ok) throw new Error(`a dealt coup could not be finished: ${next.error.message}`);
+        state = next.value;
       }
-      setCoup(step, { choiceDeadline: null });
+      setCoup(step, { coup: state, choiceDeadline: null });
       emitBanque(step, 'chose', null);
       return settle(step);
     }
@@ -404,14 +390,13 @@ export function recoverBanque(step: Step, reason: 'restart' | 'shutdown'): void 
   }
 }
 
-/** The table's one timer, read by what is waiting (T16.2, T16.4, T16.6, T16.7, T16.10). */
-export function banqueTimerCoup(step: Step): boolean {
+/** The table's timer in a coup: the stakes close, or a choice is made by the rule (T16.6). */
+export function coupClock(step: Step): void {
   const coup = banqueOf(step.state).coup;
-  if (!coup) return false;
-  if (coup.stage === 'staking') closeStaking(step);
+  if (!coup) return;
+  if (coup.stage === 'staking') return closeStakes(step);
   if (coup.stage === 'dealt') {
-    const next = chooseByRule(coup);
-    if (next) afterChoice(step, next, null);
+    const next = baccaraBanque.stepCoup(coup.coup, { type: 'by-rule' }, PLAY);
+    if (next.ok) afterChoice(step, next.value, null);
   }
-  return true;
 }

@@ -1,22 +1,22 @@
 import type { StoredGame, TableGame } from '../../core/game.js';
 import { startNextRound } from '../../core/shoe-flow.js';
 import type { Step } from '../../core/step.js';
-import { awardBank, retireBank, startBanque } from './bank.js';
+import { awardClock, startBanque } from './bank.js';
 import { EMPTY_BANQUE } from './banque-state.js';
 import { banqueOf, banqueView, ownCardsFor } from './banque-view.js';
 import { runBanqueCommand } from './commands.js';
-import { banqueLedger, banqueTimerCoup, openCoup, recoverBanque } from './coup-flow.js';
-import { banqueKey, restoredBanque } from './stored-banque.js';
+import { banqueLedger, coupClock, openCoup, recoverBanque } from './coup-flow.js';
+import { banqueKey, restoredBanque, storedBanque } from './stored-banque.js';
 
 type BanqueCommand = Parameters<typeof runBanqueCommand>[2];
 
 const isBanqueCommand = (command: { name: string }): command is BanqueCommand =>
   command.name.startsWith('banque.');
 
-/** T16: Baccara Banque, one bank for the shoe against two tableaux, on the table's shoe. */
+/** T16: Baccara Banque: one bank for the shoe against two tableaux, on the table's shoe. */
 export const baccaraBanque: TableGame<Step> = {
   kind: 'baccara-banque',
-  // B1.2: a room's kind is in its settings.
+  // B1.4: a room's kind is in its settings.
   plays: (settings) => settings.baccaraBanque !== undefined,
   initial: EMPTY_BANQUE,
 
@@ -25,31 +25,30 @@ export const baccaraBanque: TableGame<Step> = {
     if (isBanqueCommand(command)) return runBanqueCommand(step, playerId, command);
     step.refuse('WRONG_PHASE', `${command.name} is not played at a Baccara Banque table`);
   },
+  // The one timer: the coup's (stakes, a choice), else the bank's (auction, offer, dry bank).
   timer(step) {
-    if (banqueTimerCoup(step)) return;
-    const table = banqueOf(step.state);
-    if (table.auction) return awardBank(step);
-    // T16.10: a bank left below the minimum past its window: the banker retires.
-    if (table.bank?.topUpUntil != null) return retireBank(step, null);
+    if (banqueOf(step.state).coup) return coupClock(step);
+    awardClock(step, step.state);
   },
   ledger: banqueLedger,
   // T16.9: a coup waits in its stage for a restart, which finishes or calls it off.
   effectFailed: () => undefined,
   recover: recoverBanque,
   roomClosing(step) {
+    // Between coups the room closes now; a coup in play ends first, then it closes.
     if (!banqueOf(step.state).coup) startNextRound(step);
   },
 
-  // T16.3: a punter who sits down lets a held bank's next coup open.
+  // T16.3: a held bank with nobody to stake against it opens its coup when someone sits down.
   seatTaken(step) {
     if (step.state.phase.kind === 'banque') openCoup(step);
   },
   seatFreed: () => undefined,
   seatLeft(step, seat) {
     const table = banqueOf(step.state);
-    // T16.10: a banker who leaves between coups leaves the bank.
-    if (step.state.phase.kind === 'banque' && !table.coup && table.bank?.playerId === seat.player.id) {
-      retireBank(step, null);
+    // T16.10: a banker who leaves between coups leaves the bank (startBanque retires him).
+    if (step.state.phase.kind === 'banque' && !table.coup && table.bankerId === seat.player.id) {
+      startBanque(step);
     }
   },
   playerAway: () => undefined,
@@ -63,6 +62,7 @@ export const baccaraBanque: TableGame<Step> = {
     // B4.1: the bank and the coup, as everyone may see them.
     baccaraBanque: banqueView(state),
   }),
+  // B4.1: the coup's own stages are in `baccaraBanque`.
   phaseView: () => ({ kind: 'waiting' }),
   seatBetting: () => 'open',
   cardsOnTable: () => 0,
@@ -75,10 +75,10 @@ export const baccaraBanque: TableGame<Step> = {
   roundOver: () => false,
   store(state) {
     const { kind: _kind, ...table } = banqueOf(state);
-    return { banque: table };
+    return { banque: storedBanque(table, state.shoe) };
   },
-  restore(stored: StoredGame, phase) {
-    const table = restoredBanque(stored.banque);
-    return table.ok ? { game: table.value, phase } : null;
+  restore(stored: StoredGame, phase, shoe) {
+    const table = restoredBanque(stored.banque, shoe);
+    return table.ok ? { game: { ...table.value, kind: 'baccara-banque' }, phase } : null;
   },
 };

@@ -1,3 +1,5 @@
+import { banqueBankLimitsOf, banqueCoupRulesOf } from '@banco/protocol';
+import { baccaraBanque } from '@banco/rules';
 import { isAway } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 
@@ -5,8 +7,12 @@ import type { TableState } from '../../core/state.js';
 export const playingSeats = (state: TableState): number[] =>
   state.seats.filter((s) => !isAway(s)).map((s) => s.seat);
 
-/** T16.2, T16.4: the auction, an offer and the staking each last the room's betting window. */
+/** T16.2, T16.4: an offer of the bank, the staking and a dry bank's wait: the betting window. */
 export const windowMs = (state: TableState): number => state.settings.bettingMs;
+
+/** T16.2: the auction's own window (B1.3). */
+export const biddingMs = (state: TableState): number =>
+  state.settings.baccaraBanque!.biddingSeconds * 1000;
 
 /** T16.6, T16.7: a choice's window; null in a by-rule room (it never waits). */
 export function choiceMs(state: TableState): number | null {
@@ -14,4 +20,17 @@ export function choiceMs(state: TableState): number | null {
   return choices?.mode === 'window' ? choices.seconds * 1000 : null;
 }
 
-export const bankLimits = (state: TableState) => state.settings.baccaraBanque!.bank;
+export const limitsOf = (state: TableState): baccaraBanque.BankLimits =>
+  banqueBankLimitsOf(state.settings.baccaraBanque!);
+
+/**
+ * The coup's rules from the room's. Watchers do not stake yet: the ledger holds a stake against
+ * a seat (T16.4), so a watcher's call is refused NOT_SEATED whatever the room says (R22.6).
+ */
+export const rulesOf = (state: TableState): baccaraBanque.CoupRules => ({
+  ...banqueCoupRulesOf(state.settings.baccaraBanque!),
+  watchersMayStake: false,
+});
+
+/** T16.7: the room's rule for a banker who lets his window run out (R23.6). */
+export const PLAY: baccaraBanque.CoupPlay = { bankerRule: baccaraBanque.exactBankerRule };
