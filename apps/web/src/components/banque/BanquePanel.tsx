@@ -7,7 +7,6 @@ import {
   cagnotteWords,
   coupStory,
   expectedChips,
-  ON_WORDS,
   optionWords,
   stageWords,
   TABLEAU_WORDS,
