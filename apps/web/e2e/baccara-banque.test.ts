@@ -173,7 +173,7 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     await screenshot(who('Fay').page, 'banque-auction-phone');
     await observer.until('banque.updated', (e) => e.what === 'awarded');
     await expect
-      .poll(() => ana.page.getByTestId('banque-banker').innerText())
+      .poll(() => ana.page.getByTestId('banque-banker').textContent())
       .toMatch(/Banker · Dev/);
     expect(await minorUnits(ana.page.getByTestId('bank-amount'))).toBe(50_000);
   });
@@ -225,8 +225,10 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     expect(done.view.last?.settlement?.outcomes).toEqual({ right: 'banker', left: 'banker' });
     await pagesShowTheLedger();
     await expect
-      .poll(() => eve.page.getByTestId('coup-story').innerText())
-      .toMatch(/The right tableau stands on 5 by choice[\s\S]*The banker draws by choice/);
+      .poll(() => eve.page.getByTestId('previous-story').innerText())
+      .toMatch(
+        /The right tableau stands on 5 by choice\.[\s\S]*The banker draws on 5 by choice: the 4 of diamonds/,
+      );
     expect(await server.db.walletBalance(ben.playerId)).toBe(
       (await server.db.walletBalance(ana.playerId)) - 50_000,
     );
@@ -242,13 +244,13 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
       who('Fay'),
     ];
     await expect.poll(() => cleo.page.getByTestId('your-call').isVisible()).toBe(true);
-    await cleo.page.getByLabel('Right tableau').check();
+    await cleo.page.getByRole('radio', { name: 'Right tableau' }).check();
     await cleo.page.getByLabel('Chips').fill('300');
     await cleo.page.getByTestId('stake').click();
-    await eve.page.getByLabel('À cheval (both)').check();
+    await eve.page.getByRole('radio', { name: 'À cheval (both)' }).check();
     await eve.page.getByLabel('Chips').fill('100');
     await eve.page.getByTestId('stake').click();
-    await fay.page.getByLabel('Left tableau').check();
+    await fay.page.getByRole('radio', { name: 'Left tableau' }).check();
     await fay.page.getByLabel('Chips').fill('200');
     await fay.page.getByTestId('stake').click();
     for (const f of [ana, ben]) await f.page.getByTestId('no-stake').click();
@@ -284,7 +286,7 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     await eve.page.getByTestId('post-bank').click();
     await observer.until('banque.updated', (e) => e.what === 'taken-over');
     await expect
-      .poll(() => ana.page.getByTestId('banque-banker').innerText())
+      .poll(() => ana.page.getByTestId('banque-banker').textContent())
       .toMatch(/Banker · Eve/);
     await pagesShowTheLedger();
     await screenshot(ana.page, 'banque-taken-over-desktop');

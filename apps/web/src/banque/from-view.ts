@@ -229,6 +229,7 @@ export function banqueModel(
     stage: stageOf(view, settings, you),
     coup: shown ? coupOf(shown) : null,
     live: view.coup !== null && !SETTLED.has(view.coup.phase),
+    previous: view.coup?.phase === 'staking' && view.last ? coupOf(view.last) : null,
     house: {
       cagnottePercent: settings.cagnotteBp / 100,
       decks: settings.decks,

@@ -138,6 +138,11 @@ export interface BanqueModel {
   coup: BanqueCoup | null;
   /** True while `coup` is the one being played. */
   live: boolean;
+  /**
+   * The coup before, as it ended, while the one in play has no card out yet: its cards and
+   * story stay on the table until the next deal, as a real table's do.
+   */
+  previous: BanqueCoup | null;
   /** The room's house facts, for the words under the panel. */
   house: { cagnottePercent: number; decks: number; watchersCover: boolean };
 }

@@ -21,9 +21,15 @@ function totalOf(cards: readonly (string | null)[]): number | null {
   return cards.length > 0 && cards.every((c) => c !== null) ? handTotal(cards as CardCode[]) : null;
 }
 
+/** The coup whose cards lie on the table: the one in play once dealt, else the one before. */
+function onTable(model: BanqueModel) {
+  const coup = model.coup;
+  return coup && coup.cards.banker.length === 0 && model.previous ? model.previous : coup;
+}
+
 /** The hand's cards, this player's own face-down ones filled in. */
 function cardsOf(props: BanqueFeltProps, hand: Hand): (string | null)[] {
-  const coup = props.model.coup;
+  const coup = onTable(props.model);
   if (!coup) return [];
   const own =
     props.own && props.own.coup === coup.coup && props.own.hand === hand ? props.own : null;
@@ -41,6 +47,7 @@ export function BanqueFelt(props: BanqueFeltProps) {
   const coup = model.coup;
   const stakes = coup?.stakes ?? [];
   const covered = coveredOn(stakes);
+  const shown = onTable(model);
   const bankerCards = cardsOf(props, 'banker');
   const bankerTotal = totalOf(bankerCards);
   return (
@@ -68,14 +75,14 @@ export function BanqueFelt(props: BanqueFeltProps) {
             </p>
           </>
         ) : null}
-        {coup && coup.cards.banker.length > 0 ? (
+        {shown && shown.cards.banker.length > 0 ? (
           <div className="hand__cards banque__cards" aria-label="The banker’s cards">
             {bankerCards.map((face, i) => (
               <Card key={i} face={face} hand="banker" third={i === 2} />
             ))}
           </div>
         ) : null}
-        {coup && coup.cards.banker.length > 0 ? (
+        {shown && shown.cards.banker.length > 0 ? (
           <p className="banque__total" data-testid="total-banker">
             {bankerTotal === null ? 'face down' : `Total ${bankerTotal}`}
           </p>
@@ -105,9 +112,10 @@ function Side(props: BanqueFeltProps & { tableau: Tableau; covered: number }) {
   const { model, tableau, name, seats, you } = props;
   const side = model.sides[tableau];
   const coup = model.coup;
+  const shown = onTable(model);
   const cards = cardsOf(props, tableau);
   const total = totalOf(cards);
-  const result = coup?.results[tableau] ?? null;
+  const result = shown?.results[tableau] ?? null;
   const stakes = (coup?.stakes ?? []).filter((s) => s.on === tableau || s.on === 'cheval');
   const bySeat = new Map(seats.map((s) => [s.seat, s]));
   return (
@@ -124,7 +132,7 @@ function Side(props: BanqueFeltProps & { tableau: Tableau; covered: number }) {
             : ` · held by ${side.holder === you ? 'you' : name(side.holder)}`}
         </span>
       </h3>
-      {coup && cards.length > 0 ? (
+      {cards.length > 0 ? (
         <>
           <div className="hand__cards banque__cards" data-testid={`hand-${tableau}`}>
             {cards.map((face, i) => (
@@ -172,7 +180,7 @@ function Side(props: BanqueFeltProps & { tableau: Tableau; covered: number }) {
               </li>
             );
           }
-          const net = model.live ? 0 : (coup?.nets?.[n] ?? 0);
+          const net = shown === coup && model.live ? 0 : (shown?.nets?.[n] ?? 0);
           return (
             <li
               key={n}

@@ -1,7 +1,14 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { chips } from '../../lib/format';
-import type { BancoOn, BankerValues, BanqueModel, StakeOn, Tableau } from '../../banque/model';
+import type {
+  BancoOn,
+  BankerValues,
+  BanqueCoup,
+  BanqueModel,
+  StakeOn,
+  Tableau,
+} from '../../banque/model';
 import {
   BANCO_WORDS,
   cagnotteWords,
@@ -62,15 +69,9 @@ export function BanquePanel(props: BanquePanelProps) {
         </p>
         <Act {...props} />
       </div>
-      {model.coup ? (
-        <section className="banque__story" aria-label="This coup">
-          <h3>Coup {model.coup.coup}</h3>
-          <ol data-testid="coup-story">
-            {coupStory(model.coup, props.name).map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ol>
-        </section>
+      {model.coup ? <Story coup={model.coup} name={props.name} /> : null}
+      {model.previous ? (
+        <Story coup={model.previous} name={props.name} title="The coup before" />
       ) : null}
       <p className="banque__house" data-testid="cagnotte-rate">
         {cagnotteWords(model.house.cagnottePercent)}
@@ -97,6 +98,19 @@ function yourTurn({ model, you }: BanquePanelProps): string | null {
     default:
       return null;
   }
+}
+
+function Story({ coup, name, title }: { coup: BanqueCoup; name: NameOf; title?: string }) {
+  return (
+    <section className="banque__story" aria-label={title ?? 'This coup'}>
+      <h3>{title ? `${title}: coup ${coup.coup}` : `Coup ${coup.coup}`}</h3>
+      <ol data-testid={title ? 'previous-story' : 'coup-story'}>
+        {coupStory(coup, name).map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ol>
+    </section>
+  );
 }
 
 function Clock({ at, label, offset }: { at: number | null; label: string; offset: number }) {

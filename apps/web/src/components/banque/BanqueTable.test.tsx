@@ -52,6 +52,7 @@ function model(over: Partial<BanqueModel> = {}): BanqueModel {
     stage: { kind: 'banker-choice', deadline: null },
     coup: coup(),
     live: true,
+    previous: null,
     house: { cagnottePercent: 1.25, decks: 6, watchersCover: true },
     ...over,
   };
