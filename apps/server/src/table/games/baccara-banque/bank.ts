@@ -8,7 +8,7 @@ import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { BankStage } from './banque-state.js';
 import { banqueOf, emitBanque, refusalCode, setBanque } from './banque-view.js';
-import { openCoup } from './coup-flow.js';
+import { openCoup } from './open-coup.js';
 import { biddingMs, limitsOf, playingSeats, windowMs } from './windows.js';
 
 /** T16.1: a shoe is ready and someone is seated: the bank is awarded, or the next coup opens. */
@@ -98,10 +98,9 @@ function refused<T>(step: Step, result: Result<T>): result is Extract<Result<T>,
 export function bid(step: Step, seat: number, playerId: string, balance: number, amount: number): void {
   const { award } = banqueOf(step.state);
   if (award.stage !== 'auction') return step.refuse('WRONG_PHASE', 'the bank is not being auctioned');
-  if (!affordable(step, amount, balance)) return;
   const seats = playingSeats(step.state);
   const placed = baccaraBanque.placeBid(award.auction, seats, seat, amount, limitsOf(step.state));
-  if (refused(step, placed)) return;
+  if (refused(step, placed) || !affordable(step, amount, balance)) return;
   const bidders = { ...award.bidders, [String(seat)]: playerId };
   setAward(step, { ...award, auction: placed.value, bidders });
   emitBanque(step, 'bid', seat);
@@ -156,9 +155,8 @@ export function post(
   if (award.stage !== 'offer' || award.offer.kind !== kind) {
     return step.refuse('NOT_OFFERED', `the bank is not offered ${kind === 'list' ? 'down the list' : 'for a take-over'} now`);
   }
-  if (!affordable(step, amount, balance)) return;
   const accepted = baccaraBanque.acceptOffer(award.offer, seat, amount, limitsOf(step.state));
-  if (refused(step, accepted)) return;
+  if (refused(step, accepted) || !affordable(step, amount, balance)) return;
   step.cancelWakeUp();
   step.succeed();
   holdBank(step, accepted.value, playerId, kind === 'list' ? 'posted' : 'taken-over');
@@ -182,7 +180,7 @@ export function decline(step: Step, seat: number | null): void {
 }
 
 /** B2.7, T16.10: the banker retires (or the table retires him: seat null); a take-over is offered. */
-export function retireBank(step: Step, seat: number | null): void {
+export function retireBank(step: Step, seat: number | null, reply = seat !== null): void {
   const table = banqueOf(step.state);
   const { tenure, bankerId } = table;
   if (!tenure || !bankerId) return;
@@ -194,13 +192,13 @@ export function retireBank(step: Step, seat: number | null): void {
     limitsOf(step.state),
   );
   if (!leaving.ok) return step.refuse(refusalCode(leaving.error.code), leaving.error.message);
+  if (reply) step.succeed();
   setBanque(step, {
     tenure: null,
     bankerId: null,
     award: { stage: 'none', why: 'declined' },
     retired: [...table.retired, { ...leaving.value, playerId: bankerId }],
   });
-  if (seat !== null) step.succeed();
   emitBanque(step, 'retired', seat);
   if (!step.state.shoe || roundStatus(step.state.shoe.state) === 'finished') return;
   const offer = baccaraBanque.offerFrom(
@@ -219,9 +217,8 @@ export function topUp(step: Step, seat: number, balance: number, to: number): vo
   if (!tenure || award.stage !== 'dry') {
     return step.refuse('BANK_NOT_DRY', 'only a bank below the room’s minimum is topped up');
   }
-  if (!affordable(step, to, balance)) return;
   const topped = baccaraBanque.topUp(tenure, seat, to, limitsOf(step.state));
-  if (refused(step, topped)) return;
+  if (refused(step, topped) || !affordable(step, to, balance)) return;
   step.cancelWakeUp();
   setBanque(step, { tenure: topped.value, award: { stage: 'held' } });
   step.succeed();

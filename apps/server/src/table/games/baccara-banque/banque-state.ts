@@ -62,6 +62,8 @@ export interface BanqueTable {
   readonly bankRun: BaccaraBanqueView['bankRun'];
   readonly retired: BaccaraBanqueView['retired'];
   readonly cagnotte: number;
+  /** T16.10: the banker retired while the stakes were open: the bank goes once they are off. */
+  readonly retiring?: number;
 }
 
 /** A Baccara Banque table's own state (T16). */

@@ -5,9 +5,9 @@ import { seatOf } from '../../core/seats.js';
 import type { SeatState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import { bid, decline, post, retireBank, topUp } from './bank.js';
-import { banqueOf, emitBanque, refusalCode, setCoup } from './banque-view.js';
-import { afterChoice, allCalled, closeStakes } from './coup-flow.js';
-import { PLAY } from './windows.js';
+import { banqueOf, emitBanque, refusalCode, setBanque, setCoup } from './banque-view.js';
+import { afterChoice, allCalled, closeStakes, voidCoup } from './coup-flow.js';
+import { limitsOf, PLAY } from './windows.js';
 
 type BanqueCommand = Extract<TableCommand, { readonly name: `banque.${string}` }>;
 
@@ -108,6 +108,17 @@ function retire(step: Step, seat: SeatState): void {
   if (!table.tenure || table.tenure.banker !== seat.seat) {
     return step.refuse('NOT_YOUR_BANK', 'you do not hold the bank');
   }
-  if (table.coup) return step.refuse('COUP_DEALT', 'a coup is in play: retire after it');
-  retireBank(step, seat.seat);
+  const coup = table.coup;
+  if (!coup) return retireBank(step, seat.seat);
+  // T16.10: the next coup's stakes are open, but no card is out: it is called off, and the
+  // bank retired once every chip held for it is back (endCoup).
+  if (coup.stage !== 'opening' && coup.stage !== 'staking') {
+    return step.refuse('COUP_DEALT', 'a coup is in play: retire after it');
+  }
+  const tenure = table.tenure;
+  const allowed = baccaraBanque.retire(tenure, seat.seat, limitsOf(step.state));
+  if (!allowed.ok) return step.refuse(refusalCode(allowed.error.code), allowed.error.message);
+  setBanque(step, { retiring: seat.seat });
+  step.succeed();
+  voidCoup(step);
 }

@@ -7,65 +7,18 @@
 import { baccaraBanque, handTotal, roundStatus, type Outcome } from '@banco/rules';
 import type { LedgerAnswer } from '../../core/game.js';
 import type { TableInput } from '../../core/inputs.js';
-import { applyRefills, refillsDue } from '../../core/refills.js';
+import { applyRefills } from '../../core/refills.js';
 import { endShoe } from '../../core/shoe-end.js';
 import { startNextRound } from '../../core/shoe-flow.js';
 import type { StakeReturn } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { BanqueCoup, BanqueHeld } from './banque-state.js';
 import { banqueOf, coupViewOf, emitBanque, sendOwnCards, setBanque, setCoup } from './banque-view.js';
-import { choiceMs, limitsOf, PLAY, playingSeats, rulesOf, windowMs } from './windows.js';
+import { retireBank } from './bank.js';
+import { choiceMs, limitsOf, PLAY, playingSeats, windowMs } from './windows.js';
 
 /** The ledger's spot for each part of a coup: labels only (the bank; right, left, across). */
 const SPOT = { bank: 'banker', right: 'player', left: 'banker', cheval: 'tie' } as const;
-
-/** T16.3: a bank is held and somebody can stake against it: the stakes open. */
-export function openCoup(step: Step): void {
-  const { state } = step;
-  const table = banqueOf(state);
-  const { tenure } = table;
-  if (!tenure || !table.bankerId || table.coup || table.award.stage !== 'held' || !state.shoe) {
-    return;
-  }
-  const opened = baccaraBanque.openCoup({
-    rules: rulesOf(state),
-    shoe: state.shoe.state,
-    banker: tenure.banker,
-    bank: tenure.bank,
-    holders: table.holders,
-    seats: playingSeats(state),
-  });
-  // NO_PUNTERS: the coup opens when someone sits down on a side (seatTaken).
-  if (!opened.ok) return;
-  const seq = state.roundSeq + 1;
-  const stakesCloseAt = step.now + windowMs(state);
-  step.update({ roundSeq: seq });
-  setBanque(step, {
-    coup: {
-      seq,
-      roundId: null,
-      bankerId: table.bankerId,
-      coup: opened.value,
-      stage: 'opening',
-      stakesCloseAt,
-      choiceDeadline: null,
-      held: [],
-      awaiting: 0,
-      refused: false,
-    },
-  });
-  step.wakeAt(stakesCloseAt);
-  step.effect({
-    type: 'open-round',
-    seq,
-    shoeId: state.shoe.id,
-    shoeRound: state.shoe.state.roundsDealt + 1,
-    holder: tenure.banker,
-    // T8.2: the coup is the round this table opens; nothing is held before its stakes close.
-    refills: refillsDue(state),
-  });
-  emitBanque(step, 'stakes-opened', tenure.banker);
-}
 
 /** Every punter has called: the stakes need not wait for their window. */
 export function allCalled(coup: BanqueCoup): boolean {
@@ -316,6 +269,12 @@ function endCoup(
   const table = banqueOf(step.state);
   if (table.award.stage === 'dry') emitBanque(step, 'dry', table.tenure?.banker ?? null);
   // T7.3 (R20.2): the coup the stop card came out in was the shoe's last; the bank ends with it.
+  const retiring = banqueOf(step.state).retiring;
+  if (retiring !== undefined) {
+    setBanque(step, { retiring: undefined });
+    step.cancelWakeUp();
+    return retireBank(step, retiring, false);
+  }
   if (step.state.shoe && roundStatus(step.state.shoe.state) === 'finished') {
     setBanque(step, { tenure: null, bankerId: null, award: { stage: 'none', why: 'shoe-over' } });
     emitBanque(step, 'shoe-over', null);

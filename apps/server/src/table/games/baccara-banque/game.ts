@@ -5,7 +5,8 @@ import { awardClock, startBanque } from './bank.js';
 import { EMPTY_BANQUE } from './banque-state.js';
 import { banqueOf, banqueView, ownCardsFor } from './banque-view.js';
 import { runBanqueCommand } from './commands.js';
-import { banqueLedger, coupClock, openCoup, recoverBanque } from './coup-flow.js';
+import { banqueLedger, coupClock, recoverBanque } from './coup-flow.js';
+import { openCoup } from './open-coup.js';
 import { banqueKey, restoredBanque, storedBanque } from './stored-banque.js';
 
 type BanqueCommand = Parameters<typeof runBanqueCommand>[2];
