@@ -55,9 +55,16 @@ function coupAtChoice() {
     state = next.value;
   }
   const staking = state;
-  const dealt = baccaraBanque.stepCoup(state, { type: 'close-stakes' }, play);
-  if (!dealt.ok) throw new Error(dealt.error.code);
-  return { staking, dealt: dealt.value };
+  const calling = baccaraBanque.stepCoup(state, { type: 'close-stakes' }, play);
+  if (!calling.ok) throw new Error(calling.error.code);
+  // R23.3: each holder calls; the punto rule draws on 2 and 3 whatever they say.
+  let dealt = calling.value;
+  for (const seat of [2, 7]) {
+    const called = baccaraBanque.stepCoup(dealt, { type: 'choose', seat, option: 'stand' }, play);
+    if (!called.ok) throw new Error(called.error.code);
+    dealt = called.value;
+  }
+  return { staking, calling: calling.value, dealt };
 }
 
 const context = { coup: 3, bankerId: 'p1', stakesCloseAt: 9_000, choiceDeadline: 12_000 };
@@ -147,6 +154,23 @@ describe('B4 what a Baccara Banque table shows', () => {
   });
 });
 
+describe('B4.4 a holder’s call', () => {
+  it('B4.4 B2.5 R20.5 every holder calls, so a wait tells nobody a tableau holds 5', () => {
+    const { calling } = coupAtChoice();
+    const view = publicBanqueCoupView(calling, context);
+    expect(view.phase).toBe('punto-choice');
+    expect(view.pending).toEqual({ hand: 'right', seat: 2, deadline: 12_000 });
+    expect(leaks(view)).toEqual([]);
+    // The holder is told the rule will draw on his 2 whatever he calls.
+    const [mine] = banqueCardsFor(calling, 2, { tableId: 't', coup: 3 });
+    expect(mine).toMatchObject({ hand: 'right', choosing: true, forced: 'draw' });
+    expect(banqueCardsFor(calling, 7, { tableId: 't', coup: 3 })[0]).toMatchObject({
+      choosing: false,
+      forced: null,
+    });
+  });
+});
+
 describe('B5 Baccara Banque events', () => {
   it('B5.1 a banque.updated event carries what happened, the view and the balances', () => {
     for (const what of BANQUE_UPDATES) {
@@ -193,6 +217,7 @@ describe('B5 Baccara Banque events', () => {
         hand: 'right',
         cards: ['2H', '10C'],
         choosing: false,
+        forced: null,
         window: null,
       },
     ]);

@@ -5,7 +5,7 @@
  * the banker, while he chooses, the exact values of his two options. No field here ever holds a
  * card, or a total, that the table has not turned over.
  */
-import { baccaraBanque } from '@banco/rules';
+import { baccaraBanque, handTotal } from '@banco/rules';
 import { z } from 'zod';
 import { stakeCallSchema } from './baccara-banque.js';
 import {
@@ -244,6 +244,11 @@ export const banqueCardsMessage = z.object({
   cards: z.array(cardSchema),
   /** This player must choose for this hand now. */
   choosing: z.boolean(),
+  /**
+   * B2.5: while a holder calls on 0–4 or 6–7, what the punto rule will do whatever he says
+   * (R23.3); null on 5, his own choice, and when he is not calling.
+   */
+  forced: z.enum(baccaraBanque.DRAW_OPTIONS).nullable().optional(),
   window: z
     .object({
       draw: banqueOptionValueSchema,
@@ -381,16 +386,20 @@ export function banqueCardsFor(
       hand: 'banker',
       cards: state.cards.banker.slice(0, 2),
       choosing: state.phase === 'banker-choice',
+      forced: null,
       window,
     });
   }
   for (const tableau of baccaraBanque.TABLEAUX) {
     if (state.holders[tableau] !== seat || state.progress[tableau] === 'natural') continue;
+    const choosing = state.phase === 'punto-choice' && state.tableau === tableau;
+    const cards = state.cards[tableau].slice(0, 2);
     messages.push({
       ...base,
       hand: tableau,
-      cards: state.cards[tableau].slice(0, 2),
-      choosing: state.phase === 'punto-choice' && state.tableau === tableau,
+      cards,
+      choosing,
+      forced: choosing ? baccaraBanque.tableauForced(handTotal(cards)) : null,
       window: null,
     });
   }

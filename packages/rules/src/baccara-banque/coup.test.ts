@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { handTotal, RANKS, rankOf, type CardCode } from '../cards.js';
 import { ranksUnseen } from '../shoe.js';
-import { BY_RULE, call, dealtCoup, FREE, opened, PLAY, step } from '../testing/baccara-banque.js';
+import {
+  BY_RULE,
+  call,
+  dealtCoup,
+  FREE,
+  holdersCall,
+  opened,
+  PLAY,
+  step,
+} from '../testing/baccara-banque.js';
 import { unwrap } from '../testing/unwrap.js';
 import { exactBankerRule, type BankerRule } from './banker-choice.js';
 import { bankerChoiceValues } from './banker-odds.js';
 import type { BankerPosition } from './banker-position.js';
-import { bankerPosition, chooser, stepCoup, type CoupState } from './coup.js';
+import { bankerPosition, chooser, openCoup, stepCoup, type CoupState } from './coup.js';
 import { visibleCards } from './view.js';
 
 type Settled = Extract<CoupState, { phase: 'settled' }>;
@@ -24,7 +33,7 @@ describe('R20 the deal', () => {
   it('R20.4 deals right, left, banker twice, then third cards right, left, banker', () => {
     // right 2+0, left 3+0, banker 4+0: both tableaux draw (R23.3), the banker then chooses.
     const cards: CardCode[] = ['2S', '3S', '4S', '10S', '10H', '10D', '5C', '6C', '7C'];
-    const state = dealt(dealtCoup(cards));
+    const state = dealt(holdersCall(dealtCoup(cards)));
     expect(state.phase).toBe('banker-choice');
     expect(state.cards.right).toEqual(['2S', '10S', '5C']);
     expect(state.cards.left).toEqual(['3S', '10H', '6C']);
@@ -47,7 +56,7 @@ describe('R20 the deal', () => {
   });
 
   it('R20.5 each holder sees his tableau, the banker his own cards, a watcher nothing face down', () => {
-    const state = dealtCoup(['2S', '3S', '4S', '10S', '10H', '10D', '5C', '6C', '7C']);
+    const state = holdersCall(dealtCoup(['2S', '3S', '4S', '10S', '10H', '10D', '5C', '6C', '7C']));
     expect(visibleCards(state, null)).toEqual({
       right: [null, null, '5C'],
       left: [null, null, '6C'],
@@ -84,7 +93,9 @@ describe('R23 naturals and drawing', () => {
 
   it('R23.2 a lone tableau natural is paid at once and turned over; the other tableau plays on', () => {
     // right 8 (natural), left 2, banker 3.
-    const state = dealt(dealtCoup(['8S', '2S', '3S', '10S', '10H', '10D', '4C', '5C']));
+    const state = dealt(
+      holdersCall(dealtCoup(['8S', '2S', '3S', '10S', '10H', '10D', '4C', '5C'])),
+    );
     expect(state.phase).toBe('banker-choice');
     expect(state.progress).toEqual({ right: 'natural', left: 'drew' });
     expect(visibleCards(state, null).right).toEqual(['8S', '10S']);
@@ -103,47 +114,67 @@ describe('R23 naturals and drawing', () => {
     expect(done.settlement.payouts[0]).toMatchObject({ seat: 2, on: 'right', result: 'win' });
   });
 
-  it('R23.3 a tableau on 5 waits for its holder; the rule draws when his window runs out', () => {
+  it('R23.3 every holder calls; on 5 he chooses, and the rule draws when his window runs out', () => {
     // right 5, left 6, banker 2.
     const state = dealtCoup(['5S', '6S', '2S', '10S', '10H', '10D', '3C', '4C']);
     expect(state).toMatchObject({ phase: 'punto-choice', tableau: 'right' });
     expect(chooser(state)).toBe(2);
     const wrong = stepCoup(state, { type: 'choose', seat: 7, option: 'stand' }, PLAY);
     expect(wrong.ok === false && wrong.error.code).toBe('NOT_YOUR_CHOICE');
-    const stood = dealt(step(state, { type: 'choose', seat: 2, option: 'stand' }));
-    expect(stood.phase).toBe('banker-choice');
-    expect(stood.cards.right).toHaveLength(2);
-    expect(stood.progress).toEqual({ right: 'stood', left: 'stood' });
-    const byRule = dealt(step(state, { type: 'by-rule' }));
+    const stood = step(state, { type: 'choose', seat: 2, option: 'stand' });
+    // R20.5: the left tableau's holder calls too, though 6 stands whatever he says.
+    expect(stood).toMatchObject({ phase: 'punto-choice', tableau: 'left' });
+    const left = dealt(step(stood, { type: 'choose', seat: 7, option: 'draw' }));
+    expect(left.phase).toBe('banker-choice');
+    expect(left.cards.right).toHaveLength(2);
+    expect(left.cards.left).toHaveLength(2);
+    expect(left.progress).toEqual({ right: 'stood', left: 'stood' });
+    const byRule = dealt(holdersCall(step(state, { type: 'by-rule' })));
     expect(byRule.cards.right).toEqual(['5S', '10S', '3C']);
     expect(byRule.story).toContainEqual(
       expect.objectContaining({ kind: 'draw', hand: 'right', by: 'rule', rule: 'R23.3' }),
     );
   });
 
-  it('R23.3 0–4 draw and 6–7 stand by the table; a by-rule room draws on 5', () => {
+  it('R23.3 0–4 draw and 6–7 stand whatever is called; a by-rule room draws on 5', () => {
     const state = dealt(dealtCoup(['5S', '7S', '2S', '10S', '10H', '10D', '3C', '4C'], BY_RULE));
     expect(state.phase).toBe('settled');
     expect(state.cards.right).toHaveLength(3);
     expect(state.cards.left).toHaveLength(2);
     expect(state.story).toContainEqual(
-      expect.objectContaining({ kind: 'stand', hand: 'left', by: 'table', total: 7 }),
+      expect.objectContaining({ kind: 'stand', hand: 'left', by: 'rule', total: 7 }),
     );
+    // A holder who calls against the rule on 0–4 or 6–7 is carried out by the rule, as a
+    // croupier would: right 3 draws, left 7 stands.
+    const called = dealtCoup(['3S', '7S', '2S', '10S', '10H', '10D', '3C', '4C']);
+    const stand = step(called, { type: 'choose', seat: 2, option: 'stand' });
+    const draw = dealt(step(stand, { type: 'choose', seat: 7, option: 'draw' }));
+    expect([draw.cards.right.length, draw.cards.left.length]).toEqual([3, 2]);
   });
 
   it('R23.4 the banker chooses freely: he may draw on 7 and stand on 0', () => {
     const cards: CardCode[] = ['6S', '7S', '7H', '10S', '10H', '10D', '2C'];
-    const drew = settled(step(dealtCoup(cards), { type: 'choose', seat: 1, option: 'draw' }));
+    const drew = settled(
+      step(holdersCall(dealtCoup(cards)), { type: 'choose', seat: 1, option: 'draw' }),
+    );
     expect(drew.cards.banker).toEqual(['7H', '10D', '2C']);
     const zero: CardCode[] = ['6S', '7S', '10C', '10S', '10H', '10D', '2C'];
-    const stood = settled(step(dealtCoup(zero), { type: 'choose', seat: 1, option: 'stand' }));
+    const stood = settled(
+      step(holdersCall(dealtCoup(zero)), { type: 'choose', seat: 1, option: 'stand' }),
+    );
     expect(stood.cards.banker).toEqual(['10C', '10D']);
-    const other = stepCoup(dealtCoup(zero), { type: 'choose', seat: 2, option: 'stand' }, PLAY);
+    const other = stepCoup(
+      holdersCall(dealtCoup(zero)),
+      { type: 'choose', seat: 2, option: 'stand' },
+      PLAY,
+    );
     expect(other.ok === false && other.error.code).toBe('NOT_YOUR_CHOICE');
   });
 
   it('R23.4 the banker’s position holds what he may know and nothing else', () => {
-    const state = dealt(dealtCoup(['2S', '6S', '4S', '10S', '10H', '10D', '5C', '7C']));
+    const state = dealt(
+      holdersCall(dealtCoup(['2S', '6S', '4S', '10S', '10H', '10D', '5C', '7C'])),
+    );
     expect(state.phase).toBe('banker-choice');
     const position = bankerPosition(state);
     expect(position).toMatchObject({
@@ -166,7 +197,7 @@ describe('R23 naturals and drawing', () => {
       seen.push(p);
       return 'stand';
     };
-    const state = dealtCoup(['2S', '3S', '4S', '10S', '10H', '10D', '5C', '6C', '7C']);
+    const state = holdersCall(dealtCoup(['2S', '3S', '4S', '10S', '10H', '10D', '5C', '6C', '7C']));
     const done = settled(step(state, { type: 'by-rule' }, { bankerRule: stands }));
     expect(seen).toHaveLength(1);
     expect(done.cards.banker).toHaveLength(2);
@@ -177,7 +208,7 @@ describe('R23 naturals and drawing', () => {
 
   it('R23.6 the room’s rule is the exact values’ best option (R23.5)', () => {
     const cards: CardCode[] = ['2S', '6S', '5H', '10S', '10H', '10D', '9C', '7C'];
-    const waiting = dealt(dealtCoup(cards));
+    const waiting = dealt(holdersCall(dealtCoup(cards)));
     const values = unwrap(bankerChoiceValues(bankerPosition(waiting)));
     expect(exactBankerRule(bankerPosition(waiting))).toBe(values.best);
     const done = settled(dealtCoup(cards, BY_RULE, { bankerRule: exactBankerRule }));
@@ -207,6 +238,23 @@ describe('R22 calls on the coup', () => {
       PLAY,
     );
     expect(closed.ok === false && closed.error.code).toBe('STAKES_CLOSED');
+  });
+
+  it('R22.2 a coup’s holders are seated punters: never the banker, never one who left', () => {
+    const state = opened(['2S'], 1000, FREE, [1, 2, 3, 7, 8]);
+    expect(state.holders).toEqual({ right: 2, left: 7 });
+    const shifted = unwrap(
+      openCoup({
+        rules: FREE,
+        shoe: state.shoe,
+        banker: 2,
+        bank: 1000,
+        holders: { right: 2, left: 9 },
+        seats: [1, 2, 3, 7, 8],
+      }),
+    );
+    // The next along from where each sat: 3 after the new banker's 2, 7 after 9 (wrapping).
+    expect(shifted.holders).toEqual({ right: 3, left: 7 });
   });
 
   it('R22.6 a room may refuse watchers', () => {

@@ -32,7 +32,7 @@ import {
   type CoupSettlement,
   type TableauOutcome,
 } from './settle.js';
-import { TABLEAUX, sideOf, type Holders, type Seat, type Tableau } from './sides.js';
+import { nextHolders, TABLEAUX, sideOf, type Holders, type Seat, type Tableau } from './sides.js';
 import {
   checkCall,
   resolveStakes,
@@ -184,7 +184,8 @@ export function openCoup(input: OpenCoup): Result<CoupState> {
     shoe: input.shoe,
     banker: input.banker,
     bank: input.bank,
-    holders: input.holders,
+    // R22.2: a holder who left, or who now holds the bank, hands on to the next one along.
+    holders: nextHolders(input.holders, { right: false, left: false }, input.seats, input.banker),
     punters: punters.sort((a, b) => a - b),
     calls: [],
   });
@@ -313,15 +314,19 @@ function playOn(start: Dealt, chosen: Answer | null, play: CoupPlay): Result<Cou
   let answer = chosen;
   for (const tableau of TABLEAUX) {
     if (state.progress[tableau] !== 'open') continue;
-    const total = two(state.cards[tableau]);
-    let how: Answer | null;
-    if (total <= 4) how = { option: 'draw', by: 'table' };
-    else if (total >= 6) how = { option: 'stand', by: 'table' };
-    else if (answer !== null) how = answer;
-    else if (state.rules.choices === 'by-rule' || state.holders[tableau] === null)
-      how = { option: PUNTO_RULE_ON_5, by: 'rule' };
-    else return ok({ ...state, phase: 'punto-choice', tableau });
-    if (total === 5) answer = null;
+    const forced = tableauForced(two(state.cards[tableau]));
+    let how: Answer;
+    if (answer !== null) {
+      // R23.3: the holder's call; on 0–4 and 6–7 the table carries out the punto rule whatever
+      // he said, as a croupier would.
+      how = { option: forced ?? answer.option, by: answer.by };
+      answer = null;
+    } else if (state.rules.choices === 'by-rule' || state.holders[tableau] === null) {
+      how = { option: forced ?? PUNTO_RULE_ON_5, by: 'rule' };
+    } else {
+      // R20.5: every holder calls, so that a wait never tells the table a tableau holds 5.
+      return ok({ ...state, phase: 'punto-choice', tableau });
+    }
     const applied = apply(state, tableau, how, 'R23.3');
     if (!applied.ok) return applied;
     state = applied.value;
@@ -379,6 +384,11 @@ function deal(state: Opened & { calls: readonly PlayerCall[] }, play: CoupPlay):
     dealt = { ...dealt, progress: { ...dealt.progress, [hand]: 'natural' } };
   }
   return playOn(dealt, null, play);
+}
+
+/** R23.3: what the punto rule makes a tableau do on its two-card total; null on 5, its holder's choice. */
+export function tableauForced(total: number): DrawOption | null {
+  return total <= 4 ? 'draw' : total >= 6 ? 'stand' : null;
 }
 
 /** Who must choose now, if anyone: a tableau's holder on 5 (R23.3), or the banker (R23.4). */

@@ -224,7 +224,7 @@ function playShoe(
       let call: StakeCall = { kind: 'none' };
       if (r === 0 && wallet >= bank)
         call = { kind: 'banco', on: (['right', 'left', 'halves'] as const)[rand(3)]! };
-      else if (r === 1 && wallet >= Math.ceil(bank / 2)) call = { kind: 'banco-shared' };
+      else if (r <= 2 && wallet >= Math.ceil(bank / 2)) call = { kind: 'banco-shared' };
       else if (r < 17) {
         const amount = Math.min(bank, wallet, 100 * (1 + rand(15)));
         const on =

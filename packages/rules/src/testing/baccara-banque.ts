@@ -74,3 +74,20 @@ export function dealtCoup(
   state = step(state, call(7, { kind: 'stake', on: 'left', amount: 300 }), play);
   return step(state, { type: 'close-stakes' }, play);
 }
+
+/**
+ * R23.3: every holder calls (the table carries out the punto rule on 0–4 and 6–7); on 5 the
+ * holder takes `onFive`. Returns the coup once no holder's call is pending.
+ */
+export function holdersCall(
+  state: CoupState,
+  onFive: 'draw' | 'stand' = 'draw',
+  play: CoupPlay = PLAY,
+): CoupState {
+  let s = state;
+  while (s.phase === 'punto-choice') {
+    const seat = s.holders[s.tableau]!;
+    s = step(s, { type: 'choose', seat, option: onFive }, play);
+  }
+  return s;
+}
