@@ -204,9 +204,15 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
       .toBe('Ana, holding the right tableau, is choosing whether to draw…');
     await screenshot(ana.page, 'banque-holder-choice-desktop');
     await activate(ana.page, /^Stand on 5/);
+    // R23.3: the left's holder is asked too (so nobody learns who holds 5); on 4 the rule draws.
+    await expect
+      .poll(() => eve.page.getByTestId('holder-carry-on').textContent())
+      .toBe('Draw on 4');
+    await eve.page.getByTestId('holder-carry-on').click();
 
     // The banker's window: the exact value of each option; the others see only that he decides.
-    await dev.page.getByTestId('banker-values').waitFor();
+    // The exact values are worked out over the cards left in the shoe: they may take a moment.
+    await dev.page.getByTestId('banker-values').waitFor({ timeout: 60_000 });
     expect(await dev.page.getByTestId('value-draw').getAttribute('aria-label')).toMatch(
       /^Drawing: [+−±]\d+\.\d\d against the right, [+−±]\d+\.\d\d against the left, [+−±]\d+\.\d\d in all$/,
     );
@@ -227,7 +233,7 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     await expect
       .poll(() => eve.page.getByTestId('previous-story').innerText())
       .toMatch(
-        /The right tableau stands on 5 by choice\.[\s\S]*The banker draws on 5 by choice: the 4 of diamonds/,
+        /The right tableau stands on 5 by choice\.[\s\S]*The left tableau draws on 4: the 3 of hearts[\s\S]*The banker draws on 5 by choice: the 4 of diamonds/,
       );
     expect(await server.db.walletBalance(ben.playerId)).toBe(
       (await server.db.walletBalance(ana.playerId)) - 50_000,
@@ -255,7 +261,13 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     await fay.page.getByTestId('stake').click();
     for (const f of [ana, ben]) await f.page.getByTestId('no-stake').click();
 
-    await dev.page.getByTestId('banker-values').waitFor();
+    // The right's natural is out; the left's holder (Fay, on a phone, after Eve lost) carries on.
+    await expect
+      .poll(() => fay.page.getByTestId('holder-carry-on').textContent())
+      .toBe('Draw on 4');
+    await screenshot(fay.page, 'banque-holder-call-phone');
+    await fay.page.getByTestId('holder-carry-on').click();
+    await dev.page.getByTestId('banker-values').waitFor({ timeout: 60_000 });
     // The right tableau's natural is paid before the banker chooses against the left.
     await expect
       .poll(() => ana.page.getByTestId('coup-story').innerText())

@@ -115,8 +115,10 @@ describe('the screen’s model of the wire’s view', () => {
     state = step(state, call(7, { kind: 'stake', on: 'left', amount: 20_000 }));
     state = step(state, call(8, { kind: 'stake', on: 'cheval', amount: 10_000 }));
     state = step(state, { type: 'close-stakes' });
-    if (state.phase === 'banker-choice')
-      state = step(state, { type: 'choose', seat: 1, option: 'stand' });
+    // R23.3: every holder is asked; the left's 4 draws whatever he says.
+    expect(state.phase).toBe('punto-choice');
+    state = step(state, { type: 'choose', seat: 7, option: 'stand' });
+    state = step(state, { type: 'choose', seat: 1, option: 'stand' });
     const coup = publicBanqueCoupView(state, context);
     const model = banqueModel(viewOf(coup), settings, 12, { seat: 3, playerId: 'p3' });
     expect(model.coup?.results).toEqual({ right: 'tableau', left: 'tableau' });

@@ -93,8 +93,10 @@ function stepWords(step: BanqueStep, name: NameOf): string {
     case 'stand': {
       const verb = step.kind === 'draw' ? 'draws' : 'stands';
       const on = step.total === null ? '' : ` on ${step.total}`;
+      // R23.3: only a 5 is the holder's to choose; on other totals his call is the rule's.
+      const free = step.hand === 'banker' || step.total === null || step.total === 5;
       const how =
-        step.by === 'choice'
+        step.by === 'choice' && free
           ? ' by choice'
           : step.by === 'timeout'
             ? ' by the room’s rule (time ran out)'

@@ -45,6 +45,8 @@ export interface BanquePanelProps {
   balance: number | null;
   /** Only on the banker's own page, for the coup in play. */
   values: BankerValues | null;
+  /** A holder asked to call: his own two cards' total, from his own private cards. */
+  holderTotal: number | null;
   clockOffset: number;
   name: NameOf;
   actions: BanqueActions;
@@ -187,27 +189,7 @@ function Act(props: BanquePanelProps) {
     case 'holder-choice':
       return (
         <>
-          {s.seat === you ? (
-            <div className="banque__buttons">
-              <button
-                type="button"
-                className="primary big"
-                data-testid="holder-draw"
-                onClick={() => props.actions.holderChoose('draw')}
-              >
-                Draw a card{' '}
-                <span className="banque__sub">on 5, for {TABLEAU_WORDS[s.tableau]}</span>
-              </button>
-              <button
-                type="button"
-                className="big"
-                data-testid="holder-stand"
-                onClick={() => props.actions.holderChoose('stand')}
-              >
-                Stand on 5
-              </button>
-            </div>
-          ) : null}
+          {s.seat === you ? <HolderCall {...props} tableau={s.tableau} /> : null}
           <Clock at={s.deadline} offset={clockOffset} label="Then the rule decides" />
         </>
       );
@@ -252,6 +234,54 @@ function Act(props: BanquePanelProps) {
       return null;
   }
 }
+/**
+ * R23.3: every holder is asked, so that a wait never tells the table a tableau holds 5; on any
+ * other total the punto rule decides, and the holder only says "carry on".
+ */
+function HolderCall({ holderTotal, actions, tableau }: BanquePanelProps & { tableau: Tableau }) {
+  if (holderTotal !== null && holderTotal !== 5) {
+    const draws = holderTotal <= 4;
+    return (
+      <>
+        <p className="field__hint">
+          You have {holderTotal}: the rule {draws ? 'draws' : 'stands'} for {TABLEAU_WORDS[tableau]}
+          . Everyone waits the same for each holder, so nobody learns who holds 5.
+        </p>
+        <div className="banque__buttons">
+          <button
+            type="button"
+            className="primary big"
+            data-testid="holder-carry-on"
+            onClick={() => actions.holderChoose(draws ? 'draw' : 'stand')}
+          >
+            {draws ? `Draw on ${holderTotal}` : `Stand on ${holderTotal}`}
+          </button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <div className="banque__buttons">
+      <button
+        type="button"
+        className="primary big"
+        data-testid="holder-draw"
+        onClick={() => actions.holderChoose('draw')}
+      >
+        Draw a card <span className="banque__sub">on 5, for {TABLEAU_WORDS[tableau]}</span>
+      </button>
+      <button
+        type="button"
+        className="big"
+        data-testid="holder-stand"
+        onClick={() => actions.holderChoose('stand')}
+      >
+        Stand on 5
+      </button>
+    </div>
+  );
+}
+
 /** The punter's call: a Banco on either tableau or across both, or a stake of his own. */
 function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
   const bank = model.bank?.now ?? 0;

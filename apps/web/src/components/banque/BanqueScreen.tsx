@@ -1,6 +1,6 @@
 'use client';
 import type { BanqueCards } from '@banco/protocol';
-import { baccaraBanque } from '@banco/rules';
+import { baccaraBanque, handTotal, type CardCode } from '@banco/rules';
 import { bankerValuesOf, banqueModel, ownCardsOf } from '../../banque/from-view';
 import { chips } from '../../lib/format';
 import { gameEvent, gamePrivate } from '../../store/table-state';
@@ -48,6 +48,10 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
     retire: () => void act('banque.bank.retire', { tableId }),
   };
   const yourSide = seat === null ? null : baccaraBanque.sideOf(seat);
+  const own = ownCardsOf(cards, view);
+  const pending = view.coup?.pending;
+  const holding =
+    own && pending && pending.seat === seat && pending.hand === own.hand && own.cards.length >= 2;
   return (
     <TableShell
       state={state}
@@ -65,7 +69,7 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
               model={model}
               seats={state.seats}
               you={seat}
-              own={ownCardsOf(cards, view)}
+              own={own}
               name={name}
               onSit={perms.maySit ? (n) => void act('seat.take', { tableId, seat: n }) : null}
             />
@@ -91,6 +95,7 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
             yourSide={yourSide}
             balance={mySeat?.balance ?? null}
             values={bankerValuesOf(cards, view)}
+            holderTotal={holding ? handTotal(own.cards.slice(0, 2) as CardCode[]) : null}
             clockOffset={state.clockOffset}
             name={name}
             actions={actions}

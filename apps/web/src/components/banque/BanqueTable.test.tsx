@@ -94,6 +94,7 @@ const panel = (
       yourSide={null}
       balance={100_000}
       values={null}
+      holderTotal={null}
       clockOffset={0}
       name={name}
       actions={a}
@@ -181,9 +182,15 @@ describe('the Baccara Banque panel', () => {
 
   it('gives the holder of a side on 5 the choice, and the others the wait', () => {
     const m = model({ stage: { kind: 'holder-choice', tableau: 'left', seat: 7, deadline: null } });
-    const a = panel(m, 7);
+    const a = panel(m, 7, { holderTotal: 5 });
     fireEvent.click(screen.getByTestId('holder-stand'));
     expect(a.holderChoose).toHaveBeenCalledWith('stand');
+    cleanup();
+    // R23.3: on any other total he is asked too, and the rule decides.
+    const b = panel(m, 7, { holderTotal: 3 });
+    expect(screen.queryByTestId('holder-stand')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Draw on 3' }));
+    expect(b.holderChoose).toHaveBeenCalledWith('draw');
   });
 
   it('lets a punter call Banco on a tableau or à cheval, or stake an amount', () => {
