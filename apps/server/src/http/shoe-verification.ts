@@ -1,5 +1,12 @@
 import { verifyCommand } from '@banco/protocol';
-import { cheminDeFer, commitmentOf, playShoe, type ShoeConfig } from '@banco/rules';
+import {
+  baccaraBanque,
+  burnShoe,
+  cheminDeFer,
+  commitmentOf,
+  playShoe,
+  type ShoeConfig,
+} from '@banco/rules';
 import { z } from 'zod';
 import type { HistoryShoe } from './stores.js';
 
@@ -49,6 +56,8 @@ export function verifyShoe(
   const commitmentMatches = commitmentOf(shoe.serverSeed) === shoe.commitment;
   if (shoe.game === 'chemin-de-fer')
     return verifyCheminShoe(shoe, config, commitmentMatches, command);
+  if (shoe.game === 'baccara-banque')
+    return verifyBanqueShoe(shoe, config, commitmentMatches, command);
   const played = playShoe({
     serverSeed: shoe.serverSeed,
     clientSeed: shoe.clientSeed,
@@ -134,6 +143,57 @@ function verifyCheminShoe(
     roundsReplayed: replayed.value.coups.length,
     mismatches,
     ...(firstWhy ? { problem: firstWhy } : {}),
+    command,
+  };
+}
+
+/**
+ * T16.12: a Baccara Banque shoe is shuffled and burned from its seeds, and each coup that took
+ * cards must be the shoe's next cards in the order they left it (right, left, banker twice
+ * round, then the third cards as drawn); the banker's free choice means no drawing table can say
+ * more about them.
+ */
+function verifyBanqueShoe(
+  shoe: Omit<HistoryShoe, 'serverSeed' | 'clientSeed'> & { serverSeed: string; clientSeed: string },
+  config: ShoeConfig,
+  commitmentMatches: boolean,
+  command: string,
+): ShoeVerification {
+  const created = baccaraBanque.createBaccaraBanqueShoe({
+    serverSeed: shoe.serverSeed,
+    clientSeed: shoe.clientSeed,
+    shoeNumber: shoe.number,
+    decks: config.decks,
+  });
+  const burned = created.ok ? burnShoe(created.value) : created;
+  if (!burned.ok) {
+    return {
+      verified: false,
+      commitmentMatches,
+      roundsReplayed: 0,
+      mismatches: shoe.rounds.map((r) => r.number),
+      problem: `${burned.error.code}: ${burned.error.message}`,
+      command,
+    };
+  }
+  const { state } = burned.value;
+  let next = state.next;
+  let replayed = 0;
+  const mismatches: number[] = [];
+  for (const stored of [...shoe.rounds].sort((a, b) => a.number - b.number)) {
+    if (stored.cards.length === 0) continue; // T16.4: called off or uncovered, no card taken
+    const cards = state.cards.slice(next, next + stored.cards.length);
+    if (cards.length !== stored.cards.length || cards.some((c, i) => c !== stored.cards[i])) {
+      mismatches.push(stored.number);
+    }
+    next += stored.cards.length;
+    replayed += 1;
+  }
+  return {
+    verified: commitmentMatches && mismatches.length === 0,
+    commitmentMatches,
+    roundsReplayed: replayed,
+    mismatches,
     command,
   };
 }

@@ -5,11 +5,7 @@
  * a Banco against a banker's natural, the cagnotte in the house account, a retired bank taken
  * over, refusals by code, and no card face in any frame before its time.
  */
-import {
-  type BaccaraBanqueSettings,
-  type BanqueCards,
-  type TableEvent,
-} from '@banco/protocol';
+import { type BaccaraBanqueSettings, type BanqueCards, type TableEvent } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDefinition } from '../cluster/registry.js';
@@ -128,7 +124,12 @@ describe('Baccara Banque tables over real sockets and Postgres', () => {
     expect((await awarded).view.tenure).toMatchObject({ banker: 1, bank: 50_000, coups: 0 });
     const coup1 = (await opened).view.coup!;
     // T16.5: each side's cards go first to the punter nearest the banker.
-    expect(coup1).toMatchObject({ coup: 1, banker: 1, bank: 50_000, holders: { right: 2, left: 7 } });
+    expect(coup1).toMatchObject({
+      coup: 1,
+      banker: 1,
+      bank: 50_000,
+      holders: { right: 2, left: 7 },
+    });
 
     const stake = (c: TestClient, call: unknown, coup = 1) =>
       c.send('banque.stake', { tableId: id, coup, call });
@@ -260,17 +261,21 @@ describe('Baccara Banque tables over real sockets and Postgres', () => {
     const calledOff = dan.next(updated('not-dealt'));
     expect(await ann.send('banque.bank.retire', { tableId: id })).toMatchObject({ ok: true });
     expect((await calledOff).view.last).toMatchObject({ coup: 3, notDealt: 'called-off' });
-    expect((await offered).view.stage).toMatchObject({ stage: 'offer', kind: 'take-over', seat: 2 });
+    expect((await offered).view.stage).toMatchObject({
+      stage: 'offer',
+      kind: 'take-over',
+      seat: 2,
+    });
     expect((await offered).view.retired).toEqual([
       { seat: 1, playerId: ann.playerId, leavesWith: 119_020, net: 69_020 },
     ]);
-    expect(
-      await cat.send('banque.bank.take-over', { tableId: id, amount: 10_000 }),
-    ).toMatchObject({ code: 'NOT_YOUR_BANK' });
+    expect(await cat.send('banque.bank.take-over', { tableId: id, amount: 10_000 })).toMatchObject({
+      code: 'NOT_YOUR_BANK',
+    });
     const taken = dan.next(updated('taken-over'));
-    expect(
-      await bob.send('banque.bank.take-over', { tableId: id, amount: 10_000 }),
-    ).toMatchObject({ ok: true });
+    expect(await bob.send('banque.bank.take-over', { tableId: id, amount: 10_000 })).toMatchObject({
+      ok: true,
+    });
     expect((await taken).view.tenure).toMatchObject({ banker: 2, bank: 10_000, coups: 0 });
 
     for (const [c, n] of seats) expect(auditBanqueFrames(c.frames, n)).toEqual([]);

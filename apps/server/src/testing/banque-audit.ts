@@ -44,11 +44,17 @@ export function auditBanqueFrames(frames: readonly Frame[], mySeat: number | nul
       if (step.kind === 'dealt') {
         for (const hand of ['right', 'left', 'banker'] as const) {
           if (!turned(hand) && step[hand].some((c) => c !== null)) {
-            problems.push(`frame ${index}: the deal's ${hand} faces in the story of coup ${coup.coup}`);
+            problems.push(
+              `frame ${index}: the deal's ${hand} faces in the story of coup ${coup.coup}`,
+            );
           }
         }
       }
-      if ((step.kind === 'draw' || step.kind === 'stand') && step.total !== null && !turned(step.hand)) {
+      if (
+        (step.kind === 'draw' || step.kind === 'stand') &&
+        step.total !== null &&
+        !turned(step.hand)
+      ) {
         problems.push(`frame ${index}: the ${step.hand}'s hidden total in coup ${coup.coup}`);
       }
       if (step.kind === 'result') problems.push(`frame ${index}: a result before settlement`);

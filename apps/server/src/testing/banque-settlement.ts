@@ -39,7 +39,8 @@ export function ownSettlement(coup: BanqueCoupView, cagnotteBp: number): OwnSett
   };
   const outcomes = { right: versus('right'), left: versus('left') };
   const result = (on: Spot) => {
-    if (on !== 'cheval') return outcomes[on] === 'tableau' ? 'win' : outcomes[on] === 'banker' ? 'lose' : 'void';
+    if (on !== 'cheval')
+      return outcomes[on] === 'tableau' ? 'win' : outcomes[on] === 'banker' ? 'lose' : 'void';
     if (outcomes.right === 'tableau' && outcomes.left === 'tableau') return 'win';
     if (outcomes.right === 'banker' && outcomes.left === 'banker') return 'lose';
     return 'void';

@@ -39,12 +39,13 @@ export function startBanque(step: Step): void {
       return step.wakeAt(award.until);
     case 'none':
       return openAward(step);
-    case 'held':
-      // T16.10: a banker who left the table between coups has left the bank.
-      if (!tenure || !step.state.seats.some((s) => s.player.id === bankerId)) {
-        return retireBank(step, null);
-      }
+    case 'held': {
+      // T16.10: a banker who left the table between coups has left the bank; so has one whose
+      // wallet no longer holds his bank (spent at another table meanwhile).
+      const banker = step.state.seats.find((s) => s.player.id === bankerId);
+      if (!tenure || !banker || banker.balance < tenure.bank) return retireBank(step, null);
       return openCoup(step);
+    }
   }
 }
 
@@ -95,9 +96,16 @@ function refused<T>(step: Step, result: Result<T>): result is Extract<Result<T>,
 }
 
 /** B2.1, T16.2: a bid at the auction; when every seat has bid the auction closes at once. */
-export function bid(step: Step, seat: number, playerId: string, balance: number, amount: number): void {
+export function bid(
+  step: Step,
+  seat: number,
+  playerId: string,
+  balance: number,
+  amount: number,
+): void {
   const { award } = banqueOf(step.state);
-  if (award.stage !== 'auction') return step.refuse('WRONG_PHASE', 'the bank is not being auctioned');
+  if (award.stage !== 'auction')
+    return step.refuse('WRONG_PHASE', 'the bank is not being auctioned');
   const seats = playingSeats(step.state);
   const placed = baccaraBanque.placeBid(award.auction, seats, seat, amount, limitsOf(step.state));
   if (refused(step, placed) || !affordable(step, amount, balance)) return;
@@ -153,7 +161,10 @@ export function post(
 ): void {
   const { award } = banqueOf(step.state);
   if (award.stage !== 'offer' || award.offer.kind !== kind) {
-    return step.refuse('NOT_OFFERED', `the bank is not offered ${kind === 'list' ? 'down the list' : 'for a take-over'} now`);
+    return step.refuse(
+      'NOT_OFFERED',
+      `the bank is not offered ${kind === 'list' ? 'down the list' : 'for a take-over'} now`,
+    );
   }
   const accepted = baccaraBanque.acceptOffer(award.offer, seat, amount, limitsOf(step.state));
   if (refused(step, accepted) || !affordable(step, amount, balance)) return;

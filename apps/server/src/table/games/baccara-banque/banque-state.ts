@@ -21,7 +21,10 @@ export interface BanqueHeld {
   readonly playerId: string;
   readonly role: 'bank' | 'stake';
   /** The bank whole, or each accepted stake by where it lies, in staking order. */
-  readonly bets: readonly { readonly on: 'bank' | baccaraBanque.StakeSpot; readonly amount: number }[];
+  readonly bets: readonly {
+    readonly on: 'bank' | baccaraBanque.StakeSpot;
+    readonly amount: number;
+  }[];
   /** The ledger's bet ids in the order of `bets`, once escrowed. */
   readonly betIds: readonly string[] | null;
   /** The wallet once this was held; the seat shows it when the coup is dealt (P1.3). */

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  banqueCardsFor,
   publicBanqueCoupView,
   type BaccaraBanqueView,
   type BanqueCards,
@@ -100,57 +101,37 @@ export function emitBanque(
 }
 
 type Hand = baccaraBanque.Hand;
-const HANDS: readonly Hand[] = ['right', 'left', 'banker'];
 
-/**
- * B5.3: a hand's own face-down cards to the player who holds it; the banker's, while he
- * chooses, with the exact values of drawing and of standing (T16.7).
- */
-function ownCards(
-  table: TableState,
-  coup: BanqueCoup,
-  hand: Hand,
-): { playerId: string; message: BanqueCards } | null {
+/** Who plays a seat in the coup: the banker's player, or whoever sits there. */
+function playerAt(table: TableState, coup: BanqueCoup, seat: number): string | null {
+  if (seat === coup.coup.banker) return coup.bankerId;
+  return (
+    coup.held.find((h) => h.seat === seat)?.playerId ??
+    table.seats.find((s) => s.seat === seat)?.player.id ??
+    null
+  );
+}
+
+/** B5.3: what each hand's owner is owed now (`banqueCardsFor`), with the player it goes to. */
+function owed(table: TableState, coup: BanqueCoup): { playerId: string; message: BanqueCards }[] {
   const state = coup.coup;
-  if (state.phase !== 'punto-choice' && state.phase !== 'banker-choice') return null;
-  const seat = hand === 'banker' ? state.banker : state.holders[hand];
-  if (seat === null) return null;
-  // A natural is turned over for all: nothing of it is private any more.
-  if (hand !== 'banker' && state.progress[hand] === 'natural') return null;
-  const playerId =
-    hand === 'banker'
-      ? coup.bankerId
-      : (coup.held.find((h) => h.seat === seat)?.playerId ??
-        table.seats.find((s) => s.seat === seat)?.player.id);
-  if (!playerId) return null;
-  const choosing =
-    (state.phase === 'punto-choice' && state.tableau === hand) ||
-    (state.phase === 'banker-choice' && hand === 'banker');
-  const values =
-    choosing && hand === 'banker'
-      ? baccaraBanque.bankerChoiceValues(baccaraBanque.bankerPosition(state))
-      : null;
-  return {
-    playerId,
-    message: {
-      tableId: table.tableId,
-      type: 'banque.cards',
-      coup: coup.seq,
-      hand,
-      cards: state.cards[hand].slice(0, 2),
-      choosing,
-      window: values?.ok ? structuredClone(values.value) : null,
-    },
-  };
+  if (state.phase !== 'punto-choice' && state.phase !== 'banker-choice') return [];
+  const seats = new Set([state.banker, state.holders.right, state.holders.left]);
+  return [...seats].flatMap((seat) => {
+    const playerId = seat === null ? null : playerAt(table, coup, seat);
+    if (seat === null || playerId === null) return [];
+    return banqueCardsFor(state, seat, { tableId: table.tableId, coup: coup.seq }).map(
+      (message) => ({ playerId, message }),
+    );
+  });
 }
 
 /** B5.3: the hands' own cards to their holders (all three, or those named). */
-export function sendOwnCards(step: Step, hands: readonly Hand[] = HANDS): void {
+export function sendOwnCards(step: Step, hands?: readonly Hand[]): void {
   const coup = banqueOf(step.state).coup;
   if (!coup) return;
-  for (const hand of hands) {
-    const own = ownCards(step.state, coup, hand);
-    if (own) step.effect({ type: 'private', ...own });
+  for (const own of owed(step.state, coup)) {
+    if (!hands || hands.includes(own.message.hand)) step.effect({ type: 'private', ...own });
   }
 }
 
@@ -158,9 +139,9 @@ export function sendOwnCards(step: Step, hands: readonly Hand[] = HANDS): void {
 export function ownCardsFor(state: TableState, playerId: string): BanqueCards[] {
   const coup = banqueOf(state).coup;
   if (!coup) return [];
-  return HANDS.map((hand) => ownCards(state, coup, hand))
-    .filter((own) => own?.playerId === playerId)
-    .map((own) => own!.message);
+  return owed(state, coup)
+    .filter((own) => own.playerId === playerId)
+    .map((own) => own.message);
 }
 
 const KNOWN = new Set<string>(ERROR_CODES);

@@ -93,7 +93,9 @@ function choose(
   if (pending !== hand) {
     return step.refuse(
       'NOT_YOUR_CHOICE',
-      pending === 'banker' ? 'the banker chooses now' : `the ${pending} tableau’s holder chooses now`,
+      pending === 'banker'
+        ? 'the banker chooses now'
+        : `the ${pending} tableau’s holder chooses now`,
     );
   }
   const next = baccaraBanque.stepCoup(coup.coup, { type: 'choose', seat: seat.seat, option }, PLAY);

@@ -13,7 +13,14 @@ import { startNextRound } from '../../core/shoe-flow.js';
 import type { StakeReturn } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { BanqueCoup, BanqueHeld } from './banque-state.js';
-import { banqueOf, coupViewOf, emitBanque, sendOwnCards, setBanque, setCoup } from './banque-view.js';
+import {
+  banqueOf,
+  coupViewOf,
+  emitBanque,
+  sendOwnCards,
+  setBanque,
+  setCoup,
+} from './banque-view.js';
 import { retireBank } from './bank.js';
 import { choiceMs, limitsOf, PLAY, playingSeats, windowMs } from './windows.js';
 
@@ -23,7 +30,9 @@ const SPOT = { bank: 'banker', right: 'player', left: 'banker', cheval: 'tie' } 
 /** Every punter has called: the stakes need not wait for their window. */
 export function allCalled(coup: BanqueCoup): boolean {
   const state = coup.coup;
-  return state.phase === 'staking' && state.punters.every((s) => state.calls.some((c) => c.seat === s));
+  return (
+    state.phase === 'staking' && state.punters.every((s) => state.calls.some((c) => c.seat === s))
+  );
 }
 
 /**
@@ -174,8 +183,8 @@ export function settle(step: Step): void {
     type: 'settle',
     roundId: coup.roundId,
     round: {
-      // In dealing order by hand: the right tableau's, the left's, then the banker's.
-      cards: [...state.cards.right, ...state.cards.left, ...state.cards.banker],
+      // T16.12: in the order they left the shoe, so /fairness checks them against the shoe.
+      cards: dealingOrder(state),
       outcome,
       playerTotal: handTotal(state.cards.right),
       bankerTotal: handTotal(state.cards.banker),
@@ -183,6 +192,13 @@ export function settle(step: Step): void {
     },
     settled,
   });
+}
+
+/** R20.4: right, left, banker twice round, then each third card as it was drawn. */
+function dealingOrder(state: Extract<baccaraBanque.CoupState, { phase: 'settled' }>) {
+  const { right, left, banker } = state.cards;
+  const thirds = state.story.flatMap((s) => (s.kind === 'draw' && s.card ? [s.card] : []));
+  return [right[0]!, left[0]!, banker[0]!, right[1]!, left[1]!, banker[1]!, ...thirds];
 }
 
 /** T16.8, T16.10: paid; the bank holds what the settlement left in it, or has run dry. */

@@ -51,4 +51,3 @@ export function openCoup(step: Step): void {
   });
   emitBanque(step, 'stakes-opened', tenure.banker);
 }
-

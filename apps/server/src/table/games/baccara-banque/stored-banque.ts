@@ -11,7 +11,9 @@ export function banqueKey(state: TableState): string {
   const table = banqueOf(state);
   const coup = table.coup;
   const stage = coup ? `${coup.seq}:${coup.stage}:${coup.coup.phase}:${coup.awaiting}` : '-';
-  const tenure = table.tenure ? `${table.tenure.banker}:${table.tenure.bank}:${table.tenure.coups}` : '-';
+  const tenure = table.tenure
+    ? `${table.tenure.banker}:${table.tenure.bank}:${table.tenure.coups}`
+    : '-';
   return `${stage}|${tenure}|${JSON.stringify(table.award)}|${JSON.stringify(table.holders)}`;
 }
 
