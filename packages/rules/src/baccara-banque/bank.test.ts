@@ -8,6 +8,7 @@ import {
   declineOffer,
   holdBank,
   isDry,
+  mayRetire,
   offerFrom,
   openAuction,
   placeBid,
@@ -60,7 +61,9 @@ describe('R21 the bank over a shoe', () => {
 
   it('R21.4 a banker plays one coup before he may retire; the bank is what the coups leave', () => {
     const tenure = holdBank(3, 2000);
+    expect(mayRetire(tenure, LIMITED)).toBe(false);
     expect(code(retire(tenure, 3, LIMITED))).toBe('MUST_PLAY_ONE_COUP');
+    expect(mayRetire(afterCoup(tenure, 2000), LIMITED)).toBe(true);
     const played = afterCoup(tenure, 2600);
     expect(played).toMatchObject({ bank: 2600, coups: 1, putUp: 2000 });
     expect(code(retire(played, 7, LIMITED))).toBe('NOT_YOUR_BANK');

@@ -201,10 +201,14 @@ export interface Retired {
   readonly net: number;
 }
 
+/** R21.4 / R21.5: whether the banker may give the bank up now (between coups). */
+export const mayRetire = (tenure: Tenure, limits: BankLimits): boolean =>
+  tenure.coups >= 1 || isDry(tenure, limits);
+
 /** R21.6: between coups, after at least one, or at once when the bank is dry. */
 export function retire(tenure: Tenure, seat: Seat, limits: BankLimits): Result<Retired> {
   if (seat !== tenure.banker) return err('NOT_YOUR_BANK', `the bank is seat ${tenure.banker}'s`);
-  if (tenure.coups < 1 && !isDry(tenure, limits)) {
+  if (!mayRetire(tenure, limits)) {
     return err('MUST_PLAY_ONE_COUP', 'a banker plays at least one coup before he retires (R21.4)');
   }
   return ok({ seat, leavesWith: tenure.bank, net: tenure.bank - tenure.putUp });

@@ -31,6 +31,7 @@ import {
   type CoupPlay,
   type CoupRules,
   type CoupState,
+  type DealtCoup,
 } from './coup.js';
 import { outcomesOf } from './replay.js';
 import { createBaccaraBanqueShoe } from './shoe.js';
@@ -274,6 +275,13 @@ function playShoe(
     if (cover.stakes.some((s) => s.seat === null)) tally.kinds.add('watcher');
 
     while (!isOver(state)) {
+      // R20.5: while anyone waits, a watcher sees no face-down card but a turned natural's.
+      const seen = visibleCards(state, null);
+      for (const t of ['right', 'left'] as const) {
+        const turned = (state as DealtCoup).progress[t] === 'natural';
+        expect(seen[t].slice(0, 2).every((c) => (c === null) !== turned)).toBe(true);
+      }
+      expect(seen.banker.slice(0, 2)).toEqual([null, null]);
       if (state.phase === 'punto-choice') {
         tally.events.add('punto-choice');
         const seat: Seat = state.holders[state.tableau]!;
