@@ -2,9 +2,10 @@
  * B1–B5 in the browser: six friends open a Baccara Banque room by its link, three a side. Dev
  * wins the bank at auction over Ana. Coup 1: Ben calls "Banco!" on the right tableau; Ana, who
  * holds its cards, stands on 5; Dev, at 5, sees the exact value of drawing and of standing and
- * draws. Coup 2: Cleo stakes on the right, Fay on the left and Eve à cheval; the right tableau's
- * lone natural is paid at once while the left plays on; Dev stands and loses both, and his bank
- * runs dry. He retires and Eve takes the bank over. After each coup every page shows the
+ * draws. Coup 2: Ana and Cleo stake on the right, Fay on the left and Eve à cheval, more than the
+ * bank holds (Eve's excess goes back); the right tableau's lone natural is paid at once while the
+ * left plays on; Dev stands and loses both, and his bank runs dry. He retires and Eve takes the
+ * bank over. After each coup every page shows the
  * balance Postgres holds. Built server and web app, a fresh database, headless Chromium; the
  * shoe is scripted (TEST_SCRIPTED_SHOE, test only).
  */
@@ -80,6 +81,7 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     for (const f of friends) {
       await screenshot(f.page, `failed-banque-${f.name}`).catch(() => undefined);
     }
+    console.error(server.output().slice(-6_000));
     if (observer) {
       console.error(
         observer.events
@@ -249,7 +251,10 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
       who('Eve'),
       who('Fay'),
     ];
-    await expect.poll(() => cleo.page.getByTestId('your-call').isVisible()).toBe(true);
+    await expect.poll(() => ana.page.getByTestId('your-call').isVisible()).toBe(true);
+    await ana.page.getByRole('radio', { name: 'Right tableau' }).check();
+    await ana.page.getByLabel('Chips').fill('400');
+    await ana.page.getByTestId('stake').click();
     await cleo.page.getByRole('radio', { name: 'Right tableau' }).check();
     await cleo.page.getByLabel('Chips').fill('300');
     await cleo.page.getByTestId('stake').click();
@@ -259,7 +264,7 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     await fay.page.getByRole('radio', { name: 'Left tableau' }).check();
     await fay.page.getByLabel('Chips').fill('200');
     await fay.page.getByTestId('stake').click();
-    for (const f of [ana, ben]) await f.page.getByTestId('no-stake').click();
+    await ben.page.getByTestId('no-stake').click();
 
     // The right's natural is out; the left's holder (Fay, on a phone, after Eve lost) carries on.
     await expect
@@ -279,6 +284,11 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
 
     const done = await settled(2);
     expect(done.view.last?.settlement?.outcomes).toEqual({ right: 'tableau', left: 'tableau' });
+    // R22.7: 1,000 offered against a bank of 993.80: the last in turn (Eve, à cheval) gets 6.20 back.
+    expect(done.view.last?.cover?.returned).toEqual([
+      { player: eve.playerId, seat: 8, amount: 620 },
+    ]);
+    expect(done.view.last?.settlement?.bankAfter).toBe(0);
     await pagesShowTheLedger();
     await screenshot(eve.page, 'banque-settled-desktop');
     await screenshot(fay.page, 'banque-settled-phone');
