@@ -143,6 +143,7 @@ function coupOf(coup: BanqueCoupView): BanqueCoup {
     coup.story.some((s) => s.kind === 'natural' && s.paid && s.hand === t) ? 'tableau' : null;
   return {
     coup: coup.coup,
+    bank: coup.bank,
     cards: coup.cards,
     stakes: stakesOf(coup),
     story: stepsOf(coup),

@@ -116,6 +116,8 @@ export type BanqueStage =
 
 export interface BanqueCoup {
   coup: number;
+  /** The bank this coup was played against. */
+  bank: number;
   cards: Record<Hand, readonly (string | null)[]>;
   stakes: readonly BanqueStake[];
   story: readonly BanqueStep[];

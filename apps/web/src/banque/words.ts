@@ -115,7 +115,7 @@ function stepWords(step: BanqueStep, name: NameOf): string {
     case 'cagnotte':
       return `The house takes its cagnotte: ${chips(step.amount)}.`;
     case 'unpaid':
-      return `The bank is empty: ${who(step, name)}’s ${chips(step.amount)} is returned unpaid.`;
+      return `The bank ran out: ${who(step, name)} is not paid the last ${chips(step.amount)} of winnings (the stake comes back).`;
   }
 }
 

@@ -87,16 +87,16 @@ export function BanqueFelt(props: BanqueFeltProps) {
             {bankerTotal === null ? 'face down' : `Total ${bankerTotal}`}
           </p>
         ) : null}
-        {stakes.length > 0 && model.bank ? (
+        {coup && model.live && stakes.length > 0 ? (
           <p className="banque__covered" data-testid="banque-covered">
             Covered{' '}
             {chips(
               Math.min(
                 stakes.reduce((s, x) => s + x.amount, 0),
-                model.bank.now,
+                coup.bank,
               ),
             )}{' '}
-            of {chips(model.bank.now)}
+            of {chips(coup.bank)}
             {covered.cheval > 0 ? ` · à cheval ${chips(covered.cheval)}` : ''}
           </p>
         ) : null}

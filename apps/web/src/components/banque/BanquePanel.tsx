@@ -213,9 +213,16 @@ function Act(props: BanquePanelProps) {
             max={s.max}
             onSubmit={props.actions.topUp}
           />
-          <button type="button" className="big" data-testid="retire" onClick={props.actions.retire}>
-            Retire
-          </button>
+          <div className="banque__buttons">
+            <button
+              type="button"
+              className="big"
+              data-testid="retire"
+              onClick={props.actions.retire}
+            >
+              Retire with {chips(model.bank?.now ?? 0)}
+            </button>
+          </div>
           <Clock at={s.deadline} offset={clockOffset} label="Then you retire" />
         </>
       ) : (

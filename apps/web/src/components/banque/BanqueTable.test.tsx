@@ -27,6 +27,7 @@ const seats: SeatView[] = Object.entries(NAMES).map(([n, player]) => ({
 function coup(over: Partial<BanqueCoup> = {}): BanqueCoup {
   return {
     coup: 3,
+    bank: 40_000,
     cards: { right: [null, null], left: [null, null], banker: [null, null] },
     stakes: [
       { seat: 2, on: 'right', amount: 40_000, banco: true },
