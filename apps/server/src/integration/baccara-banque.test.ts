@@ -201,6 +201,8 @@ describe('Baccara Banque tables over real sockets and Postgres', () => {
     expect(own(dan)).toEqual([]);
 
     const settled = dan.next(updated('settled'));
+    // The next coup's stakes open in the same step as this one's settlement.
+    const opened2 = dan.next(updated('stakes-opened', (e) => e.view.coup?.coup === 2));
     expect(await choose(ann, 'banker', 'stand')).toMatchObject({ ok: true });
     const end = (await settled).view;
     const last = end.last!;
@@ -227,8 +229,9 @@ describe('Baccara Banque tables over real sockets and Postgres', () => {
     }
 
     // Coup 2: Bob calls Banco on the right; the banker's natural 9 ends the coup.
-    await dan.next(updated('stakes-opened'));
+    await opened2;
     const second = dan.next(updated('settled'));
+    const opened3 = dan.next(updated('stakes-opened', (e) => e.view.coup?.coup === 3));
     expect(await stake(bob, { kind: 'banco', on: 'right' }, 2)).toMatchObject({ ok: true });
     expect(await stake(cat, { kind: 'none' }, 2)).toMatchObject({ ok: true });
     expect(await stake(dan, { kind: 'stake', on: 'left', amount: 5_000 }, 2)).toMatchObject({
@@ -250,7 +253,7 @@ describe('Baccara Banque tables over real sockets and Postgres', () => {
 
     // T16.10: Ann retires with her bank before coup 3's first card: it is called off, and Bob,
     // next in seat order, is offered the bank to take over.
-    await dan.next(updated('stakes-opened', (e) => e.view.coup?.coup === 3));
+    await opened3;
     expect(await stake(bob, { kind: 'stake', on: 'right', amount: 1_000 }, 3)).toMatchObject({
       ok: true,
     });

@@ -84,6 +84,7 @@ describe('the Baccara Banque bot game', () => {
         true,
       );
     }
+    for (const bot of bots) bot.go();
     // Once two shoes have ended nobody asks anything more; every bot then has the table's last
     // event too (the same version), so its own account is complete.
     const last = () => bots[0]!.client.events.at(-1)?.version ?? 0;

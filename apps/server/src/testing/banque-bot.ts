@@ -53,6 +53,9 @@ export class BanqueBot {
   expected: number;
   private readonly done = new Set<string>();
   private stopped = false;
+  /** False until `go`: a bot acts only once every bot has sat down (the first auction's bids). */
+  private ready = false;
+  private latest: Updated | null = null;
   /** The banker's values for the coup he is choosing in, from his private cards (B5.3). */
   private window: BanqueCards['window'] = null;
 
@@ -70,6 +73,7 @@ export class BanqueBot {
     this.expected = start;
     client.socket.on('table.event', (event: TableEvent) => {
       if (event.tableId !== tableId || event.type !== 'banque.updated') return;
+      this.latest = event;
       void this.on(event).catch((error: unknown) => {
         if (!this.client.wentAway(error)) throw error;
       });
@@ -85,6 +89,16 @@ export class BanqueBot {
 
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Starts answering, from the last view the bot was sent. */
+  go(): void {
+    this.ready = true;
+    if (this.latest) {
+      void this.on({ ...this.latest, what: 'stakes-opened' }).catch((error: unknown) => {
+        if (!this.client.wentAway(error)) throw error;
+      });
+    }
   }
 
   private async ask<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
@@ -113,7 +127,7 @@ export class BanqueBot {
   private async on(event: Updated): Promise<void> {
     const { view } = event;
     if (event.what === 'settled' && view.last) this.account(view);
-    if (this.stopped || this.finished) return;
+    if (!this.ready || this.stopped || this.finished) return;
     const { stage, tenure, coup } = view;
     const mine = tenure?.banker === this.seat;
     if (stage.stage === 'auction' && this.once(`bid:${stage.closesAt}`)) {
@@ -196,7 +210,12 @@ export class BanqueBot {
                 }
               : { kind: 'none' as const };
     const ack = await this.ask('banque.stake', { coup, call });
-    if (!ack.ok) return;
+    if (!ack.ok) {
+      // A call refused (its own arithmetic was short, say) is answered with none, as a player
+      // would, so the stakes do not wait out their window for it.
+      await this.ask('banque.stake', { coup, call: { kind: 'none' } });
+      return;
+    }
     this.counts.stakes += 1;
     if (call.kind === 'banco') this.counts.bancos += 1;
     if (call.kind === 'stake' && call.on === 'cheval') this.counts.chevals += 1;

@@ -20,9 +20,9 @@ export interface BanqueHeld {
   readonly seat: number;
   readonly playerId: string;
   readonly role: 'bank' | 'stake';
-  /** The bank whole, or each accepted stake by where it lies, in staking order. */
+  /** The bank (as two bets, coup-flow's bankBets), or each accepted stake, in staking order. */
   readonly bets: readonly {
-    readonly on: 'bank' | baccaraBanque.StakeSpot;
+    readonly on: 'bank' | 'bank-unit' | baccaraBanque.StakeSpot;
     readonly amount: number;
   }[];
   /** The ledger's bet ids in the order of `bets`, once escrowed. */

@@ -72,7 +72,7 @@ export function banqueView(state: TableState): BaccaraBanqueView {
             bank: tenure.bank,
             putUp: tenure.putUp,
             coups: tenure.coups,
-            mayRetire: tenure.coups >= 1 || baccaraBanque.isDry(tenure, limitsOf(state)),
+            mayRetire: baccaraBanque.mayRetire(tenure, limitsOf(state)),
           }
         : null,
     holders: { ...table.holders },

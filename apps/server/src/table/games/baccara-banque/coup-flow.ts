@@ -24,8 +24,30 @@ import {
 import { retireBank } from './bank.js';
 import { choiceMs, limitsOf, PLAY, playingSeats, windowMs } from './windows.js';
 
-/** The ledger's spot for each part of a coup: labels only (the bank; right, left, across). */
-const SPOT = { bank: 'banker', right: 'player', left: 'banker', cheval: 'tie' } as const;
+/** The ledger's spot for each part of a coup: labels only (right, left, across). */
+const SPOT = { right: 'player', left: 'banker', cheval: 'tie' } as const;
+
+/**
+ * T16.4, T16.8: the bank is held as two bets, all of it but one minor unit on `banker` and that
+ * unit on `tie`, because a ledger bet is lost whole, pushed, or won (back at least its stake),
+ * while a bank may come back with any part of itself: a bank that shrank loses the large bet
+ * and "wins" its smaller part back on the unit (back ≥ 1), one that grew or held wins or
+ * pushes the large bet and pushes the unit.
+ */
+function bankBets(bank: number) {
+  return [
+    { on: 'bank' as const, amount: bank - 1 },
+    { on: 'bank-unit' as const, amount: 1 },
+  ];
+}
+
+const spotOf = (on: BanqueHeld['bets'][number]['on']) =>
+  on === 'bank' ? 'banker' : on === 'bank-unit' ? 'tie' : SPOT[on];
+
+function bankReturns(bank: number, after: number): [number, number] {
+  if (after >= bank) return [after - 1, 1];
+  return [0, after];
+}
 
 /** Every punter has called: the stakes need not wait for their window. */
 export function allCalled(coup: BanqueCoup): boolean {
@@ -54,7 +76,7 @@ export function closeStakes(step: Step): void {
       seat: banker,
       playerId: coup.bankerId,
       role: 'bank',
-      bets: [{ on: 'bank', amount: bank }],
+      bets: bankBets(bank),
       betIds: null,
     },
     ...players.map((player) => {
@@ -78,7 +100,7 @@ export function closeStakes(step: Step): void {
       seat: h.seat,
       playerId: h.playerId,
       confirmId: `banque-${h.role}`,
-      bets: h.bets.map((b) => ({ spot: SPOT[b.on], amount: b.amount })),
+      bets: h.bets.map((b) => ({ spot: spotOf(b.on), amount: b.amount })),
     })),
   });
 }
@@ -91,9 +113,13 @@ function onEscrow(
   if (!coup || coup.stage !== 'escrowing') return;
   let { held, refused } = coup;
   if (input.type === 'escrowed') {
-    const betIds = input.bets.map((b) => b.id);
     const { balance } = input;
-    held = held.map((h) => (h.playerId === input.playerId ? { ...h, betIds, balance } : h));
+    // The ledger's ids by spot: each player holds one bet a spot (T16.4).
+    const idOf = (on: BanqueHeld['bets'][number]['on']) =>
+      input.bets.find((b) => b.spot === spotOf(on))?.id ?? '';
+    held = held.map((h) =>
+      h.playerId === input.playerId ? { ...h, betIds: h.bets.map((b) => idOf(b.on)), balance } : h,
+    );
   } else {
     refused = true;
   }
@@ -160,12 +186,16 @@ export function settle(step: Step): void {
   if (state.phase !== 'settled' || coup.roundId === null) return;
   step.cancelWakeUp();
   const { settlement } = state;
+  const bank = bankReturns(coup.coup.bank, settlement.bankAfter);
   const settled: StakeReturn[] = coup.held.flatMap((h) =>
     h.bets.map((bet, i): StakeReturn => {
       const returned =
         bet.on === 'bank'
-          ? settlement.bankAfter
-          : (settlement.payouts.find((p) => p.player === h.playerId && p.on === bet.on)?.back ?? 0);
+          ? bank[0]
+          : bet.on === 'bank-unit'
+            ? bank[1]
+            : (settlement.payouts.find((p) => p.player === h.playerId && p.on === bet.on)?.back ??
+              0);
       const result = returned === bet.amount ? 'push' : returned > bet.amount ? 'win' : 'lose';
       return {
         betId: h.betIds![i]!,
