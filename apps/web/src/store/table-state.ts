@@ -1,11 +1,6 @@
 import type { CardsPeek, EventOf, TableEvent, TableSnapshot } from '@banco/protocol';
 import { cardsOfCoup, passedOnSnapshot, reduceChemin } from './slices/chemin';
-import {
-  applyGamePrivate,
-  gameOnSnapshot,
-  reduceGameEvent,
-  type PrivateMessage,
-} from './slices/game';
+import { gameOnSnapshot, reduceGameEvent } from './slices/game';
 import { reduceRoom } from './slices/room';
 import { reduceRound, whyOf } from './slices/round';
 import { reduceSeats } from './slices/seats';
