@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextPlace, OPEN_CHEMIN, roomFormKind } from './navigation';
+import { ROOM_KINDS } from '@banco/protocol';
+import { nextPlace, OPEN_CHEMIN, openRoomLink, roomFormKind } from './navigation';
 
 describe('where a named visitor goes next', () => {
   it('back to the room link that brought them', () => {
@@ -24,5 +25,13 @@ describe('where a named visitor goes next', () => {
     expect(roomFormKind(new URL(OPEN_CHEMIN, 'http://x').search)).toBe('chemin-de-fer');
     expect(roomFormKind('?open=roulette')).toBeNull();
     expect(roomFormKind('')).toBeNull();
+  });
+
+  it('every game’s room form link comes back to the form on that game', () => {
+    for (const kind of ROOM_KINDS) {
+      const link = openRoomLink(kind);
+      expect(nextPlace(`?next=${encodeURIComponent(link)}`)).toBe(link);
+      expect(roomFormKind(new URL(link, 'http://x').search)).toBe(kind);
+    }
   });
 });

@@ -61,6 +61,8 @@ export function connectTable(options: ConnectOptions): TableConnection {
       event: (event) => store.event(event, narrate(store.get(), event)),
       peek: (peek) => store.peek(peek),
       cheminCards: (cards) => store.cheminCards(cards),
+      // A game's own private messages are kept by type for its screen (store/slices/game.ts).
+      banqueCards: (cards) => store.gamePrivate(cards),
       status: (status, refusal) => {
         if (status === 'closed') return;
         // Live once the table answered: the snapshot or the resync says so, not the socket.

@@ -1,7 +1,14 @@
 import { createRoomBody } from '@banco/protocol';
 import { describe, expect, it } from 'vitest';
 import { mainTableSettings } from '../testing/table-settings';
-import { DEFAULT_ROOM, fieldOf, formOf, newRoomForm, roomSettingsInput } from './room-form';
+import {
+  decksFit,
+  DEFAULT_ROOM,
+  fieldOf,
+  formOf,
+  newRoomForm,
+  roomSettingsInput,
+} from './room-form';
 
 describe('the room form', () => {
   it('sends whole chips as minor units and seconds as the server reads them', () => {
@@ -143,5 +150,50 @@ describe('the room form', () => {
     expect(fieldOf('cheminDeFer.decks')).toBe('decks');
     expect(fieldOf('cheminDeFer')).toBe('kind');
     expect(fieldOf('kind')).toBe('kind');
+  });
+
+  it('B1.2 a Baccara Banque room: 3 decks with a largest bank, 6 without, bank by auction or list', () => {
+    const form = newRoomForm('baccara-banque');
+    expect(form.decks).toBe(6);
+    const open = roomSettingsInput(form);
+    expect(open).toMatchObject({
+      kind: 'baccara-banque',
+      untimedBetting: false,
+      baccaraBanque: {
+        decks: 6,
+        award: 'auction',
+        bank: { min: 20_000, max: null },
+        cagnotteBp: 125,
+        choices: { mode: 'window', seconds: 20 },
+        watchersMayCover: true,
+      },
+    });
+    const limited = roomSettingsInput({
+      ...form,
+      decks: 3,
+      banque: { ...form.banque, bankBy: 'list', cagnottePercent: 2, choiceSeconds: null },
+    });
+    expect(limited.baccaraBanque).toMatchObject({
+      decks: 3,
+      award: 'list',
+      bank: { min: 20_000, max: 200_000 },
+      cagnotteBp: 200,
+      choices: { mode: 'by-rule' },
+    });
+    for (const settings of [open, limited]) {
+      expect(createRoomBody.safeParse({ name: 'Banque', settings }).success).toBe(true);
+    }
+    // A deck count no Baccara Banque shoe has follows the game to its own.
+    expect(decksFit('baccara-banque', 8)).toBe(false);
+    expect(decksFit('punto-banco', 8)).toBe(true);
+  });
+
+  it('B1.2 a refused Baccara Banque setting lands on its own input', () => {
+    expect(fieldOf('baccaraBanque.bank.max')).toBe('bankMax');
+    expect(fieldOf('baccaraBanque.award')).toBe('bankBy');
+    expect(fieldOf('baccaraBanque.cagnotteBp')).toBe('cagnotte');
+    expect(fieldOf('baccaraBanque.biddingSeconds')).toBe('bidding');
+    expect(fieldOf('baccaraBanque.watchersMayCover')).toBe('watchersCover');
+    expect(fieldOf('baccaraBanque')).toBe('kind');
   });
 });

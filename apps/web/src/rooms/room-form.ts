@@ -7,6 +7,13 @@ import {
   type TableSettings,
 } from '@banco/protocol';
 import { cheminDeFer } from '@banco/rules';
+import {
+  BANQUE_DECKS,
+  BANQUE_DEFAULT_DECKS,
+  banqueSettingsInput,
+  DEFAULT_BANQUE,
+  type BanqueForm,
+} from './banque-form';
 
 export type RuleSet = TableSettings['rules']['commission'];
 
@@ -23,6 +30,8 @@ export interface RoomForm {
   kind: RoomKind;
   /** C1.2: read only when kind is chemin-de-fer (decks is shared with Punto Banco's). */
   chemin: CheminForm;
+  /** Read only when kind is baccara-banque (its decks, 3 or 6, are the shared field's). */
+  banque: BanqueForm;
   decks: number;
   commission: RuleSet;
   tiePays: 8 | 9;
@@ -73,14 +82,14 @@ export const DEFAULT_CHEMIN: CheminForm = {
 export const DEFAULT_DECKS: Record<RoomKind, number> = {
   'punto-banco': 8,
   'chemin-de-fer': CHEMIN_SCHEMA_DEFAULTS.decks,
-  // R20.1: an open bank, the default of the room kind's settings.
-  'baccara-banque': 6,
+  'baccara-banque': BANQUE_DEFAULT_DECKS,
 };
 
 export const DEFAULT_ROOM: RoomForm = {
   name: '',
   kind: 'punto-banco',
   chemin: DEFAULT_CHEMIN,
+  banque: DEFAULT_BANQUE,
   decks: 8,
   commission: 'standard',
   tiePays: 8,
@@ -115,13 +124,17 @@ export { CHOICE_WINDOW_SECONDS };
 export const CAGNOTTE_CHOICES: readonly number[] = upTo(0, cheminDeFer.MAX_CAGNOTTE_PERCENT);
 export const CHEMIN_CALL_SECONDS = 30;
 
+/** Whether a game is dealt from this many decks (Baccara Banque: 3 or 6 only). */
+export const decksFit = (kind: RoomKind, decks: number): boolean =>
+  kind !== 'baccara-banque' || (BANQUE_DECKS as readonly number[]).includes(decks);
+
 /** A fresh form for a game: its own deck count, everything else as DEFAULT_ROOM. */
 export const newRoomForm = (kind: RoomKind): RoomForm => ({
   ...DEFAULT_ROOM,
   kind,
   decks: DEFAULT_DECKS[kind],
-  // A Chemin de Fer table's offer and cover windows: friends talk before they call.
-  ...(kind === 'chemin-de-fer' ? { bettingSeconds: CHEMIN_CALL_SECONDS } : {}),
+  // A banking game's offer, bids and stakes: friends talk before they call.
+  ...(kind !== 'punto-banco' ? { bettingSeconds: CHEMIN_CALL_SECONDS } : {}),
 });
 
 /** The settings part of POST /api/rooms (the protocol's roomSettingsInputSchema). */
@@ -149,6 +162,9 @@ export function roomSettingsInput(form: RoomForm) {
     ...(form.kind === 'chemin-de-fer'
       ? { kind: form.kind, cheminDeFer: cheminSettingsInput(form.decks, form.chemin) }
       : {}),
+    ...(form.kind === 'baccara-banque'
+      ? { kind: form.kind, baccaraBanque: banqueSettingsInput(form.decks, form.banque) }
+      : {}),
   };
 }
 
@@ -175,6 +191,7 @@ export function formOf(name: string, settings: TableSettings): RoomForm {
     // Changing settings for the next shoe is offered in Punto Banco rooms only.
     kind: 'punto-banco',
     chemin: DEFAULT_CHEMIN,
+    banque: DEFAULT_BANQUE,
     decks: settings.decks,
     commission: settings.rules.commission,
     tiePays: settings.rules.tiePays,
@@ -203,6 +220,9 @@ export type FormField =
   | 'bankMin'
   | 'bankMax'
   | 'choices'
+  | 'bankBy'
+  | 'bidding'
+  | 'watchersCover'
   | 'decks'
   | 'commission'
   | 'tiePays'
@@ -225,6 +245,8 @@ export function fieldOf(path: string): FormField | null {
       return 'kind';
     case 'cheminDeFer':
       return cheminFieldOf(second, third);
+    case 'baccaraBanque':
+      return banqueFieldOf(second, third);
     case 'name':
     case 'decks':
     case 'seats':
@@ -262,6 +284,28 @@ function cheminFieldOf(second: string | undefined, third: string | undefined): F
       return third === 'max' ? 'bankMax' : 'bankMin';
     case 'choices':
       return 'choices';
+    default:
+      return 'kind';
+  }
+}
+
+/** `baccaraBanque.bank.max` and the like (B1.2). */
+function banqueFieldOf(second: string | undefined, third: string | undefined): FormField {
+  switch (second) {
+    case 'decks':
+      return 'decks';
+    case 'cagnotteBp':
+      return 'cagnotte';
+    case 'award':
+      return 'bankBy';
+    case 'bank':
+      return third === 'max' ? 'bankMax' : 'bankMin';
+    case 'choices':
+      return 'choices';
+    case 'biddingSeconds':
+      return 'bidding';
+    case 'watchersMayCover':
+      return 'watchersCover';
     default:
       return 'kind';
   }

@@ -14,6 +14,7 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import type { Side } from '../lib/words';
+import { NO_GAME_MESSAGES, type GameMessages } from './slices/game';
 
 /** Between `betting.closed` and `dealing.started` the table has no phase of its own. */
 export type Phase = PhaseView | { kind: 'closed'; round: number };
@@ -92,6 +93,8 @@ export interface TableState {
   cheminCards: CheminCards | null;
   /** R17.3: the seat that passed its riding bank, while the offer it passed moves round. */
   cheminPassed: number | null;
+  /** A game's own snapshot part, events and private messages, for its screen to read. */
+  game: GameMessages;
 }
 
 export function emptyTable(tableId: string): TableState {
@@ -128,5 +131,6 @@ export function emptyTable(tableId: string): TableState {
     chemin: null,
     cheminCards: null,
     cheminPassed: null,
+    game: NO_GAME_MESSAGES,
   };
 }

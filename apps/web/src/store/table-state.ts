@@ -1,5 +1,6 @@
 import type { CardsPeek, EventOf, TableEvent, TableSnapshot } from '@banco/protocol';
 import { cardsOfCoup, passedOnSnapshot, reduceChemin } from './slices/chemin';
+import { gameOnSnapshot, reduceGameEvent } from './slices/game';
 import { reduceRoom } from './slices/room';
 import { reduceRound, whyOf } from './slices/round';
 import { reduceSeats } from './slices/seats';
@@ -8,6 +9,7 @@ import type { Phase, Settlement, TableState } from './state';
 
 export * from './state';
 export { applyCheminCards, cheminShuffling } from './slices/chemin';
+export { applyGamePrivate, gameEvent, gamePrivate, type PrivateMessage } from './slices/game';
 
 const roundOf = (phase: Phase): number | null => ('round' in phase ? phase.round : null);
 
@@ -45,6 +47,7 @@ export function applySnapshot(
     chemin: snap.cheminDeFer ?? null,
     cheminCards: cardsOfCoup(state.cheminCards, snap.cheminDeFer ?? null),
     cheminPassed: passedOnSnapshot(snap.cheminDeFer ?? null),
+    game: gameOnSnapshot(state, snap),
     why: ended.result ? whyOf(ended.result, {}) : sameRound ? state.why : {},
     settlement: ended.result ? ended.settlement : sameRound ? state.settlement : NO_SETTLEMENT,
     result: ended.result ?? (sameRound ? state.result : null),
@@ -133,12 +136,8 @@ function reduce(state: TableState, event: TableEvent): TableState {
       return reduceRoom(state, event);
     case 'chemin.updated':
       return reduceChemin(state, event);
-    case 'banque.updated':
-      // Until the Baccara Banque screen keeps its own view, its events change nothing here.
-      return state;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      // Every other event is a game's own: its screen reads it.
+      return reduceGameEvent(state, event);
   }
 }

@@ -2,12 +2,14 @@ import type { CardsPeek, CheminCards, TableEvent, TableSnapshot } from '@banco/p
 import { useSyncExternalStore } from 'react';
 import {
   applyCheminCards,
+  applyGamePrivate,
   applyEvent,
   applyPeek,
   applySnapshot,
   emptyTable,
   withStory,
   type Connection,
+  type PrivateMessage,
   type TableState,
 } from './table-state';
 
@@ -49,6 +51,11 @@ export class TableStore {
 
   cheminCards(cards: CheminCards): void {
     this.set(applyCheminCards(this.state, cards));
+  }
+
+  /** A game's own private message (its own cards, a choice's figures), kept by its type. */
+  gamePrivate(message: PrivateMessage): void {
+    this.set(applyGamePrivate(this.state, message));
   }
 
   connection(connection: Connection, refusal: TableState['refusal'] = null): void {

@@ -8,7 +8,11 @@ import type { TableState } from '../store/table-state';
 export function momentOf(state: TableState): string {
   const round = `round ${state.round?.seq ?? '-'}`;
   const view = state.chemin;
-  if (!view) return round;
+  if (!view) {
+    // Another game's table: each of its own events starts a moment (an auction, a call, a choice).
+    const game = Object.values(state.game.events).reduce((v, e) => Math.max(v, e.version), 0);
+    return game === 0 ? round : `${round} game ${game}`;
+  }
   const coup = view.coup;
   if (!coup) return `${round} offer ${view.nextCoup} ${view.offerUntil ?? '-'}`;
   const clock = coup.pending?.deadline ?? coup.coverClosesAt ?? '-';

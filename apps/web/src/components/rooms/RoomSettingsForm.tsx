@@ -4,6 +4,7 @@ import { SPOT_LABELS } from '../../bets/spots';
 import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../../lib/room-words';
 import type { RoomKind } from '@banco/protocol';
 import type { EdgesFor, MainEdges } from '../../lib/house-edges';
+import { BanqueFields } from './BanqueFields';
 import { CheminFields } from './CheminFields';
 import { NumberField, SelectField } from './fields';
 import { SecondsField } from './SecondsField';
@@ -11,6 +12,7 @@ import {
   BETTING_SECONDS,
   DECK_CHOICES,
   DEFAULT_DECKS,
+  decksFit,
   newRoomForm,
   fieldOf,
   SEAT_HOLD_CHOICES,
@@ -49,7 +51,7 @@ const KIND_WORDS: Record<RoomKind, { name: string; detail: string }> = {
   'baccara-banque': {
     name: 'Baccara Banque',
     detail:
-      'One of you holds the bank for the whole shoe against two tableaux; the banker draws or stands freely.',
+      'One of you holds the bank for the whole shoe against two tableaux; each side shares a hand, and the banker draws or stands freely.',
   },
 };
 
@@ -121,6 +123,9 @@ export function RoomSettingsForm({
   );
   const edges = edgesFor(form.decks, form.commission, form.tiePays);
   const chemin = form.kind === 'chemin-de-fer';
+  const banque = form.kind === 'baccara-banque';
+  // A game with a banker among the players: no bets on hands, no limits of the house's own.
+  const banking = form.kind !== 'punto-banco';
 
   return (
     <form
@@ -160,7 +165,10 @@ export function RoomSettingsForm({
                       ...f,
                       kind,
                       // A deck count still at the other game's default follows the game.
-                      decks: f.decks === DEFAULT_DECKS[f.kind] ? DEFAULT_DECKS[kind] : f.decks,
+                      decks:
+                        f.decks === DEFAULT_DECKS[f.kind] || !decksFit(kind, f.decks)
+                          ? DEFAULT_DECKS[kind]
+                          : f.decks,
                       bettingSeconds: newRoomForm(kind).bettingSeconds,
                     }))
                   }
@@ -177,16 +185,26 @@ export function RoomSettingsForm({
       ) : null}
 
       <Group title="The game">
-        <SelectField
-          field="decks"
-          label="Decks in the shoe"
-          value={form.decks}
-          choices={DECK_CHOICES}
-          words={(n) => `${n} ${n === 1 ? 'deck' : 'decks'}`}
-          onChange={(n) => set('decks', n)}
-          help={help}
-        />
-        {chemin ? (
+        {banque ? null : (
+          <SelectField
+            field="decks"
+            label="Decks in the shoe"
+            value={form.decks}
+            choices={DECK_CHOICES}
+            words={(n) => `${n} ${n === 1 ? 'deck' : 'decks'}`}
+            onChange={(n) => set('decks', n)}
+            help={help}
+          />
+        )}
+        {banque ? (
+          <BanqueFields
+            banque={form.banque}
+            decks={form.decks}
+            onDecks={(n) => set('decks', n)}
+            onChange={(next) => set('banque', next)}
+            help={help}
+          />
+        ) : chemin ? (
           <CheminFields chemin={form.chemin} onChange={(next) => set('chemin', next)} help={help} />
         ) : (
           <>
@@ -264,7 +282,7 @@ export function RoomSettingsForm({
         )}
       </Group>
 
-      {chemin ? null : (
+      {banking ? null : (
         <Group title="Limits, in chips">
           {number('minBet', 'minBet', 'Smallest bet')}
           {number('maxBet', 'maxBet', 'Largest Player or Banker bet')}
@@ -275,9 +293,11 @@ export function RoomSettingsForm({
 
       <Group title="Seats and pace">
         {number('seats', 'seats', 'Seats', `${SEAT_RANGE.min} to ${SEAT_RANGE.max}`)}
-        {chemin ? (
+        {banking ? (
           <div className="field">
-            <label htmlFor={`${id}-calls`}>Seconds to post or cover a bank</label>
+            <label htmlFor={`${id}-calls`}>
+              {banque ? 'Seconds to bid for the bank or stake' : 'Seconds to post or cover a bank'}
+            </label>
             <input
               id={`${id}-calls`}
               data-field="betting"
@@ -288,13 +308,15 @@ export function RoomSettingsForm({
               {...invalid('betting')}
             />
             <p className="field__hint">
-              {BETTING_SECONDS.min} to {BETTING_SECONDS.max}. A bank not posted in time passes to
-              the next seat; a punter who has not called by then covers nothing.
+              {BETTING_SECONDS.min} to {BETTING_SECONDS.max}.{' '}
+              {banque
+                ? 'The auction closes after this; a punter who has not staked by then covers nothing.'
+                : 'A bank not posted in time passes to the next seat; a punter who has not called by then covers nothing.'}
             </p>
             {fieldError('betting')}
           </div>
         ) : null}
-        {chemin ? null : (
+        {banking ? null : (
           <>
             <SecondsField
               field="betting"
@@ -343,7 +365,12 @@ export function RoomSettingsForm({
         />
       </Group>
 
-      {chemin ? (
+      {banque ? (
+        <p className="field__hint" data-testid="banque-house-facts">
+          Baccara Banque’s shoe ends 10 cards from the back: no coup is dealt after the stop card
+          comes out. The house’s only share is the cagnotte above.
+        </p>
+      ) : chemin ? (
         <p className="field__hint">
           Chemin de Fer’s shoe ends 7 cards from the back, after the coup the stop card comes out
           in.

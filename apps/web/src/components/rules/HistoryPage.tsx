@@ -1,4 +1,4 @@
-import { OPEN_CHEMIN } from '../../lib/navigation';
+import { OPEN_CHEMIN, openRoomLink } from '../../lib/navigation';
 import './pages.css';
 import { PageHeader } from './PageHeader';
 import { ScrollBox } from './ScrollBox';
@@ -106,6 +106,18 @@ export function HistoryPage() {
             The banker is free to draw or stand on any total, and usually does whatever gives the
             best chance against the side with more money on it. That freedom, and the two hands
             facing one bank, are what set it apart.
+          </p>
+          <p>
+            <a
+              className="button primary"
+              href={openRoomLink('baccara-banque')}
+              data-testid="try-banque"
+            >
+              Open a Baccara Banque room
+            </a>{' '}
+            Bid for the bank or take it by the list, seat your friends on the two sides, and hold it
+            for the whole shoe. When you bank, the table shows you the exact value of drawing and of
+            standing against each tableau before you choose.
           </p>
         </section>
 

@@ -27,6 +27,12 @@ export const TABLE_GAMES: readonly TableGame[] = [
     Screen: lazy(() => import('../chemin/CheminScreen')),
   },
   {
+    name: 'baccara-banque',
+    title: 'Baccara Banque',
+    plays: (s) => s.baccaraBanque !== undefined,
+    Screen: lazy(() => import('../banque/BanqueScreen')),
+  },
+  {
     name: 'punto-banco',
     title: 'Punto Banco',
     plays: () => true,
