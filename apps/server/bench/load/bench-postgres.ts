@@ -86,7 +86,7 @@ export interface StatementCost {
   rows: number;
 }
 
-export const resetStatements = (client: pg.Client) =>
+export const resetStatements = (client: pg.Pool) =>
   client.query('SELECT pg_stat_statements_reset()');
 
 /** A statement as pg_stat_statements keeps it: its text and its cost. */
@@ -94,7 +94,7 @@ export type StatementReading = Omit<StatementCost, 'name'> & { query: string };
 
 /** The top-level statements run in `database` since the last reset. */
 export async function readStatements(
-  client: pg.Client,
+  client: pg.Pool,
   database: string,
 ): Promise<StatementReading[]> {
   const { rows } = await client.query<{
