@@ -117,6 +117,20 @@ export async function readStatements(
 }
 
 /**
+ * A statement's text with its parameters and constants left out. pg_stat_statements keeps the
+ * text of a statement it first met as it was parsed with every constant (`LIMIT 1`, `'off'`)
+ * made a parameter, and as it was sent when it first met it executing: both read alike here.
+ */
+function shapeOf(text: string): string {
+  return text
+    .replace(/'(?:[^']|'')*'/g, '?')
+    .replace(/\$\d+/g, '?')
+    .replace(/\b(?:\d+(?:\.\d+)?|true|false|null)\b/gi, '?')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
  * The readings named as the server's census named them (a prepared statement by its name,
  * others by their first words), summed by name.
  */
@@ -124,9 +138,11 @@ export function nameStatements(
   readings: readonly StatementReading[],
   names: StatementNames,
 ): StatementCost[] {
+  const byShape = new Map(Object.entries(names).map(([text, name]) => [shapeOf(text), name]));
   const byName = new Map<string, StatementCost>();
   for (const reading of readings) {
-    const name = (names[reading.query] ?? firstWords(reading.query)).replace(/^banco_/, '');
+    const named = names[reading.query] ?? byShape.get(shapeOf(reading.query));
+    const name = (named ?? firstWords(reading.query)).replace(/^banco_/, '');
     const cost = byName.get(name) ?? { name, calls: 0, totalMs: 0, rows: 0 };
     cost.calls += reading.calls;
     cost.totalMs += reading.totalMs;
