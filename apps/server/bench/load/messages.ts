@@ -1,6 +1,6 @@
 /** What the load bench's processes say to each other over their IPC channels. */
 import type { GcWindow } from './gc-watch.js';
-import type { StatementCensus } from './sql-census.js';
+import type { StatementCensus, StatementNames } from './sql-census.js';
 
 /** Timings of every bench table: the issue's 5 s betting window, the rest short (docs/performance.md). */
 export const LOAD_TIMINGS = {
@@ -40,6 +40,8 @@ export interface ServerStats {
   frames: FrameCensus;
   /** Statements sent to Postgres in the window, by name (sql-census.ts). */
   statements: StatementCensus;
+  /** The SQL text of each statement the census named: how pg_stat_statements' rows are named. */
+  statementNames: StatementNames;
 }
 
 /** Frames of one kind (a socket.io event name, or `ack`): how many and their bytes in all. */

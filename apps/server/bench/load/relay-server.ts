@@ -136,6 +136,7 @@ process.on('message', (command: RelayCommand) => {
         frames: frames.stop(),
         // The relay has no database.
         statements: {},
+        statementNames: {},
       };
       send({ type: 'stats', stats });
       return;

@@ -10,7 +10,10 @@
  *
  *   pnpm bench:load --tables 500 --seconds 60 [--warmup 30] [--start staggered|lockstep]
  *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile] [--nodes 2]
- *                   [--relay on|off] [--node-load on|off]
+ *                   [--relay on|off] [--node-load on|off] [--postgres own|local]
+ *
+ * `--postgres own` (the default) runs the bench on a Postgres of its own with pg_stat_statements
+ * preloaded, and prints each statement kind's cost a round; `local` uses the local server.
  *
  * Then, unless --relay off, the floor: a bare socket.io relay replays the frames a Banco round
  * sent (counted in the one-node phase), and the bench prints Banco's CPU a round ÷ the relay's.
@@ -24,7 +27,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import type pg from 'pg';
+import pg from 'pg';
 import { HEARTBEATS, unsign, type Heartbeat } from '../../src/cluster/messages.js';
 import { createLedger } from '../../src/db/ledger.js';
 import { checkLedger } from '../../src/db/ledger-invariant.js';
@@ -45,6 +48,14 @@ import {
   type ServerStats,
 } from './messages.js';
 import { exited, nextMessage } from './ipc.js';
+import {
+  nameStatements,
+  readStatements,
+  resetStatements,
+  startBenchPostgres,
+  type BenchPostgres,
+  type StatementCost,
+} from './bench-postgres.js';
 import type { GcWindow } from './gc-watch.js';
 import { CpuMeter, MachineMeter, loadAverage, peakRssBytes, writeSyscalls } from './proc-stats.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
@@ -72,6 +83,8 @@ const { values } = parseArgs({
     placement: { type: 'string', default: 'owner' },
     relay: { type: 'string', default: 'on' },
     'node-load': { type: 'string', default: 'on' },
+    postgres: { type: 'string', default: 'own' },
+    'postgres-port': { type: 'string', default: '54339' },
   },
 });
 
@@ -113,6 +126,11 @@ const nodeLoadOn = values['node-load'] === 'on';
 if (values['node-load'] !== 'on' && values['node-load'] !== 'off') {
   throw new Error('--node-load: on or off');
 }
+if (values.postgres !== 'own' && values.postgres !== 'local') {
+  throw new Error('--postgres: own or local');
+}
+const postgresMode: 'own' | 'local' = values.postgres;
+const postgresPort = positive('postgres-port', values['postgres-port']);
 const start = values.start;
 if (start !== 'staggered' && start !== 'lockstep') {
   throw new Error('--start: staggered or lockstep');
@@ -131,9 +149,12 @@ const GRACE_MS = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-/** A fresh, migrated database on the local Postgres; dropped at the end. */
+/** The run's Postgres (bench-postgres.ts), started by main. */
+let benchPostgres: BenchPostgres;
+
+/** A fresh, migrated database on the run's Postgres; dropped at the end. */
 const createBenchDatabase = () =>
-  createTestDatabase({ prefix: 'banco_bench', adminUrl: process.env.BENCH_DATABASE_ADMIN_URL });
+  createTestDatabase({ prefix: 'banco_bench', adminUrl: benchPostgres.adminUrl });
 
 /** One phase of a run: one node (REDIS_URL unset, as `pnpm start`) or several on a bus. */
 interface Phase {
@@ -298,6 +319,9 @@ interface PhaseOutcome {
   shape: RelayShape;
   /** What a CPU-millisecond bought during the window (speed-probe.ts). */
   cpuSpeed: SpeedReading;
+  sqlCommitsPerRound: number;
+  /** The heap in use just after each mark-compact of the window, MB, every node's. */
+  heapAfterMajorGcMB: number[];
 }
 
 async function runPhase(phase: Phase): Promise<PhaseOutcome> {
@@ -310,6 +334,9 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
   );
   const db = await createBenchDatabase();
   const prisma = createPrisma(db.url);
+  // The bench watches from the maintenance database: its own look-ups are no round's cost. One
+  // connection, its look-ups queued (the 250 ms sampling overlaps the others).
+  const watch = new pg.Pool({ connectionString: benchPostgres.adminUrl, max: 1 });
   const children: ChildProcess[] = [];
   let redis: TestRedis | undefined;
   const redisClients: Redis[] = [];
@@ -473,23 +500,24 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
 
     const pgPids = async () =>
       (
-        await prisma.$queryRaw<
-          { pid: number }[]
-        >`SELECT pid FROM pg_stat_activity WHERE datname = ${db.name}`
-      ).map((r) => r.pid);
+        await watch.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+          db.name,
+        ])
+      ).rows.map((r) => r.pid);
     const pgAuxPids = async () =>
       (
-        await prisma.$queryRaw<
-          { pid: number }[]
-        >`SELECT pid FROM pg_stat_activity WHERE backend_type <> 'client backend'`
-      ).map((r) => r.pid);
+        await watch.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE backend_type <> 'client backend'`,
+        )
+      ).rows.map((r) => r.pid);
     const commits = async () =>
       Number(
         (
-          await prisma.$queryRaw<
-            { n: bigint }[]
-          >`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = ${db.name}`
-        )[0]!.n,
+          await watch.query<{ n: string }>(
+            'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1',
+            [db.name],
+          )
+        ).rows[0]!.n,
       );
     const botPids = bots.map((b) => b.pid!);
     const serverPids = servers.map(({ server }) => server.pid!);
@@ -503,6 +531,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     ];
     const serverCpu = serverPids.map(() => new CpuMeter());
     const commitsBefore = await commits();
+    if (benchPostgres.perStatement) await resetStatements(watch);
     const trafficBefore = redisClients[1] ? await redisTraffic(redisClients[1]) : null;
     const writesBefore = serverPids.map(writeSyscalls);
     servers.forEach(({ server }, i) =>
@@ -532,6 +561,14 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     await sleep(seconds * 1_000);
     clearInterval(pgSampling);
     const to = Date.now();
+    // Read at the window's end: pg_stat_statements counts a statement as it finishes.
+    const statementCosts = benchPostgres.perStatement
+      ? readStatements(watch, db.name)
+      : Promise.resolve(null);
+    // A busy backend reports its commits to pg_stat_database at most once a second, so both
+    // readings lag by as much and the window between them counts its own commits: read 1.5 s
+    // later, as this bench once did, the count took in 1.5 s after the window besides.
+    const commitsAfter = commits();
     const window = (to - from) / 1000;
     const serversCpu = serverCpu.map((meter, i) => meter.end([serverPids[i]!], window));
     const cpu = {
@@ -573,9 +610,13 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
     );
     for (const { server } of servers) server.send({ type: 'measure-stop' } satisfies ServerCommand);
     const stats: ServerStats[] = (await Promise.all(stopped)).map((m) => m.stats);
-    // Stats reach pg_stat_database within a second of a busy backend's commit.
-    await sleep(1_500);
-    const sqlCommits = (await commits()) - commitsBefore;
+    const names = Object.assign({}, ...stats.map((s) => s.statementNames)) as Record<
+      string,
+      string
+    >;
+    const readings = await statementCosts;
+    const perStatement = readings && nameStatements(readings, names);
+    const sqlCommits = (await commitsAfter) - commitsBefore;
     const serverPeakRss = serverPids.map(peakRssBytes);
     await Promise.all(profiled);
 
@@ -621,8 +662,10 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       loadBefore,
       loadDuring,
       cpuSpeed,
+      perStatement,
     });
   } finally {
+    await watch.end().catch(() => undefined);
     for (const child of children)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await Promise.allSettled(redisClients.map((client) => client.quit()));
@@ -673,6 +716,8 @@ function summarise(r: {
   loadBefore: string;
   loadDuring: string;
   cpuSpeed: SpeedReading;
+  /** Each statement kind's cost in the window, when pg_stat_statements answered. */
+  perStatement: StatementCost[] | null;
 }): PhaseOutcome {
   const { tables, botProcs } = r.phase;
   const several = r.stats.length > 1;
@@ -737,6 +782,10 @@ function summarise(r: {
       : r.serverPeakRss[0]! / 2 ** 20,
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, settled),
     sqlStatements: statements,
+    postgresCpuPerServerCpu: perRound.postgres / perRound.servers,
+    ...(r.perStatement
+      ? { sqlByStatementPerRound: statementsPerRound(r.perStatement, Math.max(1, settled)) }
+      : {}),
     serverWriteSyscallsPerRound: r.serverWrites / Math.max(1, settled),
     framesPerRoundPerClient: sum((b) => b.framesReceived) / Math.max(1, rounds) / SEATS_PER_TABLE,
     framesPerRound: shape,
@@ -853,6 +902,11 @@ function summarise(r: {
       : []),
     ['SQL transactions / round', f(result.sqlCommitsPerRound as number)],
     ['SQL statements / round', perRoundByStatement(statements, Math.max(1, settled))],
+    [
+      'postgres CPU ÷ server CPU, a round',
+      `${f(perRound.postgres / perRound.servers, 2)} (postgres ${f(perRound.postgres)} ms, ${several ? 'servers' : 'server'} ${f(perRound.servers)} ms a round)`,
+    ],
+    ...statementRows(r.perStatement, Math.max(1, settled), perRound.postgres),
     ['socket messages / round / client', f(result.framesPerRoundPerClient as number)],
     ['frames / round / client', describeShape(shape)],
     ['server write syscalls / round', f(result.serverWriteSyscallsPerRound as number)],
@@ -892,6 +946,8 @@ function summarise(r: {
     profiles: r.phase.profiles,
     shape,
     cpuSpeed: r.cpuSpeed,
+    sqlCommitsPerRound: r.sqlCommits / Math.max(1, settled),
+    heapAfterMajorGcMB: r.stats.flatMap((s) => s.gc.markCompacts.heapAfterMB),
     bus: r.busTraffic && {
       commands: r.busTraffic.commands / Math.max(1, settled),
       bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
@@ -901,6 +957,43 @@ function summarise(r: {
       ),
     },
   };
+}
+
+/** Each statement kind a round: calls, execution time, mean time a call, rows; costliest first. */
+function statementsPerRound(costs: readonly StatementCost[], rounds: number) {
+  return costs
+    .map((c) => ({
+      name: c.name,
+      callsPerRound: c.calls / rounds,
+      msPerRound: c.totalMs / rounds,
+      meanMs: c.totalMs / Math.max(1, c.calls),
+      rowsPerRound: c.rows / rounds,
+    }))
+    .filter((c) => c.callsPerRound >= 0.005)
+    .sort((a, b) => b.msPerRound - a.msPerRound);
+}
+
+/** The per-statement table as rows: Postgres's execution time a round by statement kind. */
+function statementRows(
+  costs: readonly StatementCost[] | null,
+  rounds: number,
+  postgresCpuMs: number,
+): [string, string][] {
+  if (costs === null) {
+    return [['postgres by statement', 'not measured (no pg_stat_statements: --postgres own)']];
+  }
+  const kinds = statementsPerRound(costs, rounds);
+  const execMs = kinds.reduce((n, k) => n + k.msPerRound, 0);
+  const width = Math.max(...kinds.map((k) => k.name.length));
+  const cells = (k: (typeof kinds)[number]) =>
+    `${f(k.callsPerRound, 2).padStart(7)} ${f(k.msPerRound, 2).padStart(9)} ${f(k.meanMs, 3).padStart(9)} ${f(k.rowsPerRound, 1).padStart(8)}`;
+  return [
+    [
+      'postgres by statement, a round',
+      `${'statement'.padEnd(width)}   calls   exec ms   mean ms     rows  (exec ${f(execMs, 2)} ms a round, postgres CPU ${f(postgresCpuMs, 2)} ms)`,
+    ],
+    ...kinds.map((k) => ['', `${k.name.padEnd(width)} ${cells(k)}`] as [string, string]),
+  ];
 }
 
 /** The probe's reading: what a fixed piece of work cost in CPU time through the window. */
@@ -1026,7 +1119,56 @@ async function floor(one: PhaseOutcome, many?: PhaseOutcome): Promise<RelayOutco
   return relay;
 }
 
+/** Postgres's share of a round and the floor's (docs/performance.md, issue 45's goals). */
+const ROUND_GOALS = {
+  sqlCommitsPerRound: 5,
+  postgresPerServer: 0.4,
+  relayRatio: 2.5,
+  relayRatioServersAlone: 2,
+} as const;
+
+/** Every goal of a round's cost on one line each, so a run's figures are read off directly. */
+function printRoundGoals(one: PhaseOutcome, relay: RelayOutcome | null, many?: PhaseOutcome) {
+  const phases: [string, PhaseOutcome][] = [
+    ['1 node', one],
+    ...(many ? ([[`${nodes} nodes`, many]] as [string, PhaseOutcome][]) : []),
+  ];
+  const each = (text: (o: PhaseOutcome) => string) =>
+    phases.map(([name, o]) => `${name} ${text(o)}`).join('; ');
+  const pgShare = (o: PhaseOutcome) => o.perRound.postgres / o.perRound.servers;
+  const heap = (o: PhaseOutcome) =>
+    o.heapAfterMajorGcMB.length === 0
+      ? 'no mark-compact in the window'
+      : `${o.heapAfterMajorGcMB.map((mb) => f(mb, 0)).join(', ')} MB`;
+  const lines = [
+    `\n── a round's cost against its goals, ${tables} tables ──`,
+    `SQL transactions / round (goal ≤ ${ROUND_GOALS.sqlCommitsPerRound}): ${each((o) => `${f(o.sqlCommitsPerRound, 2)} ${atMost(o.sqlCommitsPerRound, ROUND_GOALS.sqlCommitsPerRound)}`)}`,
+    `postgres CPU ÷ server CPU, a round (goal ≤ ${ROUND_GOALS.postgresPerServer}): ${each((o) => `${f(pgShare(o), 2)} ${atMost(pgShare(o), ROUND_GOALS.postgresPerServer)}`)}`,
+    relay
+      ? `Banco (1 node) ÷ bare relay, CPU a round: ${f(serversAndPostgres(one) / relay.cpuMsPerRound, 2)} with postgres (goal ≤ ${ROUND_GOALS.relayRatio}: ${atMost(serversAndPostgres(one) / relay.cpuMsPerRound, ROUND_GOALS.relayRatio)}), ${f(one.perRound.servers / relay.cpuMsPerRound, 2)} the server alone (goal ≤ ${ROUND_GOALS.relayRatioServersAlone}: ${atMost(one.perRound.servers / relay.cpuMsPerRound, ROUND_GOALS.relayRatioServersAlone)})`
+      : 'Banco ÷ bare relay: not measured (--relay off)',
+    `p99 bet ack (goal ≤ ${GOALS.betAckP99Ms} ms), close → result (goal ≤ ${GOALS.closeToResultP99Ms} ms): ${each((o) => `${f(o.betAckMs.p99)} ${held(o.betAckMs.p99, GOALS.betAckP99Ms)}, ${f(o.closeToResultMs.p99)} ${held(o.closeToResultMs.p99, GOALS.closeToResultP99Ms)}`)}`,
+    ...(many
+      ? [
+          `CPU a round, servers + postgres, ${nodes} nodes ÷ 1 node (goal ≤ ${CLUSTER_GOALS.cpuRatio}): ${f(serversAndPostgres(many) / serversAndPostgres(one), 2)} ${atMost(serversAndPostgres(many) / serversAndPostgres(one), CLUSTER_GOALS.cpuRatio)}`,
+        ]
+      : []),
+    `heap in use after each major GC (mark-compact): ${each(heap)}`,
+  ];
+  console.log(lines.join('\n'));
+}
+
 async function main(): Promise<number> {
+  benchPostgres = await startBenchPostgres(postgresMode, postgresPort);
+  log(`postgres: ${benchPostgres.describe}`);
+  try {
+    return await runAll();
+  } finally {
+    await benchPostgres.stop();
+  }
+}
+
+async function runAll(): Promise<number> {
   if (nodes === 1) {
     const outcome = await runPhase({
       nodes: 1,
@@ -1038,6 +1180,7 @@ async function main(): Promise<number> {
     printRows(outcome.rows);
     printProfiles(outcome);
     const relay = relayOn ? await floor(outcome) : null;
+    printRoundGoals(outcome, relay);
     console.log(
       JSON.stringify(
         relay ? { ...outcome.result, relay: relayResult(outcome, relay) } : outcome.result,
@@ -1164,6 +1307,7 @@ async function main(): Promise<number> {
     ].join('\n'),
   );
   const relay = relayOn ? await floor(one, many) : null;
+  printRoundGoals(one, relay, many);
   console.log(
     JSON.stringify({
       nodes,

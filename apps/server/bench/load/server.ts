@@ -87,6 +87,7 @@ async function onCommand(command: ServerCommand): Promise<void> {
         roundsSettled: (await roundsSettled()) - roundsStart,
         frames: frames.stop(),
         statements: statements.stop(),
+        statementNames: statements.names(),
       };
       send({ type: 'stats', stats });
       if (profiler) {

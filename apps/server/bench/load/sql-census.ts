@@ -3,11 +3,23 @@ import pg from 'pg';
 /** Statements sent by name: a prepared statement's own name, else its SQL's first words. */
 export type StatementCensus = Record<string, number>;
 
+/** Each statement's SQL text and the name the census counts it under. */
+export type StatementNames = Record<string, string>;
+
+/** A statement's first words: how one sent without a name is counted. */
+export const firstWords = (text: string): string => text.trim().split(/\s+/, 3).join(' ');
+
+function textOf(query: unknown): string | null {
+  if (typeof query === 'string') return query;
+  const text = (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : null;
+}
+
 function nameOf(query: unknown): string {
-  if (typeof query === 'string') return query.trim().split(/\s+/, 3).join(' ');
-  const config = query as { name?: string; text?: string } | null;
-  if (config?.name) return config.name;
-  return typeof config?.text === 'string' ? config.text.trim().split(/\s+/, 3).join(' ') : '?';
+  const name = (query as { name?: string } | null)?.name;
+  if (typeof query !== 'string' && name) return name;
+  const text = textOf(query);
+  return text === null ? '?' : firstWords(text);
 }
 
 /**
@@ -17,14 +29,22 @@ function nameOf(query: unknown): string {
  * `Client#query`, which the pool's queries and Prisma's pg adapter both go through. Only the
  * bench's server installs it; the product never does.
  */
-export function statementCensus(): { start(): void; stop(): StatementCensus } {
+export function statementCensus(): {
+  start(): void;
+  stop(): StatementCensus;
+  /** Every statement's text seen so far, with its name: pg_stat_statements knows only texts. */
+  names(): StatementNames;
+} {
   let on = false;
   let census: StatementCensus = {};
+  const names: StatementNames = {};
   const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
   (pg.Client.prototype as { query: typeof query }).query = function (this: pg.Client, ...args) {
     if (on) {
       const name = nameOf(args[0]);
       census[name] = (census[name] ?? 0) + 1;
+      const text = textOf(args[0]);
+      if (text !== null) names[text] ??= name;
     }
     return query.apply(this, args);
   };
@@ -37,6 +57,7 @@ export function statementCensus(): { start(): void; stop(): StatementCensus } {
       on = false;
       return census;
     },
+    names: () => ({ ...names }),
   };
 }
 

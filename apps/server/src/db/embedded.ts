@@ -19,6 +19,8 @@ export interface EmbeddedPostgresOptions {
   /** Cluster directory; kept between runs. Must be reachable by the postgres user when root. */
   dataDir: string;
   port?: number;
+  /** Server settings passed as `-c name=value` (the load bench preloads pg_stat_statements). */
+  settings?: Readonly<Record<string, string>>;
 }
 
 export interface EmbeddedPostgresHandle {
@@ -227,7 +229,13 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     // TCP on loopback only; no Unix socket, so two clusters never fight over a socket file.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: remember,
     onError: remember,
   });

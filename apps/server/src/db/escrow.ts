@@ -3,13 +3,12 @@ import type pg from 'pg';
 import { LedgerError, ledgerErrorOf } from './ledger-error.js';
 import type { EscrowBetsInput, EscrowedBets } from './ledger-types.js';
 import { assertAmount, fromPg } from './amounts.js';
-import { GroupCommit } from './group-commit.js';
-import { fenceValues, withoutFenced } from './fence.js';
+import { fenceValues } from './fence.js';
 
 /** One confirm's answer from a batch: its own bets, or its own refusal. */
 export type EscrowOutcome = ({ ok: true } & EscrowedBets) | { ok: false; error: LedgerError };
 
-interface EscrowRow {
+export interface EscrowRow {
   req: number;
   code: string;
   balance: string | null;
@@ -75,31 +74,9 @@ function refusal(code: string, input: EscrowBetsInput): LedgerError {
   }
 }
 
-/**
- * Confirms escrowed in one statement, at one table or many; each decided on its own, as
- * escrowBets would decide it alone. The statement is all or nothing only for failures that are
- * no confirm's own (a lost connection, a lock timeout). A player appears once.
- */
-function escrowStatement(
-  pool: pg.Pool,
-  inputs: readonly EscrowBetsInput[],
-): Promise<EscrowOutcome[]> {
-  return withoutFenced(
-    inputs,
-    (i) => i.tableId,
-    (left) => escrowOnce(pool, left),
-    (error) => ({ ok: false, error }),
-  );
-}
-
-async function escrowOnce(
-  pool: pg.Pool,
-  inputs: readonly EscrowBetsInput[],
-): Promise<EscrowOutcome[]> {
-  const fences = inputs.map((i) =>
-    i.epoch === undefined ? undefined : { tableId: i.tableId, epoch: i.epoch },
-  );
-  const values = [
+/** escrow_bets' first nine parameters: the confirms as arrays, their bets flattened. */
+export function escrowValues(inputs: readonly EscrowBetsInput[]): unknown[] {
+  return [
     inputs.map((i) => i.tableId),
     inputs.map((i) => i.roundId),
     inputs.map((i) => i.playerId),
@@ -109,14 +86,36 @@ async function escrowOnce(
     inputs.flatMap((i) => i.bets.map(() => randomUUID())),
     inputs.flatMap((i) => i.bets.map((b) => b.spot)),
     inputs.flatMap((i) => i.bets.map((b) => b.amount)),
-    ...fenceValues(fences),
   ];
+}
+
+/**
+ * Confirms escrowed in one statement, at one table or many; each decided on its own, as
+ * escrowBets would decide it alone. The statement is all or nothing only for failures that are
+ * no confirm's own (a lost connection, a lock timeout). A player appears once.
+ */
+export async function escrowOnce(
+  pool: pg.Pool,
+  inputs: readonly EscrowBetsInput[],
+): Promise<EscrowOutcome[]> {
+  const fences = inputs.map((i) =>
+    i.epoch === undefined ? undefined : { tableId: i.tableId, epoch: i.epoch },
+  );
+  const values = [...escrowValues(inputs), ...fenceValues(fences)];
   let rows: EscrowRow[];
   try {
     rows = (await pool.query<EscrowRow>({ ...ESCROW_BETS, values })).rows;
   } catch (error) {
     throw ledgerErrorOf(error) ?? error;
   }
+  return escrowOutcomes(inputs, rows);
+}
+
+/** Each confirm's answer from escrow_bets' rows: its bets, or its refusal. */
+export function escrowOutcomes(
+  inputs: readonly EscrowBetsInput[],
+  rows: readonly EscrowRow[],
+): EscrowOutcome[] {
   const outcomes: (EscrowOutcome | undefined)[] = new Array(inputs.length);
   for (const row of rows) {
     const input = inputs[row.req - 1]!;
@@ -140,24 +139,9 @@ async function escrowOnce(
   );
 }
 
-/**
- * Group commit of confirms across tables (group-commit.ts): a player's second confirm goes in
- * a later statement, which takes the wallet after the first one's commit and sees its bets.
- */
-export function escrowBatcher(pool: pg.Pool, inFlight: number, gatherMs = 0): EscrowBatcher {
-  return new GroupCommit(
-    (inputs) => escrowStatement(pool, inputs),
-    (i) => i.playerId,
-    inFlight,
-    gatherMs,
-  );
-}
-
-export type EscrowBatcher = GroupCommit<EscrowBetsInput, EscrowOutcome>;
-
-/** Checks each confirm, then escrows the sound ones through the batcher. */
+/** Checks each confirm, then escrows the sound ones through the group commit. */
 export async function escrowMany(
-  batcher: EscrowBatcher,
+  submit: (inputs: readonly EscrowBetsInput[]) => Promise<EscrowOutcome[]>,
   inputs: readonly EscrowBetsInput[],
 ): Promise<EscrowOutcome[]> {
   const outcomes: EscrowOutcome[] = new Array(inputs.length);
@@ -167,7 +151,7 @@ export async function escrowMany(
     if (invalid) outcomes[i] = { ok: false, error: invalid };
     else sound.push(i);
   });
-  const answers = await batcher.submit(sound.map((i) => inputs[i]!));
+  const answers = await submit(sound.map((i) => inputs[i]!));
   sound.forEach((i, n) => (outcomes[i] = answers[n]!));
   return outcomes;
 }

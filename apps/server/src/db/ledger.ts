@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
-import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
+import { escrowMany, type EscrowOutcome } from './escrow.js';
+import { roundWriter, type RoundWrite, type RoundWriteAnswer } from './round-writes.js';
+import type { GroupCommit } from './group-commit.js';
 import { endRound } from './round-end.js';
 import { recentRounds, shoeRecord, tableShoes, type ShoeListing } from './history.js';
 import {
   abandonedRounds,
   endAbandonedShoes,
   loadTableState,
-  tableStateSaver,
   type StoredTableState,
 } from './table-states.js';
 import { LedgerError, ledgerErrorOf } from './ledger-error.js';
@@ -33,14 +34,17 @@ export type { LedgerErrorCode } from './ledger-error.js';
 export type * from './ledger-types.js';
 export type { EscrowOutcome } from './escrow.js';
 
-/** Escrow statements, and state saves, running at once (group commit: group-commit.ts). */
+/** Statements of round writes (escrows and state saves) running at once (group-commit.ts). */
 const STATEMENTS_IN_FLIGHT = 2;
 /**
- * How long a confirm waits for others, of any table, to share its escrow statement. Bets land
- * at random moments, so without it a busy server sends most of them alone: a single confirm
- * costs Postgres about what a quarter of a 14-confirm statement does (docs/performance-log.md).
+ * How long a confirm or a state save waits for others, of any table, to share its statement.
+ * Bets and phase changes land at random moments, so without it a busy server sends most of them
+ * alone, and Postgres's fixed cost of a transaction is most of what each costs: with 5 ms a
+ * round at 150 tables still took 7 escrow and 5 save transactions (docs/performance-log.md).
+ * 20 ms makes a node's round writes at most 50 transactions a second whatever its load, and
+ * keeps a bet's acknowledgement well inside its 50 ms goal (docs/performance.md).
  */
-const ESCROW_GATHER_MS = 5;
+const ROUND_WRITES_GATHER_MS = 20;
 
 /** 1,000 chips in minor units, minted from REFILL for every new guest. */
 export const WELCOME_AMOUNT = 100_000;
@@ -65,8 +69,7 @@ type Json = Prisma.InputJsonValue;
  * gives. Prisma keeps the rest.
  */
 export class Ledger {
-  private readonly escrows: EscrowBatcher;
-  private readonly saves: ReturnType<typeof tableStateSaver>;
+  private readonly writes: GroupCommit<RoundWrite, RoundWriteAnswer>;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -74,11 +77,10 @@ export class Ledger {
     /** How long a new guest's session lasts (GUEST_TOKEN_TTL_HOURS). */
     private readonly guestSessionTtlMs: number = DEFAULT_SESSION_TTLS.guestMs,
   ) {
-    // Two statements of each at a time: on a busy server confirms and saves then wait a few
+    // Two statements at a time: on a busy server confirms and saves then wait a few
     // milliseconds and go in fuller statements (a 14-confirm statement costs Postgres what
     // three single ones do), and the other connections stay free for settlements and rounds.
-    this.escrows = escrowBatcher(pool, STATEMENTS_IN_FLIGHT, ESCROW_GATHER_MS);
-    this.saves = tableStateSaver(pool, STATEMENTS_IN_FLIGHT);
+    this.writes = roundWriter(pool, STATEMENTS_IN_FLIGHT, ROUND_WRITES_GATHER_MS);
   }
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -350,7 +352,11 @@ export class Ledger {
    * refunded at settlement (T6.5).
    */
   escrowMany(inputs: readonly EscrowBetsInput[]): Promise<EscrowOutcome[]> {
-    return escrowMany(this.escrows, inputs);
+    return escrowMany(
+      (sound) =>
+        this.writes.submit(sound.map((escrow) => ({ escrow }))) as Promise<EscrowOutcome[]>,
+      inputs,
+    );
   }
 
   /**
@@ -470,10 +476,10 @@ export class Ledger {
     );
   }
 
-  /** Resolves once the state is stored; saves of many tables share a statement. */
+  /** Resolves once the state is stored; saves and confirms of many tables share a statement. */
   async saveTableState(tableId: string, row: StoredTableState, epoch?: number): Promise<void> {
-    const [refused] = await this.saves.submit([{ tableId, row, epoch }]);
-    if (refused) throw refused;
+    const [refused] = await this.writes.submit([{ save: { tableId, row, epoch } }]);
+    if (refused) throw refused as LedgerError;
   }
 
   loadTableState(tableId: string): Promise<StoredTableState | null> {

@@ -1,9 +1,7 @@
 import { clientSeedFrom } from '@banco/rules';
 import type pg from 'pg';
-import { GroupCommit } from './group-commit.js';
 import { storableJson } from './storable-json.js';
-import { fenceValues, withoutFenced } from './fence.js';
-import type { LedgerError } from './ledger-error.js';
+import { fenceValues } from './fence.js';
 import type { Fence } from './ledger-types.js';
 import type { PrismaClient } from './prisma.js';
 
@@ -19,34 +17,6 @@ export interface StoredTableState {
   state: unknown;
 }
 
-/**
- * One statement for the saves of many tables (group commit, group-commit.ts), committed without
- * waiting for the WAL flush (synchronous_commit off for this transaction alone): a table saves
- * at every phase boundary, and a full commit there would cost rounds a second. A server crash
- * loses nothing by it (Postgres has the rows); a crash of Postgres itself may lose the last
- * saves, and a table then resumes one phase earlier, which the keyed effects and the startup
- * sweep (T9.5) make safe. Chip movements keep their synchronous commits.
- */
-export function tableStateSaver(
-  pool: pg.Pool,
-  inFlight: number,
-): GroupCommit<StateSave, LedgerError | null> {
-  return new GroupCommit(
-    (saves) =>
-      withoutFenced(
-        saves,
-        (save) => save.tableId,
-        async (left) => {
-          await saveStates(pool, left);
-          return left.map(() => null);
-        },
-        (fenced) => fenced,
-      ),
-    (save) => save.tableId,
-    inFlight,
-  );
-}
-
 /** A table's state to store, under its lease epoch (T13.3) when it has one. */
 export interface StateSave {
   tableId: string;
@@ -54,7 +24,16 @@ export interface StateSave {
   epoch?: number;
 }
 
-async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<void> {
+/**
+ * Saves of many tables in one statement, committed without waiting for the WAL flush
+ * (synchronous_commit off for this transaction alone): a table saves at every phase boundary,
+ * and a full commit there would cost rounds a second. A server crash loses nothing by it
+ * (Postgres has the rows); a crash of Postgres itself may lose the last saves, and a table then
+ * resumes one phase earlier, which the keyed effects and the startup sweep (T9.5) make safe.
+ * Chip movements keep their synchronous commits (round-writes.ts: saves that share a statement
+ * with confirms commit with them).
+ */
+export async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<void> {
   await pool.query({
     name: 'banco_save_table_states_fenced',
     // The fence is a volatile CTE: evaluated once, before any row is written (T13.3).
@@ -69,17 +48,8 @@ async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<v
                   SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
                       shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
                       updated_at = EXCLUDED.updated_at`,
-    // One JSON document, not arrays: node-postgres would escape every state's quotes.
     values: [
-      storableJson(
-        saves.map(({ tableId, row }) => ({
-          table_id: tableId,
-          version: row.version,
-          round_seq: row.roundSeq,
-          shoe_id: row.shoeId,
-          state: row.state,
-        })),
-      ),
+      savesJson(saves),
       ...fenceValues(
         saves.map((s) =>
           s.epoch === undefined ? undefined : { tableId: s.tableId, epoch: s.epoch },
@@ -87,6 +57,19 @@ async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<v
       ),
     ],
   });
+}
+
+/** One JSON document, not arrays: node-postgres would escape every state's quotes. */
+export function savesJson(saves: readonly StateSave[]): string {
+  return storableJson(
+    saves.map(({ tableId, row }) => ({
+      table_id: tableId,
+      version: row.version,
+      round_seq: row.roundSeq,
+      shoe_id: row.shoeId,
+      state: row.state,
+    })),
+  );
 }
 
 export async function loadTableState(

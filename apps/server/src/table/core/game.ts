@@ -92,6 +92,12 @@ export interface TableGame<S = unknown> {
   // ── Storage and restarts (T9) ──
   /** T9.1: what of the game must be stored before the table goes on, as a short string. */
   durableKey(state: TableState): string;
+  /**
+   * T9.1: the phase as the stored-state key names it. A phase that a restart resumes exactly as
+   * it resumes the stored phase it follows may give that phase's name, and then costs no save
+   * of its own after one (a save is Postgres's largest row of a round). Unset: the phase's kind.
+   */
+  durablePhase?(state: TableState): string;
   /** The round (or coup) between its opening and its settlement, for the startup sweep (T9.5). */
   roundInPlay(state: TableState): number | null;
   /** The last round is settled and the next not opened (T9.1: the counters may move on). */

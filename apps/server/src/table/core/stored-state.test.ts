@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { roomSettings } from '../../testing/rooms.js';
 import { initialTableState } from './initial-state.js';
 import { tableSettings } from './settings.js';
-import { fromStored, toStored, VERSION_LEASE } from './stored-state.js';
+import { durableKey, fromStored, toStored, VERSION_LEASE } from './stored-state.js';
 import type { TableState } from './state.js';
 import { busyTable, busyTableTurning, everyoneBets } from '../testing/busy-table.js';
 import { ReducerHarness } from '../testing/reducer-harness.js';
@@ -317,5 +317,22 @@ describe('a save of a table mid-shoe (T9.10)', () => {
         t,
       ),
     ).toBeNull();
+  });
+
+  it('T9.1 T9.3 T6.5: settling after its turning costs no save; settling straight from betting does', () => {
+    const settlingOf = (state: TableState): TableState => {
+      const { phase } = state;
+      if (!('round' in phase)) throw new Error(`no round in ${phase.kind}`);
+      return {
+        ...state,
+        phase: { kind: 'settling', round: phase.round, settled: [] } as TableState['phase'],
+      };
+    };
+    const turning = busyTableTurning(1).state;
+    expect(turning.phase.kind).toBe('turning');
+    expect(durableKey(settlingOf(turning), defaultGame)).toBe(durableKey(turning, defaultGame));
+    const betting = busyTable(1).state;
+    expect(betting.phase.kind).toBe('betting');
+    expect(durableKey(settlingOf(betting), defaultGame)).not.toBe(durableKey(betting, defaultGame));
   });
 });

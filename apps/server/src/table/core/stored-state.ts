@@ -20,7 +20,7 @@ export const VERSION_LEASE = 64;
  */
 export function durableKey(state: TableState, game: TableGame): string {
   return [
-    state.phase.kind,
+    game.durablePhase?.(state) ?? state.phase.kind,
     seatsKey(state.seats),
     state.shoe?.id ?? null,
     state.lastShoeNumber,

@@ -117,6 +117,10 @@ export const puntoBanco: TableGame<Step> = {
     const { holder, houseDeals, offer, lastHolder } = puntoOf(state);
     return `${seq}|${holder}|${houseDeals}|${offer === null ? null : JSON.stringify(offer)}|${lastHolder}`;
   },
+  // T9.3, T6.5: a restart from the turning save finishes the same cards by the house and asks
+  // for the settlement, which settles nothing twice: settling after it needs no save of its own.
+  // Settling straight from betting or dealing still gets one (the key changes all the same).
+  durablePhase: (state) => (state.phase.kind === 'settling' ? 'turning' : state.phase.kind),
   roundInPlay(state) {
     const { phase } = state;
     if (phase.kind === 'opening') return phase.seq;
