@@ -388,6 +388,15 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     });
   });
 
+  it('T10.8 P9.3: a room keeps the chips it opened with', async () => {
+    const settings = eveningRoom({ chips: 'wallet', roomChips: undefined });
+    expect(await clients.host!.send('room.settings', { tableId: roomId, settings })).toMatchObject({
+      ok: false,
+      code: 'INVALID_SETTING',
+      field: 'evening.chips',
+    });
+  });
+
   it('T10.8: every room sums to zero: issuer + stacks + escrow + room house', async () => {
     const audit = await checkLedger(server.banco.prisma);
     expect(audit.problems).toEqual([]);

@@ -50,6 +50,11 @@ export function changeSettings(step: Step, playerId: string, input: RoomSettings
   if (settings.seats < highest) {
     return step.refuse('INVALID_SETTING', `seats: seat ${highest} is taken`, 'seats');
   }
+  // T10.8: the room's chips are its ledger accounts, made as it opened: they stay for the night.
+  if ((settings.evening?.chips ?? 'wallet') !== (step.state.settings.evening?.chips ?? 'wallet')) {
+    const message = 'evening.chips: a room keeps the chips it opened with';
+    return step.refuse('INVALID_SETTING', message, 'evening.chips');
+  }
   step.succeed();
   updateRoom(step, { nextSettings: settings });
   const shoe = step.state.shoe;
