@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { assertAmount, fromPg, toNumber } from './amounts.js';
-import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
+import { escrowAccount, REFILL_ACCOUNT, stackAccount, walletAccount } from './accounts.js';
 import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
 import { endRound } from './round-end.js';
 import type { LedgerExport, Recap } from '@banco/protocol';
@@ -139,9 +139,18 @@ export class Ledger {
     return fromPg(rows[0].balance);
   }
 
-  /** Players without a wallet are absent from the map. */
-  async balancesOf(playerIds: string[]): Promise<Map<string, number>> {
-    return this.walletBalances(this.prisma, playerIds);
+  /**
+   * Players without a wallet are absent from the map. With `roomId` (a room with room chips,
+   * T10.8) their room stacks there instead.
+   */
+  async balancesOf(playerIds: string[], roomId?: string): Promise<Map<string, number>> {
+    if (roomId === undefined) return this.walletBalances(this.prisma, playerIds);
+    const rows = await this.prisma.account.findMany({
+      where: { id: { in: playerIds.map((id) => stackAccount(roomId, id)) } },
+      select: { id: true, balance: true },
+    });
+    const prefix = stackAccount(roomId, '');
+    return new Map(rows.map((r) => [r.id.slice(prefix.length), toNumber(r.balance)]));
   }
 
   private async walletBalances(

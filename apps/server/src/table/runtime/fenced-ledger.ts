@@ -37,7 +37,7 @@ export function fencedLedger(ledger: TableLedger, lease: TableLease): TableLedge
   return {
     playerInfo: (id) => ledger.playerInfo(id),
     balanceOf: (id) => ledger.balanceOf(id),
-    balancesOf: (ids) => ledger.balancesOf(ids),
+    balancesOf: (ids, roomId) => ledger.balancesOf(ids, roomId),
     nextShoeNumber: (id) => ledger.nextShoeNumber(id),
     nextRoundSeq: (id) => ledger.nextRoundSeq(id),
     loadTableState: (id) => ledger.loadTableState(id),
