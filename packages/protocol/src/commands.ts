@@ -3,6 +3,7 @@ import { chatRawTextSchema, chatReactionSchema } from './chat.js';
 import { BACCARA_BANQUE_COMMANDS } from './baccara-banque.js';
 import { CHEMIN_DE_FER_COMMANDS } from './chemin-de-fer.js';
 import { errorCodeSchema } from './errors.js';
+import { EVENING_COMMANDS, type EveningCommandName } from './evening.js';
 import {
   minorUnitsSchema,
   playerIdSchema,
@@ -117,6 +118,7 @@ export const COMMANDS = {
   ...CHEMIN_DE_FER_COMMANDS,
   // B2: Baccara Banque tables only; another game's table refuses them WRONG_PHASE.
   ...BACCARA_BANQUE_COMMANDS,
+  ...EVENING_COMMANDS,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -137,6 +139,12 @@ const okAck = <S extends z.ZodRawShape>(shape: S) => z.object({ ok: z.literal(tr
 const withError = <S extends z.ZodType>(success: S) => z.union([success, ackErrorSchema]);
 
 const versionAt = { version: z.number().int().nonnegative() };
+
+const versionAck = withError(okAck(versionAt));
+/** P9.7–P9.12: every evening command answers `{ ok: true, version }`; the views carry the rest. */
+const EVENING_ACKS = Object.fromEntries(
+  Object.keys(EVENING_COMMANDS).map((name) => [name, versionAck]),
+) as { readonly [N in EveningCommandName]: typeof versionAck };
 
 /** P2.13: what a resync tells the caller about themselves, whichever way the table came back. */
 export const resyncYouSchema = z.object({
@@ -208,6 +216,7 @@ export const ACKS = {
   'banque.bank.retire': withError(okAck({ ...versionAt, leavesWith: minorUnitsSchema })),
   'banque.bank.take-over': withError(okAck(versionAt)),
   'banque.bank.top-up': withError(okAck(versionAt)),
+  ...EVENING_ACKS,
 } as const satisfies Record<CommandName, z.ZodType>;
 /** The success half of a command's acknowledgement. */
 export type AckOk<N extends CommandName> = Extract<z.infer<(typeof ACKS)[N]>, { ok: true }>;

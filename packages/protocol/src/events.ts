@@ -12,6 +12,7 @@ import {
   banqueBalanceSchema,
   banqueCardsMessage,
 } from './baccara-banque-view.js';
+import { EVENING_EVENTS, eveningYouMessage } from './evening.js';
 import { layoutSchema, revealedHandSchema, traceStepSchema } from './hands.js';
 import { actorSeatSchema } from './phase.js';
 import {
@@ -325,6 +326,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   watchersEvent,
   cheminUpdatedEvent,
   banqueUpdatedEvent,
+  ...EVENING_EVENTS,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 /** The table event of one `type`. */
@@ -357,5 +359,6 @@ export const tablePrivateMessage = z.discriminatedUnion('type', [
   cardsPeekMessage,
   cheminCardsMessage,
   banqueCardsMessage,
+  eveningYouMessage,
 ]);
 export type TablePrivate = z.infer<typeof tablePrivateMessage>;

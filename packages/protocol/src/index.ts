@@ -25,3 +25,5 @@ export * from './chemin-de-fer-view.js';
 export * from './baccara-banque.js';
 export * from './baccara-banque-view.js';
 export * from './verify-command.js';
+export * from './evening.js';
+export * from './evening-ledger.js';

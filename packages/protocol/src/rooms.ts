@@ -7,8 +7,9 @@ import { tableSettingsSchema, tableSummarySchema, type TableSettings } from './s
 import { chips } from './room-limits.js';
 import { baccaraBanqueSettingsSchema } from './baccara-banque.js';
 import { cheminDeFerSettingsSchema, roomKindSchema, type RoomKind } from './chemin-de-fer.js';
+import { eveningSettingsSchema } from './evening.js';
 
-export { MAX_ROOM_LIMIT } from './room-limits.js';
+export { CHIP, MAX_ROOM_LIMIT } from './room-limits.js';
 
 /**
  * P8.2: what a host chooses for a private room. Durations are in seconds here (the form's
@@ -43,6 +44,8 @@ export const roomSettingsInputSchema = z
     cheminDeFer: cheminDeFerSettingsSchema.optional(),
     /** B1.2: a Baccara Banque room's own settings; present exactly when kind is baccara-banque. */
     baccaraBanque: baccaraBanqueSettingsSchema.optional(),
+    /** P8.7: the host's evening; absent is a room as before. */
+    evening: eveningSettingsSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -151,6 +154,7 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
     seatHoldMs: input.seatHoldSeconds * 1000,
     ...(chemin ? { cheminDeFer: chemin } : {}),
     ...(banque ? { baccaraBanque: banque } : {}),
+    ...(input.evening ? { evening: input.evening } : {}),
   });
 }
 
@@ -199,6 +203,8 @@ export const inviteCodeSchema = z
 export const createInviteBody = z.strictObject({
   /** From 1 minute to 7 days. */
   ttlMinutes: z.number().int().min(1).max(10_080),
+  /** P8.7: whoever comes in by this code sits without asking the host (host-approves rooms). */
+  autoApprove: z.boolean().optional(),
 });
 export const createInviteReply = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
 export type CreateInviteReply = z.infer<typeof createInviteReply>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baccaraBanqueSettingsSchema } from './baccara-banque.js';
 import { cheminDeFerSettingsSchema } from './chemin-de-fer.js';
+import { eveningSettingsSchema } from './evening.js';
 import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
 const limitSchema = z.object({
@@ -55,6 +56,8 @@ export const tableSettingsSchema = z.object({
   cheminDeFer: cheminDeFerSettingsSchema.optional(),
   /** B1.4: present exactly at a Baccara Banque table (its room's `baccaraBanque` settings). */
   baccaraBanque: baccaraBanqueSettingsSchema.optional(),
+  /** P8.7: the host's evening (seating, room chips, sit-outs, finish line); absent as before. */
+  evening: eveningSettingsSchema.optional(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 

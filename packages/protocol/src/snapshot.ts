@@ -8,6 +8,7 @@ import {
   settlementCollectedEvent,
   settlementPaidEvent,
 } from './events.js';
+import { eveningViewSchema } from './evening.js';
 import { layoutSchema } from './hands.js';
 import { phaseViewSchema } from './phase.js';
 import {
@@ -90,5 +91,7 @@ export const tableSnapshotSchema = z.object({
   cheminDeFer: cheminDeFerViewSchema.optional(),
   /** B4.1: a Baccara Banque table's bank and coup; absent at another game's table. */
   baccaraBanque: baccaraBanqueViewSchema.optional(),
+  /** P9.9: the host's evening as this viewer may see it; absent at a room without one. */
+  evening: eveningViewSchema.optional(),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

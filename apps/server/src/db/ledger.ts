@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { assertAmount, fromPg, toNumber } from './amounts.js';
-import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
+import { escrowAccount, REFILL_ACCOUNT, stackAccount, walletAccount } from './accounts.js';
 import { escrowMany, type EscrowOutcome } from './escrow.js';
 import { roundWriter, type RoundWrite, type RoundWriteAnswer } from './round-writes.js';
 import type { GroupCommit } from './group-commit.js';
 import { endRound } from './round-end.js';
+import type { LedgerExport, Recap } from '@banco/protocol';
+import { autoApproveInvite, eveningMember, roomChipsEntry } from './evening.js';
+import { recapInputs, roomLedger } from './room-ledger.js';
+import { recapOf } from './room-recap.js';
 import { recentRounds, shoeRecord, tableShoes, type ShoeListing } from './history.js';
 import {
   abandonedRounds,
@@ -21,6 +25,7 @@ import type {
   Fence,
   GuestCreated,
   RecentRound,
+  RoomChipsEntry,
   SeatEventKind,
   SettleRoundInput,
   ShoeRecord,
@@ -136,9 +141,18 @@ export class Ledger {
     return fromPg(rows[0].balance);
   }
 
-  /** Players without a wallet are absent from the map. */
-  async balancesOf(playerIds: string[]): Promise<Map<string, number>> {
-    return this.walletBalances(this.prisma, playerIds);
+  /**
+   * Players without a wallet are absent from the map. With `roomId` (a room with room chips,
+   * T10.8) their room stacks there instead.
+   */
+  async balancesOf(playerIds: string[], roomId?: string): Promise<Map<string, number>> {
+    if (roomId === undefined) return this.walletBalances(this.prisma, playerIds);
+    const rows = await this.prisma.account.findMany({
+      where: { id: { in: playerIds.map((id) => stackAccount(roomId, id)) } },
+      select: { id: true, balance: true },
+    });
+    const prefix = stackAccount(roomId, '');
+    return new Map(rows.map((r) => [r.id.slice(prefix.length), toNumber(r.balance)]));
   }
 
   private async walletBalances(
@@ -504,6 +518,35 @@ export class Ledger {
       endAbandonedShoes(this.prisma, this.pool, tableId, live.shoeId, fence),
     );
     return { voided, endedShoes };
+  }
+
+  /** T11.15: a grant, top-up or adjustment of a room stack; returns the stack. */
+  roomChipsEntry(roomId: string, entry: RoomChipsEntry, fence?: Fence): Promise<number> {
+    return roomChipsEntry(this.pool, roomId, entry, fence);
+  }
+
+  /** T11.12: a player's name and whether they hold an account. */
+  eveningMember(playerId: string) {
+    return eveningMember(this.pool, playerId);
+  }
+
+  /** T11.12: whether an invite of this room seats its holder without asking. */
+  autoApproveInvite(roomId: string, code: string): Promise<boolean> {
+    return autoApproveInvite(this.pool, roomId, code);
+  }
+
+  /** T10.9: a room's ledger for one of its members (null for anyone else: P8.10). */
+  roomLedger(roomId: string, playerId: string): Promise<LedgerExport | null> {
+    return roomLedger(this.prisma, roomId, playerId, new Date());
+  }
+
+  /** T10.10: the night in a few figures, for one of the room's members. */
+  async roomRecap(roomId: string, playerId: string): Promise<Recap | null> {
+    const now = new Date();
+    const ledger = await roomLedger(this.prisma, roomId, playerId, now);
+    if (!ledger) return null;
+    const { rounds, seats } = await recapInputs(this.prisma, roomId, now);
+    return recapOf(ledger, rounds, seats);
   }
 
   /** Settled rounds of a table, newest first, with their bets. */

@@ -3,6 +3,7 @@ import type { CoverCall } from '../chemin-de-fer.js';
 import type { CheminCards } from '../chemin-de-fer-view.js';
 import type { StakeCall } from '../baccara-banque.js';
 import type { BanqueCards } from '../baccara-banque-view.js';
+import type { EveningYou } from '../evening.js';
 import type { CardsPeek, TableEvent } from '../events.js';
 import { TABLE_EVENT, TABLE_PRIVATE } from '../handshake.js';
 import { TableVersions } from '../resync.js';
@@ -25,6 +26,8 @@ export interface TableSink {
   cheminCards?(cards: CheminCards): void;
   /** B5.3: at a Baccara Banque table, the hand this player holds, and the banker's window. */
   banqueCards?(cards: BanqueCards): void;
+  /** P9.9: this player's own evening view (the host's queue, a player's position, answers). */
+  evening?(you: EveningYou): void;
   /** After a resync: your seat, balance and bets as the table has them. */
   you?(you: ResyncYou): void;
   /** The connection's state; `refusal` says why the table or the server turned it away. */
@@ -78,6 +81,7 @@ export class TableClient {
         if (message.tableId !== options.tableId) return;
         if (message.type === 'cards.peek') options.sink.peek?.(message);
         else if (message.type === 'chemin.cards') options.sink.cheminCards?.(message);
+        else if (message.type === 'evening.you') options.sink.evening?.(message);
         else options.sink.banqueCards?.(message);
       }),
     );

@@ -37,10 +37,13 @@ export function fencedLedger(ledger: TableLedger, lease: TableLease): TableLedge
   return {
     playerInfo: (id) => ledger.playerInfo(id),
     balanceOf: (id) => ledger.balanceOf(id),
-    balancesOf: (ids) => ledger.balancesOf(ids),
+    balancesOf: (ids, roomId) => ledger.balancesOf(ids, roomId),
     nextShoeNumber: (id) => ledger.nextShoeNumber(id),
     nextRoundSeq: (id) => ledger.nextRoundSeq(id),
     loadTableState: (id) => ledger.loadTableState(id),
+    eveningMember: (id) => ledger.eveningMember(id),
+    autoApproveInvite: (roomId, code) => ledger.autoApproveInvite(roomId, code),
+    roomChipsEntry: (roomId, entry) => watched(() => ledger.roomChipsEntry(roomId, entry, fence())),
     createShoe: (input) => watched(() => ledger.createShoe({ ...input, fence: fence() })),
     recordShuffle: (shoeId, seed, shown) =>
       watched(() => ledger.recordShuffle(shoeId, seed, shown, fence())),

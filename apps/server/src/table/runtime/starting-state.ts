@@ -1,4 +1,5 @@
 import type { TableActorDeps } from './actor-deps.js';
+import { roomChips } from '../core/evening/evening-state.js';
 import type { TableGame } from '../core/game.js';
 import type { Step } from '../core/step.js';
 import { gameFor } from '../games/registry.js';
@@ -53,7 +54,12 @@ export async function startingState(deps: TableActorDeps): Promise<StartingState
   const { state, watchers } = restored;
   // Counters never go back, even if the stored state is older than the ledger's rows.
   const between = state.phase.kind === 'waiting' || game.roundOver(state);
-  const balances = await ledger.balancesOf(state.seats.map((s) => s.player.id));
+  // T11.17: a room with room chips seats its players with their room stacks, not their wallets.
+  const stacks = roomChips(state) ? state.tableId : undefined;
+  const balances = await ledger.balancesOf(
+    state.seats.map((s) => s.player.id),
+    stacks,
+  );
   const resumed: TableState = {
     ...state,
     roundSeq: between ? Math.max(state.roundSeq, nextSeq - 1) : state.roundSeq,
