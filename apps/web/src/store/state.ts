@@ -14,7 +14,7 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import type { Side } from '../lib/words';
-import { NO_GAME_MESSAGES, type GameMessages } from './slices/game';
+import { NO_GAME_MESSAGES, type GameMessages } from './game-messages';
 
 /** Between `betting.closed` and `dealing.started` the table has no phase of its own. */
 export type Phase = PhaseView | { kind: 'closed'; round: number };

@@ -6,20 +6,10 @@
  */
 import type { EventOf, TableEvent, TableSnapshot } from '@banco/protocol';
 import type { TableState } from '../state';
+import type { GameMessages, PrivateMessage } from '../game-messages';
 
-export interface GameMessages {
-  snapshot: TableSnapshot | null;
-  events: Readonly<Partial<Record<TableEvent['type'], TableEvent>>>;
-  private: Readonly<Record<string, PrivateMessage>>;
-}
-
-/** What every message on `table.private` carries. */
-export interface PrivateMessage {
-  tableId: string;
-  type: string;
-}
-
-export const NO_GAME_MESSAGES: GameMessages = { snapshot: null, events: {}, private: {} };
+export type { GameMessages, PrivateMessage } from '../game-messages';
+export { NO_GAME_MESSAGES } from '../game-messages';
 
 /** The newest event of this type since the last snapshot; null if none came after it. */
 export function gameEvent<T extends TableEvent['type']>(
