@@ -1,11 +1,14 @@
 import { banqueBankLimitsOf, banqueCoupRulesOf } from '@banco/protocol';
 import { baccaraBanque } from '@banco/rules';
-import { isAway } from '../../core/seats.js';
+import { playsThisRound } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 
-/** T16.2: the seats that play: seated and connected (T1.5: an away seat is skipped). */
+/**
+ * T16.2: the seats that play: seated, connected and not sitting out (T1.5 and T11.14: an away
+ * or sitting-out seat is skipped for the bank, the holders and the staking).
+ */
 export const playingSeats = (state: TableState): number[] =>
-  state.seats.filter((s) => !isAway(s)).map((s) => s.seat);
+  state.seats.filter(playsThisRound).map((s) => s.seat);
 
 /** T16.2, T16.4: an offer of the bank, the staking and a dry bank's wait: the betting window. */
 export const windowMs = (state: TableState): number => state.settings.bettingMs;
