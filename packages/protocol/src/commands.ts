@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatRawTextSchema, chatReactionSchema } from './chat.js';
 import { CHEMIN_DE_FER_COMMANDS } from './chemin-de-fer.js';
 import { errorCodeSchema } from './errors.js';
+import { EVENING_COMMANDS, type EveningCommandName } from './evening.js';
 import {
   minorUnitsSchema,
   playerIdSchema,
@@ -114,6 +115,7 @@ export const COMMANDS = {
   'round.next': nextRoundCommand,
   // C2: Chemin de Fer tables only; a Punto Banco table refuses them WRONG_PHASE.
   ...CHEMIN_DE_FER_COMMANDS,
+  ...EVENING_COMMANDS,
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof COMMANDS)[N]>;
@@ -134,6 +136,12 @@ const okAck = <S extends z.ZodRawShape>(shape: S) => z.object({ ok: z.literal(tr
 const withError = <S extends z.ZodType>(success: S) => z.union([success, ackErrorSchema]);
 
 const versionAt = { version: z.number().int().nonnegative() };
+
+const versionAck = withError(okAck(versionAt));
+/** P9.7–P9.12: every evening command answers `{ ok: true, version }`; the views carry the rest. */
+const EVENING_ACKS = Object.fromEntries(
+  Object.keys(EVENING_COMMANDS).map((name) => [name, versionAck]),
+) as { readonly [N in EveningCommandName]: typeof versionAck };
 
 /** P2.13: what a resync tells the caller about themselves, whichever way the table came back. */
 export const resyncYouSchema = z.object({
@@ -195,6 +203,7 @@ export const ACKS = {
   'chemin.banker.choose': withError(okAck(versionAt)),
   'chemin.bank.pass': withError(okAck(versionAt)),
   'chemin.bank.decline': withError(okAck(versionAt)),
+  ...EVENING_ACKS,
 } as const satisfies Record<CommandName, z.ZodType>;
 /** The success half of a command's acknowledgement. */
 export type AckOk<N extends CommandName> = Extract<z.infer<(typeof ACKS)[N]>, { ok: true }>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHEMIN_DE_FER_ERROR_CODES } from './chemin-de-fer.js';
+import { EVENING_ERROR_CODES } from './evening.js';
 
 /**
  * Stable error codes (P3 in docs/protocol.md). Clients and bots branch on these, so a code is
@@ -77,6 +78,8 @@ export const ERROR_CODES = [
   'CHAT_NOT_ALLOWED',
   /** The host muted this player (P11.7). */
   'MUTED',
+  // The host's evening (P9.7–P9.12)
+  ...EVENING_ERROR_CODES,
   // Chemin de Fer (C3)
   ...CHEMIN_DE_FER_ERROR_CODES,
 ] as const;

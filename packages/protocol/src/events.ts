@@ -6,6 +6,7 @@ import {
   cheminCardsMessage,
   cheminDeFerViewSchema,
 } from './chemin-de-fer-view.js';
+import { EVENING_EVENTS, eveningYouMessage } from './evening.js';
 import { layoutSchema, revealedHandSchema, traceStepSchema } from './hands.js';
 import { actorSeatSchema } from './phase.js';
 import {
@@ -307,6 +308,7 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   chatMessageEvent,
   watchersEvent,
   cheminUpdatedEvent,
+  ...EVENING_EVENTS,
 ]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 /** The table event of one `type`. */
@@ -338,5 +340,6 @@ export type CardsPeek = z.infer<typeof cardsPeekMessage>;
 export const tablePrivateMessage = z.discriminatedUnion('type', [
   cardsPeekMessage,
   cheminCardsMessage,
+  eveningYouMessage,
 ]);
 export type TablePrivate = z.infer<typeof tablePrivateMessage>;

@@ -23,3 +23,5 @@ export * from './chat-limits.js';
 export * from './chemin-de-fer.js';
 export * from './chemin-de-fer-view.js';
 export * from './verify-command.js';
+export * from './evening.js';
+export * from './evening-ledger.js';

@@ -6,6 +6,7 @@ import { tableSettingsSchema, tableSummarySchema, type TableSettings } from './s
 
 import { chips } from './room-limits.js';
 import { cheminDeFerSettingsSchema, roomKindSchema, type RoomKind } from './chemin-de-fer.js';
+import { eveningSettingsSchema } from './evening.js';
 
 export { MAX_ROOM_LIMIT } from './room-limits.js';
 
@@ -40,6 +41,8 @@ export const roomSettingsInputSchema = z
     kind: roomKindSchema.optional(),
     /** C1.2: a Chemin de Fer room's own settings; present exactly when kind is chemin-de-fer. */
     cheminDeFer: cheminDeFerSettingsSchema.optional(),
+    /** P8.7: the host's evening; absent is a room as before. */
+    evening: eveningSettingsSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -131,6 +134,7 @@ export function roomTableSettings(input: RoomSettingsInput, pace: TablePace): Ta
     resultMs: pace.resultMs,
     seatHoldMs: input.seatHoldSeconds * 1000,
     ...(chemin ? { cheminDeFer: chemin } : {}),
+    ...(input.evening ? { evening: input.evening } : {}),
   });
 }
 
@@ -179,6 +183,8 @@ export const inviteCodeSchema = z
 export const createInviteBody = z.strictObject({
   /** From 1 minute to 7 days. */
   ttlMinutes: z.number().int().min(1).max(10_080),
+  /** P8.7: whoever comes in by this code sits without asking the host (host-approves rooms). */
+  autoApprove: z.boolean().optional(),
 });
 export const createInviteReply = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
 export type CreateInviteReply = z.infer<typeof createInviteReply>;

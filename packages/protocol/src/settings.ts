@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cheminDeFerSettingsSchema } from './chemin-de-fer.js';
+import { eveningSettingsSchema } from './evening.js';
 import { MAX_SEATS, minorUnitsSchema, sideSpotSchema, spotSchema } from './primitives.js';
 
 const limitSchema = z.object({
@@ -52,6 +53,8 @@ export const tableSettingsSchema = z.object({
    * at a Punto Banco table, as at every table stored before it existed.
    */
   cheminDeFer: cheminDeFerSettingsSchema.optional(),
+  /** P8.7: the host's evening (seating, room chips, sit-outs, finish line); absent as before. */
+  evening: eveningSettingsSchema.optional(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 

@@ -7,6 +7,7 @@ import {
   settlementCollectedEvent,
   settlementPaidEvent,
 } from './events.js';
+import { eveningViewSchema } from './evening.js';
 import { layoutSchema } from './hands.js';
 import { phaseViewSchema } from './phase.js';
 import {
@@ -87,5 +88,7 @@ export const tableSnapshotSchema = z.object({
     .default(null),
   /** C4.1: a Chemin de Fer table's bank and coup; absent at a Punto Banco table. */
   cheminDeFer: cheminDeFerViewSchema.optional(),
+  /** P9.9: the host's evening as this viewer may see it; absent at a room without one. */
+  evening: eveningViewSchema.optional(),
 });
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>;

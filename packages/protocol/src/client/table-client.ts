@@ -1,6 +1,7 @@
 import type { CommandName, resyncYouSchema } from '../commands.js';
 import type { CoverCall } from '../chemin-de-fer.js';
 import type { CheminCards } from '../chemin-de-fer-view.js';
+import type { EveningYou } from '../evening.js';
 import type { CardsPeek, TableEvent } from '../events.js';
 import { TABLE_EVENT, TABLE_PRIVATE } from '../handshake.js';
 import { TableVersions } from '../resync.js';
@@ -21,6 +22,8 @@ export interface TableSink {
   peek?(peek: CardsPeek): void;
   /** C5.3: at a Chemin de Fer table, this player's own face-down cards. */
   cheminCards?(cards: CheminCards): void;
+  /** P9.9: this player's own evening view (the host's queue, a player's position, answers). */
+  evening?(you: EveningYou): void;
   /** After a resync: your seat, balance and bets as the table has them. */
   you?(you: ResyncYou): void;
   /** The connection's state; `refusal` says why the table or the server turned it away. */
@@ -73,6 +76,7 @@ export class TableClient {
       socket.on(TABLE_PRIVATE, (message) => {
         if (message.tableId !== options.tableId) return;
         if (message.type === 'cards.peek') options.sink.peek?.(message);
+        else if (message.type === 'evening.you') options.sink.evening?.(message);
         else options.sink.cheminCards?.(message);
       }),
     );
