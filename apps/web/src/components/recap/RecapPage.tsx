@@ -1,7 +1,7 @@
 'use client';
-import { useEffect, useMemo, useState } from 'react';
-import { ledgerPath, ledgerSchema, type Ledger } from '../../evening/ledger';
-import { recapOf } from '../../evening/recap';
+import { useEffect, useState } from 'react';
+import { recapSchema, type Recap } from '@banco/protocol';
+import { recapPath } from '../../evening/ledger';
 import { useLedgerDownload } from '../../evening/use-ledger-download';
 import { ApiError, asPlayer, call } from '../../lib/api';
 import { storedGuest } from '../../lib/session';
@@ -10,12 +10,11 @@ import { RecapView } from './RecapView';
 import './recap.css';
 
 type Loaded =
-  { kind: 'loading' } | { kind: 'missing'; words: string } | { kind: 'ledger'; ledger: Ledger };
+  { kind: 'loading' } | { kind: 'missing'; words: string } | { kind: 'recap'; recap: Recap };
 
 /**
- * /recap?id=…: a room's night for the people who played it. Drawn from the room's ledger
- * export, so the figures and the file are the same chips; others get "no such room" (the
- * server answers them as for an unknown room).
+ * /recap?id=…: a room's night for the people who played it, as the server counts it (P8.11);
+ * others get "no such room" (the server answers them as for an unknown room).
  */
 export function RecapPage() {
   const [roomId, setRoomId] = useState('');
@@ -40,14 +39,14 @@ export function RecapPage() {
       return;
     }
     let alive = true;
-    call(ledgerPath(id, 'json'), ledgerSchema, asPlayer(guest.token)).then(
-      (ledger) => alive && setLoaded({ kind: 'ledger', ledger }),
+    call(recapPath(id), recapSchema, asPlayer(guest.token)).then(
+      (recap) => alive && setLoaded({ kind: 'recap', recap }),
       (e: unknown) =>
         alive &&
         setLoaded({
           kind: 'missing',
           words:
-            e instanceof ApiError && e.code === 'UNKNOWN_TABLE'
+            e instanceof ApiError && (e.code === 'UNKNOWN_TABLE' || e.code === 'NOT_ROOM_MEMBER')
               ? 'No room you played in has that id.'
               : 'The recap could not be fetched. Try again in a moment.',
         }),
@@ -57,8 +56,7 @@ export function RecapPage() {
     };
   }, []);
 
-  const recap = useMemo(() => (loaded.kind === 'ledger' ? recapOf(loaded.ledger) : null), [loaded]);
-  const title = loaded.kind === 'ledger' ? `${loaded.ledger.room.name}: the night` : 'The night';
+  const title = loaded.kind === 'recap' ? `${loaded.recap.name}: the night` : 'The night';
 
   return (
     <PageShell title={title}>
@@ -68,13 +66,9 @@ export function RecapPage() {
           {loaded.words}
         </p>
       ) : null}
-      {loaded.kind === 'ledger' && recap ? (
+      {loaded.kind === 'recap' ? (
         <RecapView
-          roomId={roomId}
-          roomName={loaded.ledger.room.name}
-          roomChips={loaded.ledger.room.chips === 'room'}
-          closed={Boolean(loaded.ledger.room.closedAt)}
-          recap={recap}
+          recap={loaded.recap}
           onDownload={ledgerDownload.download}
           downloading={ledgerDownload.downloading}
           downloadError={ledgerDownload.error}

@@ -1,81 +1,102 @@
+import { recapSchema } from '@banco/protocol';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerSchema } from '../../evening/ledger';
-import { recapOf } from '../../evening/recap';
 import { RecapView } from './RecapView';
 
-const at = '2026-12-07T20:00:00.000Z';
-const line = (playerId: string, name: string, net: number, account = true) => ({
-  playerId,
-  name,
-  account,
-  joinedAt: at,
-  leftAt: null,
-  started: 500_000,
-  granted: 0,
-  wagered: Math.abs(net),
-  won: Math.max(0, net),
-  net,
-  ended: 500_000 + net,
+const who = (playerId: string, name: string) => ({ playerId, name });
+const round = (seq: number, shoeId: string, outcome: 'player' | 'banker' | 'tie') => ({
+  roundId: `r${seq}`,
+  seq,
+  shoeId,
+  outcome,
+  link: `/fairness/?shoe=${shoeId}&table=room-7#round-${seq}`,
 });
-const ledger = ledgerSchema.parse({
-  format: 1,
-  room: { id: 'room-7', name: 'Friday', chips: 'room', closedAt: at },
-  players: [line('a', 'Ann', -10_000), line('b', 'Bob', 25_000), line('c', 'Cy', 5_000, false)],
-  rounds: [
-    {
-      roundId: 'r1',
-      seq: 1,
-      shoeId: 'shoe-1',
-      number: 1,
-      outcome: 'banker',
-      commitment: 'c0ffee'.repeat(8),
-      holder: 'b',
-      stakes: [
-        { playerId: 'b', stake: 25_000, net: 25_000 },
-        { playerId: 'a', stake: 10_000, net: -10_000 },
-        { playerId: 'c', stake: 5_000, net: 5_000 },
-      ],
-    },
+/** A night as the server's recap route answers it (P8.11). */
+const recap = recapSchema.parse({
+  roomId: 'room-7',
+  name: 'Friday',
+  chips: 'room',
+  closed: true,
+  from: Date.UTC(2026, 11, 4, 19),
+  to: Date.UTC(2026, 11, 4, 23),
+  net: [
+    { ...who('b', 'Bob'), net: 25_000 },
+    { ...who('c', 'Cy'), net: 5_000 },
+    { ...who('a', 'Ann'), net: -30_000 },
+  ],
+  biggestWin: { ...who('b', 'Bob'), amount: 20_000, roundId: 'r2' },
+  longestHold: { ...who('c', 'Cy'), rounds: 3 },
+  mostDealt: { ...who('c', 'Cy'), rounds: 4 },
+  biggestSwing: { ...who('a', 'Ann'), amount: 45_000 },
+  rounds: [round(1, 's1', 'banker'), round(2, 's1', 'player'), round(3, 's2', 'tie')],
+  shoes: [
+    { shoeId: 's2', number: 2, rounds: 1, verify: '/fairness/?shoe=s2&table=room-7' },
+    { shoeId: 's1', number: 1, rounds: 2, verify: '/fairness/?shoe=s1&table=room-7' },
   ],
 });
 
 function view(onDownload = vi.fn()) {
   render(
-    <RecapView
-      roomId="room-7"
-      roomName="Friday"
-      roomChips
-      closed
-      recap={recapOf(ledger)}
-      onDownload={onDownload}
-      downloading={null}
-      downloadError={null}
-    />,
+    <RecapView recap={recap} onDownload={onDownload} downloading={null} downloadError={null} />,
   );
   return onDownload;
 }
 
 describe('RecapView', () => {
-  it('puts the best net first on the podium and everyone in the table', () => {
+  it('puts the best net first on the podium, second and third beside it', () => {
     view();
     expect(within(screen.getByTestId('podium-1')).getByText('Bob')).toBeTruthy();
     expect(within(screen.getByTestId('podium-2')).getByText('Cy')).toBeTruthy();
     expect(within(screen.getByTestId('podium-3')).getByText('Ann')).toBeTruthy();
-    expect(screen.getByTestId('recap-player-a').getAttribute('data-net')).toBe('-10000');
-    expect(within(screen.getByTestId('recap-player-c')).getByText('guest')).toBeTruthy();
+    expect(screen.getByTestId('recap-player-a').textContent).toBe('Ann−300');
   });
 
-  it('names each figure’s player and links every round and shoe to its fairness check', () => {
+  it('names each figure’s player with its amount, the biggest win with its round', () => {
     view();
-    expect(screen.getByTestId('figure-biggest-win').textContent).toMatch(/Bob\+250 in round 1/);
-    expect(screen.getByTestId('figure-longest-hold').textContent).toMatch(/Bob1 round in a row/);
-    const shoe = screen.getByTestId('recap-shoe-shoe-1');
-    const check = within(shoe).getByRole('link', { name: 'Check this shoe is fair' });
-    expect(check.getAttribute('href')).toBe('/fairness/?shoe=shoe-1&table=room-7');
-    expect(within(shoe).getByRole('link', { name: 'Round 1: banker' }).getAttribute('href')).toBe(
-      '/fairness/?shoe=shoe-1&table=room-7#round-1',
+    expect(screen.getByTestId('figure-biggest-win').textContent).toBe(
+      'Biggest winBob+200 in round 2',
     );
+    expect(screen.getByTestId('figure-longest-hold').textContent).toMatch(/Cy3 rounds in a row/);
+    expect(screen.getByTestId('figure-most-dealt').getAttribute('data-value')).toBe('4');
+    expect(screen.getByTestId('figure-biggest-swing').textContent).toMatch(/Ann450 from low/);
+  });
+
+  it('lists the shoes in order, each with its fairness check and a link to every round', () => {
+    view();
+    const shoes = screen.getAllByTestId(/^recap-shoe-/);
+    expect(shoes.map((s) => s.getAttribute('data-testid'))).toEqual([
+      'recap-shoe-1',
+      'recap-shoe-2',
+    ]);
+    const first = shoes[0]!;
+    expect(
+      within(first).getByRole('link', { name: 'Check shoe 1 is fair' }).getAttribute('href'),
+    ).toBe('/fairness/?shoe=s1&table=room-7');
+    expect(
+      within(first)
+        .getAllByRole('link', { name: /^Round/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/fairness/?shoe=s1&table=room-7#round-1',
+      '/fairness/?shoe=s1&table=room-7#round-2',
+    ]);
+  });
+
+  it('a night without a round says nobody holds a figure yet', () => {
+    const empty = recapSchema.parse({
+      ...recap,
+      biggestWin: null,
+      longestHold: null,
+      mostDealt: null,
+      biggestSwing: null,
+      rounds: [],
+      shoes: [],
+    });
+    render(
+      <RecapView recap={empty} onDownload={vi.fn()} downloading={null} downloadError={null} />,
+    );
+    expect(screen.getAllByText('Nobody yet')).toHaveLength(4);
+    expect(screen.getByText('No round was dealt.')).toBeTruthy();
   });
 
   it('downloads the ledger as CSV or JSON', () => {

@@ -1,78 +1,91 @@
-import { fairnessLink } from '../../fairness/records';
+import type { Recap } from '@banco/protocol';
 import type { LedgerFormat } from '../../evening/ledger';
-import type { Figure, Recap } from '../../evening/recap';
 import { chips, signedChips } from '../../lib/format';
 import { Podium } from '../evening/Podium';
 
 export interface RecapViewProps {
-  roomId: string;
-  roomName: string;
-  /** Room chips or wallets: what the nets are counted in. */
-  roomChips: boolean;
-  closed: boolean;
   recap: Recap;
   onDownload: (format: LedgerFormat) => void;
   downloading: LedgerFormat | null;
   downloadError: string | null;
 }
 
-const OUTCOME: Record<string, string> = { player: 'P', banker: 'B', tie: 'T' };
+const OUTCOME = { player: 'Player', banker: 'Banker', tie: 'Tie' } as const;
+const LETTER = { player: 'P', banker: 'B', tie: 'T' } as const;
 const rounds = (n: number) => `${n} ${n === 1 ? 'round' : 'rounds'}`;
+const when = (ms: number) =>
+  new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The night on one screen: podium, four figures, everyone's net, then every shoe and round. */
-export function RecapView(props: RecapViewProps) {
-  const { recap, roomId } = props;
-  const figures: {
-    key: string;
-    title: string;
-    figure: Figure | null;
-    text: (f: Figure) => string;
-  }[] = [
+interface Figure {
+  key: string;
+  title: string;
+  name: string | null;
+  value: number | null;
+  text: string;
+}
+
+/** The four figures of the night, each with its player, as the server counted them. */
+function figuresOf(recap: Recap): Figure[] {
+  const roundOf = (roundId: string) => recap.rounds.find((r) => r.roundId === roundId);
+  const win = recap.biggestWin;
+  return [
     {
       key: 'biggest-win',
       title: 'Biggest win',
-      figure: recap.biggestWin,
-      text: (f) => `${signedChips(f.value)} in round ${f.round?.number ?? '?'}`,
+      name: win?.name ?? null,
+      value: win?.amount ?? null,
+      text: win ? `${signedChips(win.amount)} in round ${roundOf(win.roundId)?.seq ?? '?'}` : '',
     },
     {
       key: 'longest-hold',
       title: 'Longest hold',
-      figure: recap.longestHold,
-      text: (f) => `${rounds(f.value)} in a row holding the shoe`,
+      name: recap.longestHold?.name ?? null,
+      value: recap.longestHold?.rounds ?? null,
+      text: recap.longestHold ? `${rounds(recap.longestHold.rounds)} in a row` : '',
     },
     {
-      key: 'most-rounds',
-      title: 'Most rounds dealt in',
-      figure: recap.mostRounds,
-      text: (f) => rounds(f.value),
+      key: 'most-dealt',
+      title: 'Most rounds dealt',
+      name: recap.mostDealt?.name ?? null,
+      value: recap.mostDealt?.rounds ?? null,
+      text: recap.mostDealt ? rounds(recap.mostDealt.rounds) : '',
     },
     {
       key: 'biggest-swing',
       title: 'Biggest swing',
-      figure: recap.biggestSwing,
-      text: (f) => `${chips(f.value)} from low to high`,
+      name: recap.biggestSwing?.name ?? null,
+      value: recap.biggestSwing?.amount ?? null,
+      text: recap.biggestSwing ? `${chips(recap.biggestSwing.amount)} from low to high` : '',
     },
   ];
+}
+
+/** The night on one screen: podium, four figures, everyone's net, then every shoe and round. */
+export function RecapView({ recap, onDownload, downloading, downloadError }: RecapViewProps) {
+  const shoes = [...recap.shoes].sort((a, b) => a.number - b.number);
   return (
     <div className="recap" data-testid="recap">
       <p className="recap__lead">
-        {props.roomName} · {rounds(recap.rounds)} · {recap.shoes.length}{' '}
-        {recap.shoes.length === 1 ? 'shoe' : 'shoes'} ·{' '}
-        {props.roomChips ? 'room chips' : 'wallet chips'}
-        {props.closed ? '' : ' · still playing'}
+        {rounds(recap.rounds.length)} · {shoes.length} {shoes.length === 1 ? 'shoe' : 'shoes'} ·{' '}
+        {recap.chips === 'room' ? 'room chips' : 'wallet chips'}
+        {recap.from !== null ? ` · ${when(recap.from)}` : ''}
+        {recap.closed ? '' : ' · still playing'}
       </p>
-      <Podium places={recap.players} title="The night’s podium" />
+      <Podium places={recap.net} title="The night’s podium" />
 
       <ul className="recap__figures" aria-label="The night’s figures">
-        {figures.map(({ key, title, figure, text }) => (
-          <li key={key} className="recap__figure" data-testid={`figure-${key}`}>
-            <span className="recap__figure-title">{title}</span>
-            {figure ? (
+        {figuresOf(recap).map((f) => (
+          <li
+            key={f.key}
+            className="recap__figure"
+            data-testid={`figure-${f.key}`}
+            data-value={f.value ?? undefined}
+          >
+            <span className="recap__figure-title">{f.title}</span>
+            {f.name ? (
               <>
-                <strong className="recap__figure-name">{figure.name}</strong>
-                <span className="recap__figure-value" data-value={figure.value}>
-                  {text(figure)}
-                </span>
+                <strong className="recap__figure-name">{f.name}</strong>
+                <span className="recap__figure-value">{f.text}</span>
               </>
             ) : (
               <span className="recap__figure-value">Nobody yet</span>
@@ -83,79 +96,50 @@ export function RecapView(props: RecapViewProps) {
 
       <section aria-labelledby="recap-net-title" className="recap__section">
         <h2 id="recap-net-title">Net by player</h2>
-        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="recap-net-title">
-          <table className="recap__table">
-            <thead>
-              <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Started</th>
-                <th scope="col">Granted</th>
-                <th scope="col">Ended</th>
-                <th scope="col">Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recap.players.map((p) => (
-                <tr key={p.playerId} data-testid={`recap-player-${p.playerId}`} data-net={p.net}>
-                  <th scope="row">
-                    {p.name}
-                    <span className="recap__who">{p.account ? 'account' : 'guest'}</span>
-                  </th>
-                  <td>{chips(p.started)}</td>
-                  <td>{chips(p.granted)}</td>
-                  <td>{chips(p.ended)}</td>
-                  <td className={p.net < 0 ? 'recap__down' : 'recap__up'}>{signedChips(p.net)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="recap__net">
+          {recap.net.map((p) => (
+            <li key={p.playerId} data-testid={`recap-player-${p.playerId}`} data-net={p.net}>
+              <span>{p.name}</span>
+              <strong className={p.net < 0 ? 'recap__down' : 'recap__up'}>
+                {signedChips(p.net)}
+              </strong>
+            </li>
+          ))}
+        </ol>
       </section>
 
       <section aria-labelledby="recap-shoes-title" className="recap__section">
         <h2 id="recap-shoes-title">Shoes and rounds</h2>
-        {recap.shoes.length === 0 ? <p>No round was dealt.</p> : null}
+        {shoes.length === 0 ? <p>No round was dealt.</p> : null}
         <ol className="recap__shoes">
-          {recap.shoes.map((shoe, i) => {
-            const check = fairnessLink(shoe.shoeId, roomId);
-            return (
-              <li
-                key={shoe.shoeId}
-                className="recap__shoe"
-                data-testid={`recap-shoe-${shoe.shoeId}`}
-              >
-                <p className="recap__shoe-head">
-                  <strong>Shoe {i + 1}</strong> · {rounds(shoe.rounds.length)} ·{' '}
-                  <a href={check}>Check this shoe is fair</a>
-                </p>
-                <p className="recap__hash">
-                  Commitment <code>{shoe.commitment.slice(0, 16)}…</code>
-                </p>
-                <ul className="recap__rounds" aria-label={`Rounds of shoe ${i + 1}`}>
-                  {shoe.rounds.map((r) => (
-                    <li key={r.seq}>
+          {shoes.map((shoe) => (
+            <li key={shoe.shoeId} className="recap__shoe" data-testid={`recap-shoe-${shoe.number}`}>
+              <p className="recap__shoe-head">
+                <strong>Shoe {shoe.number}</strong> · {rounds(shoe.rounds)} ·{' '}
+                <a href={shoe.verify}>Check shoe {shoe.number} is fair</a>
+              </p>
+              <ul className="recap__rounds" aria-label={`Rounds of shoe ${shoe.number}`}>
+                {recap.rounds
+                  .filter((r) => r.shoeId === shoe.shoeId)
+                  .map((r) => (
+                    <li key={r.roundId}>
                       <a
-                        href={`${check}#round-${r.number}`}
+                        href={r.link}
                         className={`recap__round recap__round--${r.outcome}`}
-                        aria-label={`Round ${r.number}: ${r.outcome}`}
+                        aria-label={`Round ${r.seq}: ${OUTCOME[r.outcome]}`}
                       >
-                        {r.number}
-                        <span aria-hidden="true">{OUTCOME[r.outcome] ?? ''}</span>
+                        {r.seq}
+                        <span aria-hidden="true">{LETTER[r.outcome]}</span>
                       </a>
                     </li>
                   ))}
-                </ul>
-              </li>
-            );
-          })}
+              </ul>
+            </li>
+          ))}
         </ol>
       </section>
 
-      <LedgerDownloads
-        onDownload={props.onDownload}
-        downloading={props.downloading}
-        error={props.downloadError}
-      />
+      <LedgerDownloads onDownload={onDownload} downloading={downloading} error={downloadError} />
     </div>
   );
 }
