@@ -96,8 +96,15 @@ export const eveningReasonSchema = freeText(1024).pipe(z.string().min(1).max(200
 const atTable = { tableId: tableIdSchema };
 
 // ── P9.7: seat requests (host-approves rooms) ──
-/** Ask to sit, optionally naming a seat (the host may still seat the player elsewhere). */
-export const seatRequestCommand = z.strictObject({ ...atTable, seat: seatSchema.optional() });
+/**
+ * Ask to sit, optionally naming a seat (the host may still seat the player elsewhere). `invite`:
+ * the code the player came in by; one the host made with `autoApprove` seats them at once.
+ */
+export const seatRequestCommand = z.strictObject({
+  ...atTable,
+  seat: seatSchema.optional(),
+  invite: z.string().max(32).optional(),
+});
 export const seatRequestCancelCommand = z.strictObject({ ...atTable });
 /** With room chips, `stack` is the room stack granted (the starting stack when absent). */
 export const seatApproveCommand = z.strictObject({
