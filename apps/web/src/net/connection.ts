@@ -61,6 +61,7 @@ export function connectTable(options: ConnectOptions): TableConnection {
       event: (event) => store.event(event, narrate(store.get(), event)),
       peek: (peek) => store.peek(peek),
       cheminCards: (cards) => store.cheminCards(cards),
+      evening: (you) => store.evening(you),
       status: (status, refusal) => {
         if (status === 'closed') return;
         // Live once the table answered: the snapshot or the resync says so, not the socket.

@@ -4,6 +4,7 @@ import type {
   CheminCards,
   CheminDeFerView,
   EventOf,
+  EveningView,
   Layout,
   LiveOdds,
   PhaseView,
@@ -92,6 +93,10 @@ export interface TableState {
   cheminCards: CheminCards | null;
   /** R17.3: the seat that passed its riding bank, while the offer it passed moves round. */
   cheminPassed: number | null;
+  /** P9.9: the host's evening as this player may see it; null at a room without one. */
+  evening: EveningView | null;
+  /** The table version the evening view was last replaced whole at (snapshot or `evening.you`). */
+  eveningVersion: number;
 }
 
 export function emptyTable(tableId: string): TableState {
@@ -128,5 +133,7 @@ export function emptyTable(tableId: string): TableState {
     chemin: null,
     cheminCards: null,
     cheminPassed: null,
+    evening: null,
+    eveningVersion: 0,
   };
 }

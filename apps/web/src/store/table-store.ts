@@ -1,8 +1,15 @@
-import type { CardsPeek, CheminCards, TableEvent, TableSnapshot } from '@banco/protocol';
+import type {
+  CardsPeek,
+  CheminCards,
+  EveningYou,
+  TableEvent,
+  TableSnapshot,
+} from '@banco/protocol';
 import { useSyncExternalStore } from 'react';
 import {
   applyCheminCards,
   applyEvent,
+  applyEveningYou,
   applyPeek,
   applySnapshot,
   emptyTable,
@@ -49,6 +56,10 @@ export class TableStore {
 
   cheminCards(cards: CheminCards): void {
     this.set(applyCheminCards(this.state, cards));
+  }
+
+  evening(you: EveningYou): void {
+    this.set(applyEveningYou(this.state, you));
   }
 
   connection(connection: Connection, refusal: TableState['refusal'] = null): void {

@@ -1,0 +1,63 @@
+/** The host's evening (P9.7–P9.12): requests, the waitlist, sit-outs, room stacks, the podium. */
+import type { EventOf, EveningView, EveningYou, LeaderboardLine } from '@banco/protocol';
+import type { TableState } from '../state';
+
+export type EveningEvent = EventOf<
+  | 'evening.seat-request'
+  | 'evening.waitlist'
+  | 'evening.sit-out'
+  | 'evening.stack'
+  | 'evening.ended'
+>;
+
+/**
+ * The public events carry what everyone may know (counts, a seat sitting out, a stack that moved,
+ * the podium); what is this viewer's own (the host's queue, a place in line, an answer) comes in
+ * `evening.you`, which replaces the view whole.
+ */
+export function reduceEvening(state: TableState, event: EveningEvent): TableState {
+  const evening = state.evening;
+  if (evening === null) return state;
+  const next = (view: EveningView): TableState => ({ ...state, evening: view });
+  switch (event.type) {
+    case 'evening.seat-request':
+      return next({ ...evening, counts: { ...evening.counts, requests: event.requests } });
+    case 'evening.waitlist':
+      return next({ ...evening, counts: { ...evening.counts, waiting: event.waiting } });
+    case 'evening.sit-out': {
+      const others = evening.sittingOut.filter((s) => s.seat !== event.seat);
+      const sittingOut =
+        event.out && event.freedAt !== null
+          ? [...others, { seat: event.seat, freedAt: event.freedAt }].sort(
+              (a, b) => a.seat - b.seat,
+            )
+          : others;
+      return next({ ...evening, sittingOut });
+    }
+    case 'evening.stack':
+      return next({ ...evening, leaderboard: withStack(evening.leaderboard, event) });
+    case 'evening.ended':
+      return next({ ...evening, podium: event.podium });
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/** A grant, a top-up or an adjustment moves a stack and what was granted; asking moves nothing. */
+function withStack(board: LeaderboardLine[], event: EventOf<'evening.stack'>): LeaderboardLine[] {
+  if (event.kind === 'top-up-asked' || event.kind === 'top-up-declined') return board;
+  const line = board.find((l) => l.player.id === event.playerId);
+  if (!line) return board;
+  const granted = line.granted + event.amount;
+  return board.map((l) =>
+    l === line ? { ...l, stack: event.stack, granted, net: event.stack - granted } : l,
+  );
+}
+
+/** The viewer's own evening, newer than the one held: it is the whole view at its version. */
+export function applyEveningYou(state: TableState, message: EveningYou): TableState {
+  if (message.tableId !== state.tableId || message.version < state.eveningVersion) return state;
+  return { ...state, evening: message.evening, eveningVersion: message.version };
+}
