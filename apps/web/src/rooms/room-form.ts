@@ -7,6 +7,13 @@ import {
   type TableSettings,
 } from '@banco/protocol';
 import { cheminDeFer } from '@banco/rules';
+import {
+  DEFAULT_EVENING,
+  eveningFieldOf,
+  eveningFormOf,
+  eveningInput,
+  type EveningForm,
+} from './evening-form';
 
 export type RuleSet = TableSettings['rules']['commission'];
 
@@ -40,6 +47,8 @@ export interface RoomForm {
   cut: number;
   lastHand: TableSettings['lastHand'];
   seatHoldSeconds: number;
+  /** P8.7: who sits, which chips, sitting out and the finish line. */
+  evening: EveningForm;
 }
 
 /** A Chemin de Fer room's own settings, in whole chips and seconds. */
@@ -93,6 +102,7 @@ export const DEFAULT_ROOM: RoomForm = {
   cut: 16,
   lastHand: 'plus-one',
   seatHoldSeconds: 60,
+  evening: DEFAULT_EVENING,
 };
 
 /** A whole-number setting's range as the protocol's room schema checks it. */
@@ -124,6 +134,7 @@ export const newRoomForm = (kind: RoomKind): RoomForm => ({
 
 /** The settings part of POST /api/rooms (the protocol's roomSettingsInputSchema). */
 export function roomSettingsInput(form: RoomForm) {
+  const evening = eveningInput(form.evening);
   return {
     decks: form.decks,
     ruleSet: form.commission,
@@ -147,6 +158,7 @@ export function roomSettingsInput(form: RoomForm) {
     ...(form.kind === 'chemin-de-fer'
       ? { kind: form.kind, cheminDeFer: cheminSettingsInput(form.decks, form.chemin) }
       : {}),
+    ...(evening ? { evening } : {}),
   };
 }
 
@@ -187,6 +199,7 @@ export function formOf(name: string, settings: TableSettings): RoomForm {
     cut: settings.cut,
     lastHand: settings.lastHand,
     seatHoldSeconds: Math.round(settings.seatHoldMs / 1000),
+    evening: eveningFormOf(settings.evening),
   };
 }
 
@@ -214,7 +227,13 @@ export type FormField =
   | 'cardTurning'
   | 'cut'
   | 'lastHand'
-  | 'seatHold';
+  | 'seatHold'
+  | 'seating'
+  | 'chips'
+  | 'startingStack'
+  | 'topUps'
+  | 'sitOut'
+  | 'finish';
 
 export function fieldOf(path: string): FormField | null {
   const [head, second, third] = path.replace(/^settings\./, '').split('.');
@@ -223,6 +242,8 @@ export function fieldOf(path: string): FormField | null {
       return 'kind';
     case 'cheminDeFer':
       return cheminFieldOf(second, third);
+    case 'evening':
+      return eveningFieldOf(second, third);
     case 'name':
     case 'decks':
     case 'seats':

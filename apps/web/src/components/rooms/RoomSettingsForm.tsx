@@ -5,6 +5,7 @@ import { edgeText, LAST_HAND_WORDS, RULE_SET_WORDS, type RuleSetName } from '../
 import type { RoomKind } from '@banco/protocol';
 import type { EdgesFor, MainEdges } from '../../lib/house-edges';
 import { CheminFields } from './CheminFields';
+import { EveningFields } from './EveningFields';
 import { NumberField, SelectField } from './fields';
 import { SecondsField } from './SecondsField';
 import {
@@ -359,6 +360,16 @@ export function RoomSettingsForm({
           />
         </Group>
       )}
+
+      {mode === 'open' ? (
+        <Group title="The evening">
+          <EveningFields
+            evening={form.evening}
+            onChange={(next) => set('evening', next)}
+            help={help}
+          />
+        </Group>
+      ) : null}
 
       {general ? (
         <p className="refusal" role="alert" data-testid="room-form-error">
