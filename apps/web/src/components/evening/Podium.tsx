@@ -1,14 +1,8 @@
 import { chips, signedChips } from '../../lib/format';
+import type { PodiumPlace } from '../../evening/podium';
 import './evening.css';
 
-export interface PodiumPlace {
-  playerId: string;
-  name: string;
-  /** Net of the night, minor units. */
-  net: number;
-  /** What they hold at the end, minor units; absent where the room played wallets. */
-  ended?: number | undefined;
-}
+export type { PodiumPlace };
 
 const PLACES = ['First', 'Second', 'Third'] as const;
 
