@@ -125,7 +125,12 @@ export function TableShell(props: TableShellProps) {
           {props.sideTop}
           {room && share ? (
             <Suspense fallback={null}>
-              <SharePanel roomId={share.tableId} token={share.token} isHost={perms.youHost} />
+              <SharePanel
+                roomId={share.tableId}
+                token={share.token}
+                isHost={perms.youHost}
+                approves={state.evening?.settings.seating === 'host-approves'}
+              />
             </Suspense>
           ) : null}
           {state.evening && props.evening && share ? (
