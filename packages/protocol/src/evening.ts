@@ -301,7 +301,7 @@ export const stackEvent = event('evening.stack', {
 });
 /** P9.12: the night is over: the podium; `room.closed` follows as in P9.6. */
 export const nightEndedEvent = event('evening.ended', {
-  reason: z.enum(['rounds', 'shoes', 'time', 'host']),
+  reason: z.enum(['rounds', 'shoes', 'time', 'host', 'idle']),
   podium: z.array(leaderboardLineSchema).max(3),
 });
 

@@ -8,7 +8,7 @@ import { chips } from './room-limits.js';
 import { cheminDeFerSettingsSchema, roomKindSchema, type RoomKind } from './chemin-de-fer.js';
 import { eveningSettingsSchema } from './evening.js';
 
-export { MAX_ROOM_LIMIT } from './room-limits.js';
+export { CHIP, MAX_ROOM_LIMIT } from './room-limits.js';
 
 /**
  * P8.2: what a host chooses for a private room. Durations are in seconds here (the form's

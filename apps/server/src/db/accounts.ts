@@ -9,3 +9,8 @@ export const HOUSE_ACCOUNT = 'house';
 export const REFILL_ACCOUNT = 'refill';
 export const walletAccount = (playerId: string): string => `wallet:${playerId}`;
 export const escrowAccount = (tableId: string): string => `escrow:${tableId}`;
+// T10.8: a room with room chips: its issuer, its house and each player's stack.
+export const issuerAccount = (roomId: string): string => `issuer:${roomId}`;
+export const roomHouseAccount = (roomId: string): string => `roomhouse:${roomId}`;
+export const stackAccount = (roomId: string, playerId: string): string =>
+  `stack:${roomId}:${playerId}`;

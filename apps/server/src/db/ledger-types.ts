@@ -115,3 +115,15 @@ export interface ShoeRecord {
    */
   rounds: Array<{ number: number; cards: string[]; outcome: Outcome | null; voided: boolean }>;
 }
+
+/** T11.15: what a room-chips ledger entry is: its kind, whom it moves, who said yes and why. */
+export interface RoomChipsEntry {
+  readonly key: string;
+  readonly playerId: string;
+  readonly kind: 'GRANT' | 'TOP_UP' | 'ADJUST';
+  /** Signed: an adjustment may take chips back to the issuer. */
+  readonly amount: number;
+  /** The host's player id, or `rule` / `room` for the room's own rules. */
+  readonly approvedBy: string;
+  readonly reason: string | null;
+}

@@ -4,6 +4,7 @@ import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
 import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
 import { endRound } from './round-end.js';
+import { autoApproveInvite, eveningMember, roomChipsEntry } from './evening.js';
 import { recentRounds, shoeRecord, tableShoes, type ShoeListing } from './history.js';
 import {
   abandonedRounds,
@@ -20,6 +21,7 @@ import type {
   Fence,
   GuestCreated,
   RecentRound,
+  RoomChipsEntry,
   SeatEventKind,
   SettleRoundInput,
   ShoeRecord,
@@ -498,6 +500,21 @@ export class Ledger {
       endAbandonedShoes(this.prisma, this.pool, tableId, live.shoeId, fence),
     );
     return { voided, endedShoes };
+  }
+
+  /** T11.15: a grant, top-up or adjustment of a room stack; returns the stack. */
+  roomChipsEntry(roomId: string, entry: RoomChipsEntry, fence?: Fence): Promise<number> {
+    return roomChipsEntry(this.pool, roomId, entry, fence);
+  }
+
+  /** T11.12: a player's name and whether they hold an account. */
+  eveningMember(playerId: string) {
+    return eveningMember(this.pool, playerId);
+  }
+
+  /** T11.12: whether an invite of this room seats its holder without asking. */
+  autoApproveInvite(roomId: string, code: string): Promise<boolean> {
+    return autoApproveInvite(this.pool, roomId, code);
   }
 
   /** Settled rounds of a table, newest first, with their bets. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { tableSettingsSchema, type TableSettings } from '@banco/protocol';
-import { escrowAccount } from './accounts.js';
+import { escrowAccount, issuerAccount, roomHouseAccount } from './accounts.js';
 import type { Prisma, PrismaClient } from './prisma.js';
 
 // Private rooms and their invite codes (T10): which rooms are open, who hosts them, and the
@@ -75,6 +75,15 @@ export class RoomStore {
       await tx.account.create({
         data: { id: escrowAccount(room.id), kind: 'ESCROW', tableId: room.id },
       });
+      // T10.8: a room with room chips mints its stacks from an issuer of its own.
+      if (room.settings.evening?.chips === 'room') {
+        await tx.account.createMany({
+          data: [
+            { id: issuerAccount(room.id), kind: 'ROOM_ISSUER', roomId: room.id },
+            { id: roomHouseAccount(room.id), kind: 'ROOM_HOUSE', roomId: room.id },
+          ],
+        });
+      }
       return { ok: true } as const;
     }, TX_OPTIONS);
   }
@@ -123,6 +132,7 @@ export class RoomStore {
     roomId: string;
     createdBy: string;
     expiresAt: Date;
+    autoApprove?: boolean;
   }): Promise<void> {
     await this.prisma.roomInvite.create({
       data: {
@@ -130,6 +140,7 @@ export class RoomStore {
         tableId: invite.roomId,
         createdBy: invite.createdBy,
         expiresAt: invite.expiresAt,
+        autoApprove: invite.autoApprove === true,
       },
     });
   }

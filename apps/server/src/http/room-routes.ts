@@ -142,6 +142,7 @@ export function registerRoomRoutes(
         session.player,
         request.params.roomId,
         request.body.ttlMinutes,
+        request.body.autoApprove,
       );
       if (!made.ok) {
         return reply

@@ -168,6 +168,7 @@ export class Rooms {
     player: PlayerInfo,
     roomId: string,
     ttlMinutes: number,
+    autoApprove = false,
   ): Promise<
     { ok: true; code: string; expiresAt: Date } | RoomRefusal<'UNKNOWN_TABLE' | 'NOT_HOST'>
   > {
@@ -181,7 +182,13 @@ export class Rooms {
     for (let attempt = 1; ; attempt++) {
       const code = newInviteCode();
       try {
-        await this.deps.store.createInvite({ code, roomId, createdBy: player.id, expiresAt });
+        await this.deps.store.createInvite({
+          code,
+          roomId,
+          createdBy: player.id,
+          expiresAt,
+          autoApprove,
+        });
         return { ok: true, code, expiresAt };
       } catch (error) {
         // 31^8 codes: a clash is rare, three in a row is a broken generator.

@@ -5,25 +5,10 @@ import { applyNextSettings, updateRoom } from './room-life.js';
 import { shuffleShoe, startNextRound } from './shoe-flow.js';
 import { vacateSeat } from './seating.js';
 import { seatOf } from './seats.js';
-import type { RoomControl } from './state.js';
 import type { Step } from './step.js';
+import { hostRoom } from './host-room.js';
 
-/**
- * T11: the host's controls. Anyone but the host is refused with NOT_HOST (a public table has
- * no host, so there everybody is); a room that is closing takes no more of them.
- */
-export function hostRoom(step: Step, playerId: string): RoomControl | null {
-  const { room } = step.state;
-  if (!room || room.hostPlayerId !== playerId) {
-    step.refuse('NOT_HOST', room ? 'only the host may do that' : 'this table has no host');
-    return null;
-  }
-  if (room.closing) {
-    step.refuse('ROOM_CLOSED', 'this room is closing');
-    return null;
-  }
-  return room;
-}
+export { hostRoom } from './host-room.js';
 
 /** T11.1: a locked room lets nobody new in or down; who is in stays. */
 export function lockRoom(step: Step, playerId: string, locked: boolean): void {
@@ -131,7 +116,7 @@ export function closeIdleRoom(step: Step): void {
  * T11.7: the round in play finishes and settles first (the game says how: one with nothing at
  * stake is dropped). Then the room closes (startNextRound).
  */
-function beginClose(step: Step, reason: 'host' | 'idle'): void {
+export function beginClose(step: Step, reason: 'host' | 'idle'): void {
   updateRoom(step, { closing: reason, paused: false });
   const { phase } = step.state;
   if (phase.kind === 'waiting') return startNextRound(step);

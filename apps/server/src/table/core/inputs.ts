@@ -7,6 +7,7 @@ import type {
   PlayerInfo,
   Stake,
 } from '@banco/protocol';
+import type { EveningReads } from './evening/requests.js';
 import type { PendingShoe } from './state.js';
 
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */
@@ -33,6 +34,8 @@ export type TableInput =
       readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
       /** P11.1: a chat writer without a seat, read from the ledger by the actor for their name. */
       readonly sender?: PlayerInfo;
+      /** T11.12, T11.13: who asks, whom to seat, an autoApprove invite, read by the actor. */
+      readonly evening?: EveningReads;
     }
   | { readonly type: 'timer'; readonly now: number; readonly token: number }
   /** T1.5–T1.7: a player's connections to the table all dropped, or the first came back. */

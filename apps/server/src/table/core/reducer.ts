@@ -12,6 +12,8 @@ import {
   transferHost,
 } from './host-controls.js';
 import { sendChat } from './chat.js';
+import { runEveningCommand } from './evening/commands.js';
+import { afterInput } from './evening/inputs.js';
 import { holdExpired, playerAway, playerBack } from './presence.js';
 import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
 import { leaveSeat, takeSeat } from './seating.js';
@@ -82,6 +84,7 @@ export function reduce(state: TableState, input: TableInput, game: TableGame<Ste
       throw new TypeError(`unknown table input ${JSON.stringify(unknown)}`);
     }
   }
+  afterInput(step, input);
   return step.result();
 }
 
@@ -113,6 +116,7 @@ function runCommand(step: Step, input: Extract<TableInput, { type: 'command' }>)
     case 'chat.send':
       return sendChat(step, playerId, command.payload, input.sender);
     default:
+      if (runEveningCommand(step, playerId, command, input.evening)) return;
       return step.game.command(step, playerId, command);
   }
 }

@@ -1,5 +1,6 @@
 import type { TableInput } from './inputs.js';
 import { STARTING_BALANCE, tableMinimum } from './settings.js';
+import { roomChips } from './evening/evening-state.js';
 import type { TableState } from './state.js';
 import type { Step } from './step.js';
 
@@ -10,6 +11,8 @@ type Refilled = Extract<TableInput, { type: 'round-opened' }>['refills'][number]
  * Called between rounds, when nobody has a bet open.
  */
 export function refillsDue(state: TableState): { seat: number; playerId: string }[] {
+  // T11.15: room stacks are topped up by the host or the room's rules, never by the house.
+  if (roomChips(state)) return [];
   const minimum = tableMinimum(state.settings);
   return state.seats
     .filter((s) => s.balance < minimum && s.balance < STARTING_BALANCE)

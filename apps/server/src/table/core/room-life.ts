@@ -1,5 +1,6 @@
 import type { RoomState } from '@banco/protocol';
 import { roundStatus } from '@banco/rules';
+import { closeEvening } from './evening/close.js';
 import { seatKey } from './seats.js';
 import { endShoe } from './shoe-end.js';
 import type { RoomControl } from './state.js';
@@ -49,6 +50,7 @@ export function finishClose(step: Step): void {
   const shoe = step.state.shoe;
   // A shoe the cut card finished was ended with its last round (T7.3).
   if (shoe && roundStatus(shoe.state) !== 'finished') endShoe(step, { announce: true });
+  closeEvening(step);
   // Everyone still seated leaves with the room, so the seat history closes as it opened (T1.4).
   for (const { seat, player } of step.state.seats) {
     step.emit({ type: 'seat.left', seat, playerId: player.id, reason: 'left' });

@@ -1,4 +1,5 @@
 import type { CommandPayload, PlayerInfo } from '@banco/protocol';
+import { eveningBalance, eveningSitRefusal, seatFreedForEvening } from './evening/seats.js';
 import { handOverIfHostGone, roomRefusal } from './host-presence.js';
 import { seatAt, seatKey, seatOf } from './seats.js';
 import { startNextRound } from './shoe-flow.js';
@@ -24,29 +25,37 @@ export function takeSeat(
   if (mine) return step.refuse('ALREADY_SEATED', `you already sit in seat ${mine.seat}`);
   if (seatAt(state, payload.seat))
     return step.refuse('SEAT_TAKEN', `seat ${payload.seat} is taken`);
+  // T11.12, T11.13: a host-approves room seats by the host's word, an offered seat is held.
+  const evening = eveningSitRefusal(state, playerId, payload.seat);
+  if (evening) return step.refuse(evening.code, evening.message);
   if (!seating) throw new Error('seat.take needs the player and balance from the ledger');
-  const seats = [...state.seats, { seat: payload.seat, ...seating, since: step.now }].sort(
-    (a, b) => a.seat - b.seat,
-  );
-  step.update({ seats });
-  step.emit({
-    type: 'seat.taken',
-    seat: payload.seat,
-    player: seating.player,
-    balance: seating.balance,
-  });
-  step.effect({
-    type: 'record-seat',
-    seat: payload.seat,
-    playerId,
-    kind: 'SIT',
-    key: seatKey(step),
-  });
-  step.succeed({ seat: payload.seat, balance: seating.balance });
+  const balance = sitDown(step, payload.seat, seating, 'room');
+  step.succeed({ seat: payload.seat, balance });
+}
+
+/**
+ * A player sits in a free seat (T1.1), by their own seat.take or by the host's approval
+ * (T11.12, T11.13): the seat is theirs, the table is told and the seat history records it.
+ * `approvedBy` names who granted a first room stack (T11.15). Returns the seat's balance.
+ */
+export function sitDown(
+  step: Step,
+  seat: number,
+  seating: { player: PlayerInfo; balance: number },
+  approvedBy: string,
+  stack?: number,
+): number {
+  const playerId = seating.player.id;
+  const balance = eveningBalance(step, seating, approvedBy, stack);
+  const seats = [...step.state.seats, { seat, player: seating.player, balance, since: step.now }];
+  step.update({ seats: seats.sort((a, b) => a.seat - b.seat) });
+  step.emit({ type: 'seat.taken', seat, player: seating.player, balance });
+  step.effect({ type: 'record-seat', seat, playerId, kind: 'SIT', key: seatKey(step) });
   // T11.6: a host who vanished while nobody else sat passes the room to the first to sit.
   handOverIfHostGone(step);
   if (step.state.phase.kind === 'waiting') startNextRound(step);
   else step.game.seatTaken(step, seatOf(step.state, playerId)!);
+  return balance;
 }
 
 /**
@@ -85,4 +94,5 @@ export function vacateSeat(
     key: seatKey(step),
   });
   step.game.seatLeft(step, mine);
+  seatFreedForEvening(step, mine);
 }

@@ -19,7 +19,10 @@ export function nextOccupiedSeat(
   from: number,
   skip: readonly number[] = [],
 ): number | null {
-  const occupied = state.seats.map((s) => s.seat).filter((seat) => !skip.includes(seat));
+  const occupied = state.seats
+    .filter(playsThisRound)
+    .map((s) => s.seat)
+    .filter((seat) => !skip.includes(seat));
   const after = occupied.find((seat) => seat > from);
   return after ?? occupied[0] ?? null;
 }
@@ -31,12 +34,24 @@ export function withBalance(state: TableState, playerId: string, balance: number
 /** T1.5: the player's connections have all dropped; the seat is held for them. */
 export const isAway = (seat: SeatState | undefined): boolean => seat?.awayUntil !== undefined;
 
+/** T11.14: the player keeps the seat but sits this round (and the next ones) out. */
+export const sitsOut = (seat: SeatState | undefined): boolean => seat?.sittingOut === true;
+
+/**
+ * T11.14: whether the seat plays the round: its player is connected and not sitting out. Every
+ * game honours it: only such seats are offered the shoe or the bank, turn cards or keep betting
+ * open.
+ */
+export const playsThisRound = (seat: SeatState | undefined): boolean =>
+  seat !== undefined && !isAway(seat) && !sitsOut(seat);
+
 /** A seat whose player is connected: the only kind that deals, turns or keeps betting open. */
 export const isPresent = (state: TableState, seat: number | null): seat is number =>
-  isSeated(state, seat) && !isAway(seatAt(state, seat));
+  isSeated(state, seat) && playsThisRound(seatAt(state, seat));
 
+/** Seats that do not play the round: away (T1.5) or sitting out (T11.14). */
 export const awaySeats = (state: TableState): number[] =>
-  state.seats.filter((s) => isAway(s)).map((s) => s.seat);
+  state.seats.filter((s) => !playsThisRound(s)).map((s) => s.seat);
 
 export const presentCount = (state: TableState): number =>
   state.seats.length - awaySeats(state).length;

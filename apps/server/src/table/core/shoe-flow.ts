@@ -1,5 +1,6 @@
 import { burnShoe, clientSeedFrom, createFairShoe, createShoe, roundStatus } from '@banco/rules';
 import type { TableInput } from './inputs.js';
+import { nightIsOver } from './evening/finish.js';
 import { applyNextSettings, finishClose } from './room-life.js';
 import { presentCount } from './seats.js';
 import { endShoe } from './shoe-end.js';
@@ -21,7 +22,7 @@ const shoeIsOver = (shoe: ShoeSession | null) =>
 export function startNextRound(step: Step): void {
   const { state } = step;
   step.cancelWakeUp();
-  if (state.room?.closing) return finishClose(step);
+  if (state.room?.closing || nightIsOver(step)) return finishClose(step);
   if (presentCount(state) === 0 || state.closing || state.room?.paused) {
     step.update({ phase: { kind: 'waiting' } });
     return;

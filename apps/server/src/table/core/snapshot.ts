@@ -1,6 +1,7 @@
 import type { PhaseView, TableSnapshot } from '@banco/protocol';
 import type { TableGame } from './game.js';
 import type { Phase, TableState } from './state.js';
+import { eveningPart } from './evening/view.js';
 import { roomView } from './room-life.js';
 import { roadsView, shoeView } from './views.js';
 
@@ -56,6 +57,7 @@ export function snapshotOf(
     you: { playerId: viewer.playerId, seat: mine?.seat ?? null },
     room: roomView(state.room),
     chat: [...state.chat.messages],
+    ...eveningPart(state, viewer.playerId),
     // The actor adds how the last round ended (P1.8): it follows the broadcasts, not the state.
     lastRound: null,
   };

@@ -7,6 +7,8 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import type { CardCode, Outcome, RoadResult, ShoeState } from '@banco/rules';
+import type { RoomChipsEntry } from './evening/chips.js';
+import type { EveningState } from './evening/evening-state.js';
 
 export interface SeatState {
   readonly seat: number;
@@ -16,6 +18,8 @@ export interface SeatState {
   readonly awayUntil?: number;
   /** When the player sat down: the longest-seated player inherits a vanished host (T11.6). */
   readonly since?: number;
+  /** T11.14: the player sits out: keeps the seat, plays no round until they are back. */
+  readonly sittingOut?: true;
 }
 
 /** T11: a private room's host controls. Public tables have none (`room: null`). */
@@ -38,6 +42,8 @@ export interface RoomControl {
   readonly watchersWrite: boolean;
   /** P11.7: players the host muted. */
   readonly muted: readonly string[];
+  /** T11.12–T11.17: the host's evening (requests, waitlist, sit-outs, stacks), when it has one. */
+  readonly evening?: EveningState;
 }
 
 /** P11: the table's chat. Nothing in the round machine reads it. */
@@ -217,6 +223,8 @@ export type Effect =
       /** The table and the version of the seat event: unique, so a retry writes nothing. */
       readonly key: string;
     }
+  /** T10.8, T11.15: a room stack's grant, top-up or adjustment, against the room's issuer. */
+  | { readonly type: 'room-chips'; readonly entry: RoomChipsEntry }
   /** T11.2: every socket of the player leaves the table. */
   | { readonly type: 'eject'; readonly playerId: string }
   /** T11.7: the room is closed; whoever keeps rooms is told (`onClosed`). */

@@ -7,6 +7,8 @@ import type {
   TableSnapshot,
 } from '@banco/protocol';
 import { senderToLookUp } from '../core/chat.js';
+import { EVENING_WAKE, eveningWakeAt } from '../core/evening/wake.js';
+import { eveningReads } from './evening-reads.js';
 import type { Reply, TableCommand, TableInput } from '../core/inputs.js';
 import { reduce, type Reduced } from '../core/reducer.js';
 import { roomView } from '../core/room-life.js';
@@ -131,6 +133,9 @@ export class TableActor implements TablePort, TableSteps {
     if (room?.hostAwayUntil != null && !room.closed) {
       this.loop.hold(room.hostPlayerId, room.hostAwayUntil);
     }
+    // T11.13, T11.14, T11.16: the evening's wake-up (an offer, a sit-out, the finish time).
+    const wake = eveningWakeAt(initial);
+    if (wake !== null) this.loop.hold(EVENING_WAKE, wake);
     this.crowd.armIdleClose();
   }
 
@@ -280,6 +285,7 @@ export class TableActor implements TablePort, TableSteps {
       command.name === 'chat.send' && senderToLookUp(this.state, playerId)
         ? await this.deps.ledger.playerInfo(playerId)
         : undefined;
+    const evening = await eveningReads(this.state, this.deps.ledger, playerId, command);
     const reply = await this.run({
       type: 'command',
       now: this.clock(),
@@ -287,6 +293,7 @@ export class TableActor implements TablePort, TableSteps {
       command,
       seating,
       ...(sender ? { sender } : {}),
+      ...(evening ? { evening } : {}),
     });
     return reply ?? NO_ANSWER;
   }

@@ -114,6 +114,9 @@ export class EffectRunner {
           balances,
         };
       }
+      case 'room-chips':
+        await ledger.roomChipsEntry(table.id, effect.entry);
+        return undefined;
       default: {
         const unknown: never = effect;
         throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);

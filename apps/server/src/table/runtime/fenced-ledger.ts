@@ -41,6 +41,10 @@ export function fencedLedger(ledger: TableLedger, lease: TableLease): TableLedge
     nextShoeNumber: (id) => ledger.nextShoeNumber(id),
     nextRoundSeq: (id) => ledger.nextRoundSeq(id),
     loadTableState: (id) => ledger.loadTableState(id),
+    eveningMember: (id) => ledger.eveningMember(id),
+    autoApproveInvite: (roomId, code) => ledger.autoApproveInvite(roomId, code),
+    roomChipsEntry: (roomId, entry) =>
+      watched(() => ledger.roomChipsEntry(roomId, entry, fence())),
     createShoe: (input) => watched(() => ledger.createShoe({ ...input, fence: fence() })),
     recordShuffle: (shoeId, seed, shown) =>
       watched(() => ledger.recordShuffle(shoeId, seed, shown, fence())),

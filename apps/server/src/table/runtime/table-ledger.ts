@@ -19,4 +19,7 @@ export type TableLedger = Pick<
   | 'voidRound'
   | 'saveTableState'
   | 'loadTableState'
+  | 'roomChipsEntry'
+  | 'eveningMember'
+  | 'autoApproveInvite'
 >;

@@ -230,6 +230,7 @@ export class ReducerHarness {
       case 'record-shuffle':
       case 'end-shoe':
       case 'record-seat':
+      case 'room-chips':
         return undefined;
       default: {
         const unknown: never = effect;

@@ -9,7 +9,7 @@ import {
   type TableEventBody,
 } from '@banco/protocol';
 import { cheminDeFer } from '@banco/rules';
-import { isAway } from '../../core/seats.js';
+import { playsThisRound } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { CheminCoup, CheminDeFerState, CheminTable } from './chemin-state.js';
@@ -31,7 +31,7 @@ export function setCoup(step: Step, patch: Partial<CheminCoup>): void {
 
 /** T15.2: the seats that play: seated and connected (T1.5: an away seat is skipped). */
 export const playingSeats = (state: TableState): number[] =>
-  state.seats.filter((s) => !isAway(s)).map((s) => s.seat);
+  state.seats.filter(playsThisRound).map((s) => s.seat);
 
 export function coupViewOf(coup: CheminCoup): CoupView {
   return publicCoupView(coup.coup, {

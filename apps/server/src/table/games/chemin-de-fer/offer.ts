@@ -1,10 +1,13 @@
 /** T15.1, T15.2: the bank offered in seat order, and how long an offer and a cover stay open. */
 import { cheminDeFer } from '@banco/rules';
+import { sitsOut } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import { cheminOf, emitChemin, setChemin } from './chemin-view.js';
 
-export const seatedSeats = (state: TableState): number[] => state.seats.map((s) => s.seat);
+/** T11.14: a seat sitting out is not offered the bank. */
+export const seatedSeats = (state: TableState): number[] =>
+  state.seats.filter((s) => !sitsOut(s)).map((s) => s.seat);
 
 /** T15.2: how long an offer of the bank, and the cover, stay open: the room's betting window. */
 export const offerMs = (state: TableState): number => state.settings.bettingMs;

@@ -1,7 +1,7 @@
 import type { CommandPayload, Stake } from '@banco/protocol';
 import { checkBet, stakeProblem, type RuleSet, type Spot, type StakeProblem } from '@banco/rules';
 import type { Reply } from '../../core/inputs.js';
-import { isAway, seatAt, seatOf } from '../../core/seats.js';
+import { playsThisRound, seatAt, seatOf } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 import type { Step } from '../../core/step.js';
 import type { RoundState, SeatBets } from './state.js';
@@ -227,7 +227,7 @@ export function everyoneDecided(state: TableState, round: RoundState): boolean {
       (s) =>
         round.noBet.includes(s.seat) ||
         round.bets.some((b) => b.playerId === s.player.id) ||
-        isAway(s),
+        !playsThisRound(s),
     )
   );
 }

@@ -1,5 +1,11 @@
 import type { Outcome } from '@banco/rules';
-import { awaySeats, isPresent, nextOccupiedSeat, seatOf } from '../../core/seats.js';
+import {
+  awaySeats,
+  isPresent,
+  nextOccupiedSeat,
+  playsThisRound,
+  seatOf,
+} from '../../core/seats.js';
 import type { Step } from '../../core/step.js';
 import { puntoOf, setPunto } from './state.js';
 
@@ -8,7 +14,7 @@ export function giveShoeToFirstSeat(step: Step): void {
   const { state } = step;
   const { holder, houseDeals, offer } = puntoOf(state);
   if (holder !== null || houseDeals || offer !== null) return;
-  const first = state.seats[0];
+  const first = state.seats.find(playsThisRound);
   if (!first) return;
   setPunto(step, { holder: first.seat, lastHolder: first.seat });
   step.emit({ type: 'shoe.holder', seat: first.seat, houseDeals: false, reason: 'first-seat' });
