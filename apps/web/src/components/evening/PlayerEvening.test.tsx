@@ -50,10 +50,18 @@ describe('PlayerEvening (P9.7–P9.11)', () => {
     );
   });
 
-  it('P9.8 a full table offers the waitlist; a place in line and a seat offer are shown', async () => {
-    const send = player({ freeSeats: [] });
+  it('P9.8 a full open table offers the waitlist', async () => {
+    const open = eveningOf({ settings: { seating: 'open', chips: 'wallet' } });
+    const send = player({ freeSeats: [], evening: open });
     fireEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
     await vi.waitFor(() => expect(send).toHaveBeenCalledWith('waitlist.join', {}));
+  });
+
+  it('P9.8 at a full host-approves table the player still asks: a yes puts them in line', () => {
+    player({ freeSeats: [] });
+    expect(screen.getByText(/Every seat is taken: if the host says yes/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask to sit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
 
   it('P9.8 shows the position in line', () => {

@@ -84,7 +84,7 @@ export function PlayerEvening(props: PlayerEveningProps) {
           Leave the waitlist
         </button>
       );
-    } else if (props.freeSeats.length === 0) {
+    } else if (props.freeSeats.length === 0 && !approves) {
       seatPart = (
         <>
           <p className="evening__hint">Every seat is taken.</p>
@@ -110,15 +110,23 @@ export function PlayerEvening(props: PlayerEveningProps) {
             });
           }}
         >
-          <label htmlFor={`${id}-seat`}>Seat</label>
-          <select id={`${id}-seat`} value={wanted} onChange={(e) => setWanted(e.target.value)}>
-            <option value="any">Any free seat</option>
-            {props.freeSeats.map((n) => (
-              <option key={n} value={n}>
-                Seat {n}
-              </option>
-            ))}
-          </select>
+          {props.freeSeats.length === 0 ? (
+            <p className="evening__hint">
+              Every seat is taken: if the host says yes, you wait in line for the next one.
+            </p>
+          ) : (
+            <>
+              <label htmlFor={`${id}-seat`}>Seat</label>
+              <select id={`${id}-seat`} value={wanted} onChange={(e) => setWanted(e.target.value)}>
+                <option value="any">Any free seat</option>
+                {props.freeSeats.map((n) => (
+                  <option key={n} value={n}>
+                    Seat {n}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
           <button type="submit" className="primary" data-testid="ask-to-sit">
             Ask to sit
           </button>
