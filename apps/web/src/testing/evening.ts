@@ -1,4 +1,5 @@
-import { eveningViewSchema, type EveningView } from '@banco/protocol';
+import { eveningSettingsSchema, eveningViewSchema, type EveningView } from '@banco/protocol';
+import type { z } from 'zod';
 
 type YouPart = Partial<EveningView['you']>;
 
@@ -7,7 +8,11 @@ type YouPart = Partial<EveningView['you']>;
  * of room chips starting at 5,000, nobody asking, nobody waiting.
  */
 export function eveningOf(
-  overrides: Omit<Partial<EveningView>, 'you'> & { you?: YouPart } = {},
+  overrides: Omit<Partial<EveningView>, 'you' | 'settings'> & {
+    you?: YouPart;
+    /** Read by the protocol's schema: what is left out takes its default. */
+    settings?: z.input<typeof eveningSettingsSchema>;
+  } = {},
 ): EveningView {
   const { you, ...rest } = overrides;
   return eveningViewSchema.parse({

@@ -37,6 +37,7 @@ export default function EveningSide({
           evening={evening}
           playerId={state.you.playerId}
           seat={perms.seat}
+          seats={state.seats}
           freeSeats={freeSeatsOf(state)}
           youHost={perms.youHost}
           clockOffset={state.clockOffset}
@@ -44,7 +45,7 @@ export default function EveningSide({
           send={send}
         />
       ) : null}
-      <Leaderboard evening={evening} you={state.you.playerId} />
+      <Leaderboard evening={evening} seats={state.seats} you={state.you.playerId} />
       <section className="panel" aria-label="The night’s ledger and recap">
         <LedgerDownloads
           onDownload={ledger.download}

@@ -1,12 +1,19 @@
-import type { EveningView } from '@banco/protocol';
+import type { EveningView, SeatView } from '@banco/protocol';
+import { liveLeaderboard } from '../../evening/leaderboard';
 import { finishWords } from '../../evening/words';
 import { chips, signedChips } from '../../lib/format';
 
 /** P9.9: the night so far, best net first, with how far the finish line is. */
-export function Leaderboard({ evening, you }: { evening: EveningView; you: string }) {
-  const lines = [...evening.leaderboard].sort(
-    (a, b) => b.net - a.net || a.player.name.localeCompare(b.player.name),
-  );
+export function Leaderboard({
+  evening,
+  seats,
+  you,
+}: {
+  evening: EveningView;
+  seats: readonly SeatView[];
+  you: string;
+}) {
+  const lines = liveLeaderboard(evening, seats);
   const room = evening.settings.chips === 'room';
   return (
     <section

@@ -1,5 +1,6 @@
 'use client';
-import type { EveningView } from '@banco/protocol';
+import type { EveningView, SeatView } from '@banco/protocol';
+import { liveLeaderboard } from '../../evening/leaderboard';
 import { useId, useState } from 'react';
 import type { EveningSend } from '../../evening/send';
 import { standingWords, topUpWords } from '../../evening/words';
@@ -12,6 +13,8 @@ export interface PlayerEveningProps {
   playerId: string;
   /** This player's seat, null for a watcher. */
   seat: number | null;
+  /** The table's seats: a seated stack is the seat's balance, moved by every settlement. */
+  seats?: readonly SeatView[];
   freeSeats: readonly number[];
   youHost: boolean;
   clockOffset: number;
@@ -34,7 +37,8 @@ export function PlayerEvening(props: PlayerEveningProps) {
   const [wanted, setWanted] = useState<string>('any');
   const { you, settings } = evening;
   const room = settings.chips === 'room';
-  const mine = evening.leaderboard.find((l) => l.player.id === props.playerId) ?? null;
+  const mine =
+    liveLeaderboard(evening, props.seats ?? []).find((l) => l.player.id === props.playerId) ?? null;
   const starting = settings.roomChips?.startingStack ?? 0;
   const [topUp, setTopUp] = useState<number | null>(null);
 
