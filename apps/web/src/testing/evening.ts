@@ -1,4 +1,5 @@
-import { eveningSettingsSchema, eveningViewSchema, type EveningView } from '@banco/protocol';
+import type { eveningSettingsSchema } from '@banco/protocol';
+import { eveningViewSchema, type EveningView } from '@banco/protocol';
 import type { z } from 'zod';
 
 type YouPart = Partial<EveningView['you']>;
