@@ -44,9 +44,9 @@ export function finishWords(finish: FinishLine | null, progress: EveningView['pr
   if (finish === null) return 'No finish line: the night ends when the host closes the room.';
   switch (finish.kind) {
     case 'rounds':
-      return `Round ${Math.min(progress.rounds, finish.count)} of ${finish.count}.`;
+      return `${Math.min(progress.rounds, finish.count)} of ${finish.count} rounds played.`;
     case 'shoes':
-      return `Shoe ${Math.min(progress.shoes + 1, finish.count)} of ${finish.count}.`;
+      return `${Math.min(progress.shoes, finish.count)} of ${finish.count} shoes played.`;
     case 'time':
       return `The night ends at ${clock(finish.at)}.`;
     default: {

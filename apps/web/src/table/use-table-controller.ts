@@ -146,7 +146,9 @@ export function useTableController(
     triedSit.current = true;
     void (async () => {
       // Where the host approves each player, the lobby's "sit" is a request for any seat.
-      if (store.get().evening?.settings.seating === 'host-approves') {
+      const now = store.get();
+      const youHost = now.room !== null && now.room.hostPlayerId === now.you.playerId;
+      if (now.evening?.settings.seating === 'host-approves' && !youHost) {
         await sit();
         window.history.replaceState(null, '', `?id=${encodeURIComponent(tableId)}`);
         return;

@@ -156,7 +156,7 @@ export function LedgerDownloads({
 }) {
   return (
     <section className="ledger-downloads" aria-label="The room’s ledger">
-      <span>The room’s ledger:</span>
+      <span className="ledger-downloads__label">The room’s ledger</span>
       {(['csv', 'json'] as const).map((format) => (
         <button
           key={format}
