@@ -29,7 +29,7 @@ import {
 } from './support/browser.js';
 import { activate, tabTo } from './support/keyboard.js';
 import { TableObserver } from './support/observer.js';
-import { arrive, confirmBets, draft, minorUnits } from './support/player.js';
+import { arrive, confirmBets, minorUnits } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -140,8 +140,11 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     );
     await Promise.all([
       ...bets.map(async ([name, spot, chip]) => {
-        await draft(person(name).page, spot, chip);
-        await confirmBets(person(name).page);
+        const { page } = person(name);
+        // The tray names each chip as it shows it: "5,000".
+        await page.getByRole('radio', { name: chip.toLocaleString('en-US'), exact: true }).check();
+        await page.getByRole('button', { name: new RegExp(`^${spot} pays`) }).click();
+        await confirmBets(page);
       }),
       ...noBet.map((name) =>
         person(name).page.getByRole('button', { name: 'No bet this round' }).click(),

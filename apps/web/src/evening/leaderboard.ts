@@ -9,11 +9,12 @@ export function liveLeaderboard(
   evening: EveningView,
   seats: readonly SeatView[],
 ): LeaderboardLine[] {
-  const balances = new Map(seats.map((s) => [s.player.id, s.balance]));
+  const seated = new Map(seats.map((s) => [s.player.id, s]));
   return evening.leaderboard
     .map((line) => {
-      const stack = balances.get(line.player.id) ?? line.stack;
-      return { ...line, stack, net: stack - line.granted };
+      const seat = seated.get(line.player.id);
+      const stack = seat?.balance ?? line.stack;
+      return { ...line, player: seat?.player ?? line.player, stack, net: stack - line.granted };
     })
     .sort((a, b) => b.net - a.net || b.stack - a.stack || a.player.id.localeCompare(b.player.id));
 }

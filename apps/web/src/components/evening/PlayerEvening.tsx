@@ -139,7 +139,9 @@ export function PlayerEvening(props: PlayerEveningProps) {
     }
   }
 
-  const stack = mine?.stack ?? null;
+  // Seated, the stack is the seat's balance, whether or not the leaderboard has a line yet.
+  const seated = seat === null ? undefined : props.seats?.find((s) => s.seat === seat);
+  const stack = seated?.balance ?? mine?.stack ?? null;
   const suggested = topUp ?? Math.max(100, starting - (stack ?? 0));
   const perNight = settings.roomChips?.topUps.perNight ?? null;
 

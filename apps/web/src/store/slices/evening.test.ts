@@ -124,3 +124,26 @@ describe('the evening slice (P9.9)', () => {
     expect(s.evening).toBeNull();
   });
 });
+
+describe('a first grant (T11.15)', () => {
+  it('opens the player’s line, named by the seat taken just after it', () => {
+    const granted = applyEvent(table(), {
+      tableId: TABLE,
+      version: 11,
+      at,
+      type: 'evening.stack',
+      playerId: 'dee',
+      seat: 3,
+      kind: 'grant',
+      amount: 500_000,
+      stack: 500_000,
+      approvedBy: 'ann',
+      reason: null,
+    });
+    expect(granted.evening?.leaderboard.find((l) => l.player.id === 'dee')).toMatchObject({
+      stack: 500_000,
+      granted: 500_000,
+      net: 0,
+    });
+  });
+});

@@ -35,7 +35,7 @@ export function reduceEvening(state: TableState, event: EveningEvent): TableStat
       return next({ ...evening, sittingOut });
     }
     case 'evening.stack':
-      return next({ ...evening, leaderboard: withStack(evening.leaderboard, event) });
+      return next({ ...evening, leaderboard: withStack(state, evening.leaderboard, event) });
     case 'evening.ended':
       return next({ ...evening, podium: event.podium });
     default: {
@@ -46,10 +46,24 @@ export function reduceEvening(state: TableState, event: EveningEvent): TableStat
 }
 
 /** A grant, a top-up or an adjustment moves a stack and what was granted; asking moves nothing. */
-function withStack(board: LeaderboardLine[], event: EventOf<'evening.stack'>): LeaderboardLine[] {
+function withStack(
+  state: TableState,
+  board: LeaderboardLine[],
+  event: EventOf<'evening.stack'>,
+): LeaderboardLine[] {
   if (event.kind === 'top-up-asked' || event.kind === 'top-up-declined') return board;
   const line = board.find((l) => l.player.id === event.playerId);
-  if (!line) return board;
+  if (!line) {
+    // A first grant opens a line; it comes just before the player's seat.taken, which names them
+    // (the live board takes a seated player's name and stack from the seat).
+    if (event.kind !== 'grant') return board;
+    const player = state.seats.find((s) => s.player.id === event.playerId)?.player ?? {
+      id: event.playerId,
+      name: 'A new player',
+    };
+    const fresh = { player, stack: event.stack, granted: event.amount };
+    return [...board, { ...fresh, net: event.stack - event.amount }];
+  }
   const granted = line.granted + event.amount;
   return board.map((l) =>
     l === line ? { ...l, stack: event.stack, granted, net: event.stack - granted } : l,
