@@ -7,6 +7,8 @@ export interface LedgerCheck {
   house: number;
   escrow: number;
   refill: number;
+  /** T10.8: room chips in all: issuers (negative), stacks, room houses. */
+  rooms: number;
   /** Human-readable violations; empty when the ledger is consistent. */
   problems: string[];
 }
@@ -38,9 +40,17 @@ export async function checkLedger(
   const house = sums.get('HOUSE') ?? 0;
   const escrow = sums.get('ESCROW') ?? 0;
   const refill = sums.get('REFILL') ?? 0;
-  const total = wallets + house + escrow + refill;
+  const rooms =
+    (sums.get('ROOM_ISSUER') ?? 0) + (sums.get('ROOM_STACK') ?? 0) + (sums.get('ROOM_HOUSE') ?? 0);
+  const total = wallets + house + escrow + refill + rooms;
   if (total !== 0) problems.push(`balances sum to ${total}, expected 0`);
-  const circulating = wallets + house + escrow;
+  problems.push(...(await roomChipsProblems(prisma)));
+  // The escrows of rooms with room chips hold room chips, which REFILL never minted.
+  const [roomEscrow] = await prisma.$queryRaw<Array<{ sum: bigint }>>`
+    SELECT COALESCE(SUM(e.balance), 0)::bigint AS sum FROM accounts e
+      JOIN accounts i ON i.id = 'issuer:' || e.table_id
+     WHERE e.kind = 'ESCROW'`;
+  const circulating = wallets + house + escrow - n(roomEscrow?.sum ?? 0);
   if (circulating !== -refill) {
     problems.push(`circulating ${circulating} differs from minted ${-refill}`);
   }
@@ -62,7 +72,7 @@ export async function checkLedger(
 
   const negative = await prisma.$queryRaw<Array<{ id: string; balance: bigint }>>`
     SELECT id, balance FROM accounts
-     WHERE kind IN ('WALLET', 'ESCROW') AND balance < 0 ORDER BY id`;
+     WHERE kind IN ('WALLET', 'ESCROW', 'ROOM_STACK') AND balance < 0 ORDER BY id`;
   for (const r of negative) problems.push(`account ${r.id} is negative: ${n(r.balance)}`);
 
   // A table's escrow holds exactly the stakes of its open bets.
@@ -134,5 +144,34 @@ export async function checkLedger(
     problems.push(`round ${r.id} (table ${r.table_id}, #${r.seq}) is open with no live table`);
   }
 
-  return { total, wallets, house, escrow, refill, problems };
+  return { total, wallets, house, escrow, refill, rooms, problems };
+}
+
+/**
+ * T10.8: every room with room chips sums to zero on its own (issuer + stacks + escrow + room
+ * house), and no transfer joins one of its accounts to an account outside the room: room chips
+ * never reach a wallet, and wallet chips never reach a stack.
+ */
+async function roomChipsProblems(prisma: PrismaClient): Promise<string[]> {
+  const problems: string[] = [];
+  const sums = await prisma.$queryRaw<Array<{ room: string; sum: bigint }>>`
+    SELECT i.room_id AS room,
+           (SELECT COALESCE(SUM(a.balance), 0) FROM accounts a
+             WHERE a.room_id = i.room_id OR a.id = 'escrow:' || i.room_id)::bigint AS sum
+      FROM accounts i WHERE i.kind = 'ROOM_ISSUER' ORDER BY i.room_id`;
+  for (const r of sums) {
+    if (n(r.sum) !== 0) problems.push(`room ${r.room}: its chips sum to ${n(r.sum)}, expected 0`);
+  }
+  const crossings = await prisma.$queryRaw<Array<{ key: string }>>`
+    SELECT t.key FROM transfers t
+      JOIN accounts f ON f.id = t.from_account_id
+      JOIN accounts d ON d.id = t.to_account_id
+     WHERE COALESCE(f.room_id, (SELECT i.room_id FROM accounts i
+                                 WHERE i.id = 'issuer:' || f.table_id))
+           IS DISTINCT FROM
+           COALESCE(d.room_id, (SELECT i.room_id FROM accounts i
+                                 WHERE i.id = 'issuer:' || d.table_id))
+     ORDER BY t.key`;
+  for (const r of crossings) problems.push(`transfer ${r.key} crosses a room's chips`);
+  return problems;
 }

@@ -43,8 +43,7 @@ export function fencedLedger(ledger: TableLedger, lease: TableLease): TableLedge
     loadTableState: (id) => ledger.loadTableState(id),
     eveningMember: (id) => ledger.eveningMember(id),
     autoApproveInvite: (roomId, code) => ledger.autoApproveInvite(roomId, code),
-    roomChipsEntry: (roomId, entry) =>
-      watched(() => ledger.roomChipsEntry(roomId, entry, fence())),
+    roomChipsEntry: (roomId, entry) => watched(() => ledger.roomChipsEntry(roomId, entry, fence())),
     createShoe: (input) => watched(() => ledger.createShoe({ ...input, fence: fence() })),
     recordShuffle: (shoeId, seed, shown) =>
       watched(() => ledger.recordShuffle(shoeId, seed, shown, fence())),

@@ -1,6 +1,7 @@
 import type { Ack, TableEvent, TableSnapshot } from '@banco/protocol';
 import type { Reply } from '../core/inputs.js';
 import { seatOf } from '../core/seats.js';
+import { eveningPart, eveningView } from '../core/evening/view.js';
 import { snapshotOf } from '../core/snapshot.js';
 import type { TableState } from '../core/state.js';
 import type { Crowd } from './crowd.js';
@@ -69,6 +70,8 @@ export class TableReads {
       spectators: this.deps.crowd.spectators(),
       you: { playerId, seat: mine?.seat ?? null },
       lastRound: this.lastRound,
+      // P9.9: the evening is the viewer's own (the queue is the host's alone).
+      ...eveningPart(state, playerId),
     };
   }
 
@@ -116,6 +119,13 @@ export class TableReads {
     const { table } = this.deps;
     for (const message of table.game.ownFaces(table.current, playerId)) {
       this.deps.outbox.sendPrivate(playerId, message);
+    }
+    // P9.9: a page that catches up by events gets its own evening view as it stands.
+    const state = table.current;
+    const evening = eveningView(state, playerId);
+    if (evening) {
+      const { tableId, version } = state;
+      this.deps.outbox.sendPrivate(playerId, { type: 'evening.you', tableId, version, evening });
     }
   }
 }

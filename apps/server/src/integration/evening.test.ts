@@ -1,0 +1,382 @@
+import {
+  type CreateGuestReply,
+  type EveningSettings,
+  type EveningView,
+  type TableEvent,
+} from '@banco/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../db/ledger-invariant.js';
+import { createPrisma, type PrismaClient } from '../db/prisma.js';
+import { call, newGuest, openRoom, roomSettings } from '../testing/rooms.js';
+import { startTestBanco, TestClient, type TestBanco } from '../testing/test-banco.js';
+
+const STACK = 500_000;
+
+const is =
+  <T extends TableEvent['type']>(type: T) =>
+  (e: TableEvent): e is Extract<TableEvent, { type: T }> =>
+    e.type === type;
+
+/** A room for a game night: the host seats, room chips of 5,000, 3 seats, a waitlist of 2. */
+const eveningRoom = (evening: Partial<EveningSettings> = {}) =>
+  roomSettings({
+    seats: 3,
+    untimedBetting: true,
+    cardTurning: false,
+    evening: {
+      seating: 'host-approves',
+      chips: 'room',
+      roomChips: { startingStack: STACK, topUps: { autoBelowMinimum: false, perNight: 1 } },
+      waitlistMax: 2,
+      offerSeconds: 60,
+      autoSitOutRounds: null,
+      finish: null,
+      ...evening,
+    },
+  });
+
+describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7–P9.12)', () => {
+  let server: TestBanco;
+  let prisma: PrismaClient;
+  const guests: Record<string, CreateGuestReply> = {};
+  const clients: Record<string, TestClient> = {};
+  let roomId = '';
+
+  const evening = async (who: string): Promise<EveningView> => {
+    const answer = await clients[who]!.send('table.snapshot', { tableId: roomId });
+    if (!answer.ok) throw new Error(answer.code);
+    if (!answer.snapshot.evening) throw new Error('no evening in the snapshot');
+    return answer.snapshot.evening;
+  };
+  const seatOf = async (who: string) => {
+    const answer = await clients[who]!.send('table.snapshot', { tableId: roomId });
+    if (!answer.ok) throw new Error(answer.code);
+    return answer.snapshot.seats.find((s) => s.player.id === guests[who]!.player.id) ?? null;
+  };
+  /** The round whose betting is open now (the table opens one as soon as somebody sits). */
+  const bettingRound = async (): Promise<number> => {
+    for (;;) {
+      const answer = await clients.host!.send('table.snapshot', { tableId: roomId });
+      if (!answer.ok) throw new Error(answer.code);
+      if (answer.snapshot.phase.kind === 'betting') return answer.snapshot.phase.round;
+      await clients.host!.next(is('betting.opened'), 5_000).catch(() => undefined);
+    }
+  };
+  const stackInPostgres = async (who: string) => {
+    const account = await prisma.account.findUnique({
+      where: { id: `stack:${roomId}:${guests[who]!.player.id}` },
+    });
+    return account === null ? null : Number(account.balance);
+  };
+
+  beforeAll(async () => {
+    server = await startTestBanco([], { TRUST_PROXY: 'loopback', TABLE_TIMINGS: 'instant' });
+    prisma = createPrisma(server.db.url);
+    for (const name of ['host', 'ana', 'bob', 'cara', 'dan', 'eve']) {
+      guests[name] = await newGuest(server.url, name);
+      clients[name] = await TestClient.connectAs(server.url, guests[name]);
+    }
+    roomId = (await openRoom(server.url, guests.host!.token, 'Friday', eveningRoom())).room.id;
+    for (const name of Object.keys(clients)) {
+      expect(await clients[name]!.send('table.join', { tableId: roomId })).toMatchObject({
+        ok: true,
+      });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const client of Object.values(clients)) client.close();
+    await prisma?.$disconnect();
+    await server?.close();
+  });
+
+  it('T11.12 T11.15 T10.8 P9.7: the host sits with the starting stack from the room issuer, not the wallet', async () => {
+    const sat = await clients.host!.send('seat.take', { tableId: roomId, seat: 1 });
+    expect(sat).toMatchObject({ ok: true, balance: STACK });
+    expect(await stackInPostgres('host')).toBe(STACK);
+    const wallet = await prisma.account.findUnique({
+      where: { id: `wallet:${guests.host!.player.id}` },
+    });
+    expect(Number(wallet!.balance)).toBe(100_000);
+    const grant = await prisma.transfer.findFirst({
+      where: { toAccountId: `stack:${roomId}:${guests.host!.player.id}` },
+    });
+    expect(grant).toMatchObject({ kind: 'GRANT', fromAccountId: `issuer:${roomId}` });
+  });
+
+  it('T11.12 P9.7: others ask; the queue is the host’s alone; repeats, seat.take and strangers are refused', async () => {
+    expect(await clients.ana!.send('seat.take', { tableId: roomId, seat: 2 })).toMatchObject({
+      ok: false,
+      code: 'APPROVAL_REQUIRED',
+    });
+    const asked = clients.host!.next(is('evening.seat-request'));
+    expect(await clients.ana!.send('seat.request', { tableId: roomId, seat: 2 })).toMatchObject({
+      ok: true,
+    });
+    expect(await asked).toMatchObject({ change: 'asked', requests: 1 });
+    expect(await clients.ana!.send('seat.request', { tableId: roomId })).toMatchObject({
+      ok: false,
+      code: 'REQUEST_PENDING',
+    });
+    expect(await clients.bob!.send('seat.request', { tableId: roomId })).toMatchObject({
+      ok: true,
+    });
+    const hostView = await evening('host');
+    expect(hostView.queue?.map((r) => [r.player.name, r.seat, r.account])).toEqual([
+      ['ana', 2, false],
+      ['bob', null, false],
+    ]);
+    const anaView = await evening('ana');
+    expect(anaView.queue).toBeNull();
+    expect(anaView.you.request).toMatchObject({ seat: 2 });
+    expect(anaView.counts).toEqual({ requests: 2, waiting: 0 });
+    expect(
+      await clients.cara!.send('room.seat.approve', {
+        tableId: roomId,
+        playerId: guests.ana!.player.id,
+      }),
+    ).toMatchObject({ ok: false, code: 'NOT_HOST' });
+  });
+
+  it('T11.12 T11.15 P9.7: the host approves with a stack (whole chips) and declines with words', async () => {
+    const ana = guests.ana!.player.id;
+    const version = (await clients.host!.send('table.snapshot', { tableId: roomId })) as {
+      snapshot: { version: number };
+    };
+    expect(
+      await clients.host!.send('room.seat.approve', {
+        tableId: roomId,
+        playerId: ana,
+        stack: 450_050,
+      }),
+    ).toMatchObject({ ok: false, code: 'FRACTIONAL_CHIPS' });
+    const again = (await clients.host!.send('table.snapshot', { tableId: roomId })) as {
+      snapshot: { version: number };
+    };
+    expect(again.snapshot.version).toBe(version.snapshot.version);
+    expect(
+      await clients.host!.send('room.seat.approve', {
+        tableId: roomId,
+        playerId: ana,
+        stack: 450_000,
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await seatOf('ana')).toMatchObject({ seat: 2, balance: 450_000 });
+    expect(await stackInPostgres('ana')).toBe(450_000);
+    const told = new Promise<string>((resolve) => {
+      const check = setInterval(() => {
+        const declined = clients.bob!.frames.flatMap((f) =>
+          f.kind === 'private' && f.message.type === 'evening.you' && f.message.evening.you.declined
+            ? [f.message.evening.you.declined.reason]
+            : [],
+        );
+        if (declined[0]) {
+          clearInterval(check);
+          resolve(declined[0]);
+        }
+      }, 20);
+    });
+    expect(
+      await clients.host!.send('room.seat.decline', {
+        tableId: roomId,
+        playerId: guests.bob!.player.id,
+        reason: 'only the regulars tonight',
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await told).toBe('only the regulars tonight');
+    expect((await evening('bob')).you).toMatchObject({
+      request: null,
+      declined: { reason: 'only the regulars tonight' },
+    });
+    expect(
+      await clients.host!.send('room.seat.decline', {
+        tableId: roomId,
+        playerId: guests.bob!.player.id,
+        reason: 'twice',
+      }),
+    ).toMatchObject({ ok: false, code: 'NO_REQUEST' });
+  });
+
+  it('T11.12 P8.3: an invite made with autoApprove seats its holder at once', async () => {
+    const made = await call(server.url, `/api/rooms/${roomId}/invites`, {
+      token: guests.host!.token,
+      body: { ttlMinutes: 60, autoApprove: true },
+    });
+    expect(made.status).toBe(201);
+    const { code } = made.body as { code: string };
+    expect(
+      await clients.cara!.send('seat.request', { tableId: roomId, invite: code }),
+    ).toMatchObject({ ok: true });
+    expect(await seatOf('cara')).toMatchObject({ seat: 3, balance: STACK });
+    const grant = await prisma.transfer.findFirst({
+      where: { toAccountId: `stack:${roomId}:${guests.cara!.player.id}` },
+    });
+    expect(grant).toMatchObject({ kind: 'GRANT', approvedBy: 'invite' });
+  });
+
+  it('T11.13 P9.8: a full table keeps a waitlist; an approval there waits for the next seat', async () => {
+    expect(await clients.dan!.send('seat.request', { tableId: roomId })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await clients.host!.send('room.seat.approve', {
+        tableId: roomId,
+        playerId: guests.dan!.player.id,
+      }),
+    ).toMatchObject({ ok: true });
+    expect((await evening('dan')).you.waitlistPosition).toBe(1);
+    expect(await seatOf('dan')).toBeNull();
+    expect(await clients.eve!.send('seat.request', { tableId: roomId })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await clients.host!.send('room.seat.approve', {
+        tableId: roomId,
+        playerId: guests.eve!.player.id,
+      }),
+    ).toMatchObject({ ok: true });
+    expect((await evening('eve')).you.waitlistPosition).toBe(2);
+    expect((await evening('host')).counts).toEqual({ requests: 0, waiting: 2 });
+  });
+
+  it('T11.14 P9.10: a seat that sits out is skipped; its bets are refused; "I’m back" plays again', async () => {
+    const out = clients.host!.next(is('evening.sit-out'));
+    expect(await clients.ana!.send('seat.sit-out', { tableId: roomId, out: true })).toMatchObject({
+      ok: true,
+    });
+    expect(await out).toMatchObject({ seat: 2, out: true, by: 'player' });
+    // Untimed betting waits for every seat that plays: ana's seat no longer holds it open.
+    const opened = { round: await bettingRound() };
+    const result = clients.host!.next(is('round.result'));
+    expect(
+      await clients.ana!.send('bets.confirm', {
+        tableId: roomId,
+        round: opened.round,
+        seat: 2,
+        confirmId: 'ana-1',
+        bets: [{ spot: 'banker', amount: 1_000 }],
+      }),
+    ).toMatchObject({ ok: false, code: 'SITTING_OUT' });
+    expect(
+      await clients.host!.send('bets.confirm', {
+        tableId: roomId,
+        round: opened.round,
+        seat: 1,
+        confirmId: 'host-1',
+        bets: [{ spot: 'banker', amount: 1_000 }],
+      }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await clients.cara!.send('bets.none', { tableId: roomId, round: opened.round, seat: 3 }),
+    ).toMatchObject({ ok: true });
+    await result;
+    expect(await seatOf('ana')).toMatchObject({ balance: 450_000 });
+    expect(await stackInPostgres('ana')).toBe(450_000);
+    // The host's stake went through the room's stack, escrow and house, never the wallet.
+    expect(await stackInPostgres('host')).toBe((await seatOf('host'))!.balance);
+    expect(await clients.ana!.send('seat.sit-out', { tableId: roomId, out: false })).toMatchObject({
+      ok: true,
+    });
+    expect((await evening('host')).sittingOut).toEqual([]);
+  });
+
+  it('T11.15 P9.11: top-ups follow the room rule; the host adjusts with a reason; refusals change nothing', async () => {
+    const cara = guests.cara!.player.id;
+    expect(
+      await clients.cara!.send('chips.top-up', { tableId: roomId, amount: 10_000 }),
+    ).toMatchObject({ ok: false, code: 'TOP_UP_ABOVE_RULE' });
+    expect(
+      await clients.host!.send('room.chips.adjust', {
+        tableId: roomId,
+        playerId: cara,
+        amount: -400_000,
+        reason: 'she cashed some in with the bank',
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await stackInPostgres('cara')).toBe(100_000);
+    expect(
+      await clients.host!.send('room.chips.adjust', {
+        tableId: roomId,
+        playerId: cara,
+        amount: -200_000,
+        reason: 'too much',
+      }),
+    ).toMatchObject({ ok: false, code: 'STACK_TOO_LOW' });
+    expect(
+      await clients.cara!.send('chips.top-up', { tableId: roomId, amount: 400_050 }),
+    ).toMatchObject({ ok: false, code: 'FRACTIONAL_CHIPS' });
+    expect(
+      await clients.cara!.send('chips.top-up', { tableId: roomId, amount: 500_000 }),
+    ).toMatchObject({ ok: false, code: 'TOP_UP_ABOVE_RULE' });
+    expect(
+      await clients.cara!.send('chips.top-up', { tableId: roomId, amount: 400_000 }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await clients.cara!.send('chips.top-up', { tableId: roomId, amount: 100 }),
+    ).toMatchObject({ ok: false, code: 'REQUEST_PENDING' });
+    expect((await evening('host')).topUps?.map((t) => t.amount)).toEqual([400_000]);
+    expect(
+      await clients.ana!.send('room.top-up.approve', { tableId: roomId, playerId: cara }),
+    ).toMatchObject({ ok: false, code: 'NOT_HOST' });
+    expect(
+      await clients.host!.send('room.top-up.approve', { tableId: roomId, playerId: cara }),
+    ).toMatchObject({ ok: true });
+    expect(await seatOf('cara')).toMatchObject({ balance: STACK });
+    expect(await stackInPostgres('cara')).toBe(STACK);
+    const entries = await prisma.transfer.findMany({
+      where: {
+        OR: [
+          { toAccountId: `stack:${roomId}:${cara}` },
+          { fromAccountId: `stack:${roomId}:${cara}` },
+        ],
+        kind: { in: ['GRANT', 'TOP_UP', 'ADJUST'] },
+      },
+      orderBy: { id: 'asc' },
+    });
+    expect(entries.map((t) => [t.kind, Number(t.amount), t.approvedBy, t.reason])).toEqual([
+      ['GRANT', STACK, 'invite', null],
+      ['ADJUST', 400_000, guests.host!.player.id, 'she cashed some in with the bank'],
+      ['TOP_UP', 400_000, guests.host!.player.id, null],
+    ]);
+    // "At most 1 a night": the second is above the rule whatever the stack.
+    await clients.host!.send('room.chips.adjust', {
+      tableId: roomId,
+      playerId: cara,
+      amount: -100_000,
+      reason: 'a side bet with the host',
+    });
+    expect(
+      await clients.cara!.send('chips.top-up', { tableId: roomId, amount: 100_000 }),
+    ).toMatchObject({ ok: false, code: 'TOP_UP_ABOVE_RULE' });
+  });
+
+  it('T11.13 P9.8: a seat that frees is offered to the first in line, who takes it', async () => {
+    const offered = clients.dan!.next(is('evening.waitlist'));
+    expect(await clients.ana!.send('seat.leave', { tableId: roomId, seat: 2 })).toMatchObject({
+      ok: true,
+    });
+    expect(await offered).toMatchObject({ change: 'offered', seat: 2, waiting: 2 });
+    expect((await evening('dan')).you.offer).toMatchObject({ seat: 2 });
+    expect(await clients.eve!.send('waitlist.accept', { tableId: roomId })).toMatchObject({
+      ok: false,
+      code: 'NOT_OFFERED',
+    });
+    expect(await clients.dan!.send('waitlist.accept', { tableId: roomId })).toMatchObject({
+      ok: true,
+    });
+    expect(await seatOf('dan')).toMatchObject({ seat: 2, balance: STACK });
+    expect((await evening('eve')).you.waitlistPosition).toBe(1);
+    // ana's stack stays with the night while she stands.
+    expect((await evening('host')).leaderboard.find((l) => l.player.name === 'ana')).toMatchObject({
+      stack: 450_000,
+      granted: 450_000,
+      net: 0,
+    });
+  });
+
+  it('T10.8: every room sums to zero: issuer + stacks + escrow + room house', async () => {
+    const audit = await checkLedger(server.banco.prisma);
+    expect(audit.problems).toEqual([]);
+    expect(audit.rooms).toBeLessThanOrEqual(0);
+  });
+});
