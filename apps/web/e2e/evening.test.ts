@@ -274,9 +274,9 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
 
     const visitor = await newVisitor(browser, server.url, DESKTOP);
     await arrive(visitor.page, 'Dan');
+    const { player } = await playerOf(visitor.page);
     await visitor.page.getByRole('textbox', { name: 'Join with a code' }).fill(code);
     await visitor.page.getByRole('button', { name: 'Join', exact: true }).click();
-    const { player } = await playerOf(visitor.page);
     people.set('Dan', { ...visitor, name: 'Dan', playerId: player.id });
     const danSat = await observer.until('seat.taken', (e) => e.player.id === player.id);
     expect(observer.of('evening.seat-request').map((e) => e.change)).toContain('auto-approved');
