@@ -156,6 +156,11 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
       const holder = seatHolder(dealing.dealer);
       await holder?.page.getByRole('button', { name: 'Deal', exact: true }).click();
     }
+    // T5: whoever the server names turns each hand's cards.
+    await observer.turns(opened.round, async (turn) => {
+      if (turn.turner === null) return;
+      await seatHolder(turn.turner)?.page.getByRole('button', { name: 'Reveal' }).click();
+    });
     return observer.until('settlement.paid', (e) => e.round === opened.round);
   }
 
@@ -188,8 +193,6 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     await typeInto('Largest Player or Banker bet', '5000');
     await typeInto('Seats', '3');
     await tabTo(page, /^Untimed/);
-    await page.keyboard.press('Space');
-    await tabTo(page, 'Players squeeze and turn the cards');
     await page.keyboard.press('Space');
     // The seat a sitting-out player keeps: long enough for two rounds and a restart.
     await tabTo(page, 'Hold a dropped player’s seat');
