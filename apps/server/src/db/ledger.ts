@@ -4,7 +4,10 @@ import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, walletAccount } from './accounts.js';
 import { escrowBatcher, escrowMany, type EscrowBatcher, type EscrowOutcome } from './escrow.js';
 import { endRound } from './round-end.js';
+import type { LedgerExport, Recap } from '@banco/protocol';
 import { autoApproveInvite, eveningMember, roomChipsEntry } from './evening.js';
+import { recapInputs, roomLedger } from './room-ledger.js';
+import { recapOf } from '../rooms/recap.js';
 import { recentRounds, shoeRecord, tableShoes, type ShoeListing } from './history.js';
 import {
   abandonedRounds,
@@ -515,6 +518,20 @@ export class Ledger {
   /** T11.12: whether an invite of this room seats its holder without asking. */
   autoApproveInvite(roomId: string, code: string): Promise<boolean> {
     return autoApproveInvite(this.pool, roomId, code);
+  }
+
+  /** T10.9: a room's ledger for one of its members (null for anyone else: P8.10). */
+  roomLedger(roomId: string, playerId: string): Promise<LedgerExport | null> {
+    return roomLedger(this.prisma, roomId, playerId, new Date());
+  }
+
+  /** T10.10: the night in a few figures, for one of the room's members. */
+  async roomRecap(roomId: string, playerId: string): Promise<Recap | null> {
+    const now = new Date();
+    const ledger = await roomLedger(this.prisma, roomId, playerId, now);
+    if (!ledger) return null;
+    const { rounds, seats } = await recapInputs(this.prisma, roomId, now);
+    return recapOf(ledger, rounds, seats);
   }
 
   /** Settled rounds of a table, newest first, with their bets. */

@@ -27,6 +27,7 @@ import {
   rateLimitKey,
   refuseBadPreflight,
 } from './transport-errors.js';
+import { registerEveningRoutes } from './evening-routes.js';
 import { registerRoomRoutes } from './room-routes.js';
 import { registerRoutes } from './routes.js';
 import { registerShoeListRoutes } from './shoe-list-routes.js';
@@ -155,6 +156,7 @@ export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
   app.register(async (scope) => registerShoeListRoutes(scope, deps));
   const { rooms } = deps;
   if (rooms) app.register(async (scope) => registerRoomRoutes(scope, { ...deps, rooms }));
+  app.register(async (scope) => registerEveningRoutes(scope, deps));
   const web = registerWebApp(app, deps.config.webDir);
 
   // After the plugins load, so unknown URLs are rate limited too (no free scanning).

@@ -2,7 +2,7 @@
  * What the HTTP and socket layers need from the chip ledger, and nothing more. The real ledger
  * (src/db/ledger.ts) satisfies these structurally; main wires it in.
  */
-import type { PlayerInfo } from '@banco/protocol';
+import type { LedgerExport, PlayerInfo, Recap } from '@banco/protocol';
 import type { RecentRound, ShoeRecord } from '../db/ledger-types.js';
 import type { ShoeListing } from '../db/history.js';
 import type { ClaimResult } from '../db/logins.js';
@@ -56,4 +56,7 @@ export interface HistoryStore {
   shoeRecord(shoeId: string): Promise<HistoryShoe | null>;
   /** A table's shoes, newest first (the /shoes page). */
   tableShoes?(tableId: string, limit: number): Promise<readonly ShoeListing[]>;
+  /** P8.10, P8.11: a room's ledger and recap for one of its members; null for anyone else. */
+  roomLedger?(roomId: string, playerId: string): Promise<LedgerExport | null>;
+  roomRecap?(roomId: string, playerId: string): Promise<Recap | null>;
 }

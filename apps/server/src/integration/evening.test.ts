@@ -1,4 +1,8 @@
 import {
+  LEDGER_CSV_ROUND_COLUMNS,
+  LEDGER_CSV_SESSION_COLUMNS,
+  ledgerExportSchema,
+  recapSchema,
   type CreateGuestReply,
   type EveningSettings,
   type EveningView,
@@ -35,6 +39,17 @@ const eveningRoom = (evening: Partial<EveningSettings> = {}) =>
     },
   });
 
+/** The round whose betting is open at `tableId`, later than `after`. */
+async function openBetting(client: TestClient, tableId: string, after = 0): Promise<number> {
+  for (;;) {
+    const answer = await client.send('table.snapshot', { tableId });
+    if (!answer.ok) throw new Error(answer.code);
+    const { phase } = answer.snapshot;
+    if (phase.kind === 'betting' && phase.round > after) return phase.round;
+    await client.next(is('betting.opened'), 2_000).catch(() => undefined);
+  }
+}
+
 describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7–P9.12)', () => {
   let server: TestBanco;
   let prisma: PrismaClient;
@@ -54,13 +69,12 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     return answer.snapshot.seats.find((s) => s.player.id === guests[who]!.player.id) ?? null;
   };
   /** The round whose betting is open now (the table opens one as soon as somebody sits). */
-  const bettingRound = async (): Promise<number> => {
-    for (;;) {
-      const answer = await clients.host!.send('table.snapshot', { tableId: roomId });
-      if (!answer.ok) throw new Error(answer.code);
-      if (answer.snapshot.phase.kind === 'betting') return answer.snapshot.phase.round;
-      await clients.host!.next(is('betting.opened'), 5_000).catch(() => undefined);
-    }
+  const bettingRound = (tableId = roomId, after = 0) => openBetting(clients.host!, tableId, after);
+  const stackOf = async (room: string, who: string) => {
+    const account = await prisma.account.findUnique({
+      where: { id: `stack:${room}:${guests[who]!.player.id}` },
+    });
+    return account === null ? null : Number(account.balance);
   };
   const stackInPostgres = async (who: string) => {
     const account = await prisma.account.findUnique({
@@ -378,5 +392,145 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     const audit = await checkLedger(server.banco.prisma);
     expect(audit.problems).toEqual([]);
     expect(audit.rooms).toBeLessThanOrEqual(0);
+  });
+
+  it('T10.9 P8.10: the ledger export, JSON and CSV, equals Postgres to the chip', async () => {
+    const json = await call(server.url, `/api/rooms/${roomId}/ledger`, {
+      token: guests.cara!.token,
+    });
+    expect(json.status).toBe(200);
+    const ledger = ledgerExportSchema.parse(json.body);
+    expect(ledger).toMatchObject({ format: 1, roomId, chips: 'room', closed: false });
+    for (const name of ['host', 'ana', 'cara', 'dan']) {
+      const id = guests[name]!.player.id;
+      const mine = ledger.sessions.filter((s) => s.playerId === id);
+      expect(mine.length).toBeGreaterThan(0);
+      // The last session ends on the stack Postgres holds for the player.
+      expect(mine.at(-1)!.ended).toBe(await stackInPostgres(name));
+      const bets = await prisma.bet.findMany({
+        where: { playerId: id, round: { tableId: roomId } },
+      });
+      const net = bets.reduce((sum, b) => sum + Number(b.returned ?? 0n) - Number(b.amount), 0);
+      expect(ledger.totals.find((t) => t.playerId === id)!.net).toBe(net);
+      const grants = await prisma.transfer.findMany({
+        where: {
+          kind: { in: ['GRANT', 'TOP_UP', 'ADJUST'] },
+          OR: [
+            { toAccountId: `stack:${roomId}:${id}` },
+            { fromAccountId: `stack:${roomId}:${id}` },
+          ],
+        },
+      });
+      const granted = grants.reduce(
+        (sum, t) => sum + (t.toAccountId === `stack:${roomId}:${id}` ? 1 : -1) * Number(t.amount),
+        0,
+      );
+      expect(mine[0]!.started + ledger.totals.find((t) => t.playerId === id)!.granted).toBe(
+        granted,
+      );
+    }
+    const settled = await prisma.round.count({ where: { tableId: roomId, status: 'SETTLED' } });
+    expect(ledger.rounds).toHaveLength(settled);
+    const shoe = await prisma.shoe.findUnique({ where: { id: ledger.rounds[0]!.shoeId } });
+    expect(ledger.rounds[0]!.commitment).toBe(shoe!.commitment);
+
+    const csv = await fetch(`${server.url}/api/rooms/${roomId}/ledger?format=csv`, {
+      headers: { authorization: `Bearer ${guests.host!.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const [sessionsPart, roundsPart] = (await csv.text()).split('\r\n\r\n');
+    const sessionLines = sessionsPart!.split('\r\n');
+    expect(sessionLines[0]).toBe(LEDGER_CSV_SESSION_COLUMNS.join(','));
+    expect(sessionLines.slice(1).map((l) => l.split(',').slice(5).map(Number))).toEqual(
+      ledger.sessions.map((s) => [s.started, s.granted, s.wagered, s.won, s.net, s.ended]),
+    );
+    expect(roundsPart!.split('\r\n')[0]).toBe(LEDGER_CSV_ROUND_COLUMNS.join(','));
+  });
+
+  it('T10.9 P8.10: strangers get the unknown-room answer; no token is a 401', async () => {
+    const stranger = await call(server.url, `/api/rooms/${roomId}/ledger`, {
+      token: guests.bob!.token,
+    });
+    const nowhere = await call(server.url, `/api/rooms/r_nowhere/ledger`, {
+      token: guests.bob!.token,
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual(
+      JSON.parse(JSON.stringify(nowhere.body).replaceAll('r_nowhere', roomId)),
+    );
+    expect(
+      (await call(server.url, `/api/rooms/${roomId}/recap`, { token: guests.bob!.token })).status,
+    ).toBe(404);
+    expect((await call(server.url, `/api/rooms/${roomId}/ledger`)).status).toBe(401);
+  });
+
+  it('T11.14 T11.16 T10.10 P9.10 P9.12 P8.11: auto sit-out, a finish line, the podium, a frozen ledger and the recap', async () => {
+    const settings = eveningRoom({
+      seating: 'open',
+      autoSitOutRounds: 1,
+      finish: { kind: 'rounds', count: 3 },
+    });
+    const night = (await openRoom(server.url, guests.eve!.token, 'Short night', settings)).room.id;
+    for (const name of ['eve', 'bob']) {
+      expect(await clients[name]!.send('table.join', { tableId: night })).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(await clients.eve!.send('seat.take', { tableId: night, seat: 1 })).toMatchObject({
+      ok: true,
+      balance: STACK,
+    });
+    expect(await clients.bob!.send('seat.take', { tableId: night, seat: 2 })).toMatchObject({
+      ok: true,
+      balance: STACK,
+    });
+    const ended = clients.bob!.next(is('evening.ended'));
+    const closed = clients.bob!.next(is('room.closed'));
+    const auto = clients.bob!.next((e) => e.type === 'evening.sit-out' && e.by === 'auto');
+    let round = 0;
+    for (let n = 1; n <= 3; n++) {
+      round = await openBetting(clients.eve!, night, round);
+      const result = clients.eve!.next((e) => e.type === 'round.result' && e.round === round);
+      expect(
+        await clients.eve!.send('bets.confirm', {
+          tableId: night,
+          round,
+          seat: 1,
+          confirmId: `eve-${n}`,
+          bets: [{ spot: 'player', amount: 1_000 }],
+        }),
+      ).toMatchObject({ ok: true });
+      if (n === 1) {
+        expect(
+          await clients.bob!.send('bets.none', { tableId: night, round, seat: 2 }),
+        ).toMatchObject({ ok: true });
+      }
+      await result;
+    }
+    expect(await auto).toMatchObject({ seat: 2, out: true });
+    const podium = await ended;
+    expect(podium.reason).toBe('rounds');
+    expect(podium.podium.map((p) => p.player.name).sort()).toEqual(['bob', 'eve']);
+    const eveLine = podium.podium.find((p) => p.player.name === 'eve')!;
+    expect(eveLine.stack).toBe(await stackOf(night, 'eve'));
+    await closed;
+    // T10.8: a closed room's stacks stay, frozen, and its ledger is still read.
+    const ledger = ledgerExportSchema.parse(
+      (await call(server.url, `/api/rooms/${night}/ledger`, { token: guests.bob!.token })).body,
+    );
+    expect(ledger.closed).toBe(true);
+    expect(ledger.rounds).toHaveLength(3);
+    expect(ledger.sessions.find((s) => s.playerId === guests.eve!.player.id)!.ended).toBe(
+      eveLine.stack,
+    );
+    const recap = recapSchema.parse(
+      (await call(server.url, `/api/rooms/${night}/recap`, { token: guests.eve!.token })).body,
+    );
+    expect(recap.net.find((p) => p.name === 'eve')!.net).toBe(eveLine.net);
+    expect(recap.rounds).toHaveLength(3);
+    expect(recap.shoes[0]!.verify).toContain(`table=${night}`);
+    expect(recap.mostDealt?.rounds ?? 0).toBeLessThanOrEqual(3);
+    expect((await checkLedger(server.banco.prisma)).problems).toEqual([]);
   });
 });
