@@ -53,7 +53,12 @@ export async function startingState(deps: TableActorDeps): Promise<StartingState
   const { state, watchers } = restored;
   // Counters never go back, even if the stored state is older than the ledger's rows.
   const between = state.phase.kind === 'waiting' || game.roundOver(state);
-  const balances = await ledger.balancesOf(state.seats.map((s) => s.player.id));
+  // A room of room chips seats its players with their room stacks, which the stored state holds;
+  // the wallets read here are another purse (T11.15).
+  const roomChips = state.settings.evening?.chips === 'room';
+  const balances = roomChips
+    ? new Map<string, number>()
+    : await ledger.balancesOf(state.seats.map((s) => s.player.id));
   const resumed: TableState = {
     ...state,
     roundSeq: between ? Math.max(state.roundSeq, nextSeq - 1) : state.roundSeq,

@@ -9,6 +9,15 @@ const at = 1_000;
 function table(version = 10): TableState {
   return {
     ...emptyTable(TABLE),
+    seats: [
+      {
+        seat: 2,
+        player: { id: 'bob', name: 'Bob' },
+        balance: 0,
+        betting: 'open',
+        awayUntil: null,
+      },
+    ],
     version,
     eveningVersion: version,
     evening: eveningOf({ leaderboard: [line('ann', 'Ann', 500_000), line('bob', 'Bob', 0)] }),
@@ -73,6 +82,7 @@ describe('the evening slice (P9.9)', () => {
       }),
     );
     const bob = topped.evening?.leaderboard.find((l) => l.player.id === 'bob');
+    expect(topped.seats.find((s) => s.seat === 2)?.balance).toBe(500_000);
     expect(bob).toMatchObject({ stack: 500_000, granted: 1_000_000, net: -500_000 });
     // Asking for a top-up moves no chip.
     const asked = applyEvent(

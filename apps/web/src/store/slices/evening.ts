@@ -34,8 +34,23 @@ export function reduceEvening(state: TableState, event: EveningEvent): TableStat
           : others;
       return next({ ...evening, sittingOut });
     }
-    case 'evening.stack':
-      return next({ ...evening, leaderboard: withStack(state, evening.leaderboard, event) });
+    case 'evening.stack': {
+      const moved = event.kind !== 'top-up-asked' && event.kind !== 'top-up-declined';
+      // A grant, a top-up or an adjustment moves a seated stack outside play: the seat shows it.
+      const seats =
+        moved && event.seat !== null
+          ? state.seats.map((s) =>
+              s.seat === event.seat && s.player.id === event.playerId
+                ? { ...s, balance: event.stack }
+                : s,
+            )
+          : state.seats;
+      return {
+        ...state,
+        seats,
+        evening: { ...evening, leaderboard: withStack(state, evening.leaderboard, event) },
+      };
+    }
     case 'evening.ended':
       return next({ ...evening, podium: event.podium });
     default: {
