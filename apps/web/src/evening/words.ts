@@ -44,7 +44,10 @@ export function finishWords(finish: FinishLine | null, progress: EveningView['pr
   if (finish === null) return 'No finish line: the night ends when the host closes the room.';
   switch (finish.kind) {
     case 'rounds':
-      return `${Math.min(progress.rounds, finish.count)} of ${finish.count} rounds played.`;
+      // The count takes in the round in play (T11.16 counts rounds begun).
+      return progress.rounds === 0
+        ? `${finish.count} rounds tonight: the first is about to be dealt.`
+        : `Round ${Math.min(progress.rounds, finish.count)} of ${finish.count}.`;
     case 'shoes':
       return `${Math.min(progress.shoes, finish.count)} of ${finish.count} shoes played.`;
     case 'time':
