@@ -18,7 +18,7 @@ describe('the evening in words (P9.7–P9.12)', () => {
   it('P9.8 a seat offered comes first, before anything else the player is waiting for', () => {
     const offered = you({ you: { offer: { seat: 4, until: 1 }, waitlistPosition: 1 } });
     expect(standingWords(offered)).toMatch(/^Seat 4 is free for you/);
-    expect(standingWords(you())).toBeNull();
+    expect(standingWords(you({}))).toBeNull();
   });
 
   it('P9.11 a top-up waiting, and the host’s no in their words', () => {
