@@ -16,6 +16,7 @@ export const PROCESS_TESTS = [
   'src/integration/postgres-outage-nodes.test.ts',
   'src/integration/graceful-restart.test.ts',
   'src/integration/rooms-restart.test.ts',
+  'src/integration/evening-restart.test.ts',
   'src/integration/practice.test.ts',
   'src/db/embedded.test.ts',
   'src/integration/bot.test.ts',

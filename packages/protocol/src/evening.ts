@@ -103,7 +103,10 @@ const atTable = { tableId: tableIdSchema };
 export const seatRequestCommand = z.strictObject({
   ...atTable,
   seat: seatSchema.optional(),
-  invite: z.string().max(32).optional(),
+  invite: z
+    .string()
+    .regex(/^[A-Za-z0-9 -]{1,32}$/)
+    .optional(),
 });
 export const seatRequestCancelCommand = z.strictObject({ ...atTable });
 /** With room chips, `stack` is the room stack granted (the starting stack when absent). */

@@ -7,7 +7,7 @@ import { endRound } from './round-end.js';
 import type { LedgerExport, Recap } from '@banco/protocol';
 import { autoApproveInvite, eveningMember, roomChipsEntry } from './evening.js';
 import { recapInputs, roomLedger } from './room-ledger.js';
-import { recapOf } from '../rooms/recap.js';
+import { recapOf } from './room-recap.js';
 import { recentRounds, shoeRecord, tableShoes, type ShoeListing } from './history.js';
 import {
   abandonedRounds,

@@ -8,7 +8,7 @@ import {
 import { stackAccount, walletAccount } from './accounts.js';
 import { toNumber } from './amounts.js';
 import type { PrismaClient } from './prisma.js';
-import type { RecapRound, SeatSpan } from '../rooms/recap.js';
+import type { RecapRound, SeatSpan } from './room-recap.js';
 
 /**
  * T10.9: a room's ledger as the group takes it home, read from the ledger itself: sessions from

@@ -104,7 +104,7 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     await server?.close();
   });
 
-  it('T11.12 T11.15 T10.8 P9.7: the host sits with the starting stack from the room issuer, not the wallet', async () => {
+  it('T11.12 T11.15 T10.8 P8.7 P8.8 P9.7: the host sits with the starting stack from the room issuer, not the wallet', async () => {
     const sat = await clients.host!.send('seat.take', { tableId: roomId, seat: 1 });
     expect(sat).toMatchObject({ ok: true, balance: STACK });
     expect(await stackInPostgres('host')).toBe(STACK);
@@ -118,7 +118,7 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     expect(grant).toMatchObject({ kind: 'GRANT', fromAccountId: `issuer:${roomId}` });
   });
 
-  it('T11.12 P9.7: others ask; the queue is the host’s alone; repeats, seat.take and strangers are refused', async () => {
+  it('T11.12 P9.7 P9.9: others ask; the queue is the host’s alone; repeats, seat.take and strangers are refused', async () => {
     expect(await clients.ana!.send('seat.take', { tableId: roomId, seat: 2 })).toMatchObject({
       ok: false,
       code: 'APPROVAL_REQUIRED',
@@ -465,7 +465,7 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     expect((await call(server.url, `/api/rooms/${roomId}/ledger`)).status).toBe(401);
   });
 
-  it('T11.14 T11.16 T10.10 P9.10 P9.12 P8.11: auto sit-out, a finish line, the podium, a frozen ledger and the recap', async () => {
+  it('T11.14 T11.16 T10.10 P8.9 P9.10 P9.12 P8.11: auto sit-out, a finish line, the podium, a frozen ledger and the recap', async () => {
     const settings = eveningRoom({
       seating: 'open',
       autoSitOutRounds: 1,
@@ -501,7 +501,20 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
           bets: [{ spot: 'player', amount: 1_000 }],
         }),
       ).toMatchObject({ ok: true });
+      // A bet sets bob's count of idle rounds back to 0 (whenever he sat down); round 2 he
+      // lets pass, so round 3 opens with him sitting out.
       if (n === 1) {
+        expect(
+          await clients.bob!.send('bets.confirm', {
+            tableId: night,
+            round,
+            seat: 2,
+            confirmId: 'bob-1',
+            bets: [{ spot: 'banker', amount: 1_000 }],
+          }),
+        ).toMatchObject({ ok: true });
+      }
+      if (n === 2) {
         expect(
           await clients.bob!.send('bets.none', { tableId: night, round, seat: 2 }),
         ).toMatchObject({ ok: true });

@@ -7,7 +7,7 @@ import type {
   PlayerInfo,
   Stake,
 } from '@banco/protocol';
-import type { EveningReads } from './evening/requests.js';
+import type { EveningReads } from './evening/evening-types.js';
 import type { PendingShoe } from './state.js';
 
 /** The commands a table's reducer runs (joining and snapshots are the actor's business). */

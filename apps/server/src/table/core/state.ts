@@ -7,8 +7,8 @@ import type {
   TableSettings,
 } from '@banco/protocol';
 import type { CardCode, Outcome, RoadResult, ShoeState } from '@banco/rules';
-import type { RoomChipsEntry } from './evening/chips.js';
-import type { EveningState } from './evening/evening-state.js';
+import type { RoomChipsEntry } from '../../db/ledger-types.js';
+import type { EveningState } from './evening/evening-types.js';
 
 export interface SeatState {
   readonly seat: number;

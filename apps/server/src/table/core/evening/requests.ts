@@ -1,4 +1,7 @@
-import { CHIP, type CommandPayload, type PlayerInfo } from '@banco/protocol';
+import { CHIP, type CommandPayload } from '@banco/protocol';
+import type { EveningReads } from './evening-types.js';
+
+export type { EveningReads } from './evening-types.js';
 import { hostRoom } from '../host-room.js';
 import { roomRefusal } from '../host-presence.js';
 import { seatAt, seatOf } from '../seats.js';
@@ -8,15 +11,6 @@ import { eveningOf, hostApproves, roomChips, setEvening } from './evening-state.
 import { tellEvening } from './tell.js';
 import { joinWaitlistAsApproved } from './offers.js';
 import { freeSeat, seatCount } from './free-seat.js';
-
-/** What the actor read for a request: who asks (name, account), and how an invite stands. */
-export interface EveningReads {
-  readonly member?: { readonly player: PlayerInfo; readonly account: boolean };
-  /** The player to seat and their wallet, for an approval, an auto-approval or an offer. */
-  readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
-  /** T11.12: the invite the request came by was made with `autoApprove`. */
-  readonly autoApprove?: boolean;
-}
 
 /** T11.12: "Ask to sit", optionally naming a seat; an autoApprove invite seats at once. */
 export function requestSeat(
