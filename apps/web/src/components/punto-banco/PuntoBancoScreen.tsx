@@ -97,6 +97,7 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
             stakes={stakesBySeat(state)}
             changes={changesBySeat(state)}
             onSit={perms.maySit ? (n) => void table.sit(n) : null}
+            sittingOut={state.evening?.sittingOut.map((s) => s.seat)}
           />
         ) : null}
       </div>
