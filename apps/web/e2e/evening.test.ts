@@ -163,29 +163,21 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     // T2.4: the shoe's holder deals (the house, by itself, when nobody holds it).
     const dealing = await observer.until('dealing.started', (e) => e.round === opened.round);
     if (dealing.dealer !== null) {
-      const holder = seatHolder(dealing.dealer);
+      const holder = await seatHolder(dealing.dealer);
       await holder?.page.getByRole('button', { name: 'Deal', exact: true }).click();
     }
     // T5: whoever the server names turns each hand's cards.
     await observer.turns(opened.round, async (turn) => {
       if (turn.turner === null) return;
-      await seatHolder(turn.turner)?.page.getByRole('button', { name: 'Reveal' }).click();
+      await (await seatHolder(turn.turner))?.page.getByRole('button', { name: 'Reveal' }).click();
     });
     return observer.until('settlement.paid', (e) => e.round === opened.round);
   }
 
-  /** Who sits in a seat now, by the table's own events. */
-  function seatHolder(seat: number): Person | undefined {
-    const last = observer
-      .of('seat.taken')
-      .filter((e) => e.seat === seat)
-      .at(-1);
-    const left = observer
-      .of('seat.left')
-      .some((e) => e.seat === seat && e.version > (last?.version ?? 0));
-    return last && !left
-      ? [...people.values()].find((p) => p.playerId === last.player.id)
-      : undefined;
+  /** Who sits in a seat now, as the host's page shows it (the observer may have rejoined since). */
+  async function seatHolder(seat: number): Promise<Person | undefined> {
+    const id = await person('Hana').page.getByTestId(`seat-${seat}`).getAttribute('data-player-id');
+    return [...people.values()].find((p) => p.playerId === id);
   }
 
   it('P8.7 keyboard only: Hana opens a host-approves room of room chips, 5,000 each, 6 rounds', async () => {
@@ -453,12 +445,16 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
       ],
       [],
     );
+    // P9.10: a seat that sits out bets nothing: no stake of Dan's since the observer rejoined.
+    const danSeat = await person('Hana')
+      .page.locator(`[data-player-id="${dan.playerId}"]`)
+      .getAttribute('data-testid');
+    expect(danSeat).toMatch(/^seat-\d$/);
     const outRounds = observer
       .of('bets.confirmed')
-      .filter(
-        (e) => e.seat === observer.of('seat.taken').find((t) => t.player.id === dan.playerId)!.seat,
-      );
+      .filter((e) => e.seat === Number(danSeat!.slice('seat-'.length)));
     expect(outRounds).toEqual([]);
+    await expect.poll(() => dan.page.getByTestId('sitting-out').isVisible()).toBe(true);
     await dan.page.getByRole('button', { name: 'I’m back' }).click();
     await observer.until('evening.sit-out', (e) => e.playerId === dan.playerId && !e.out);
     await playRound(
