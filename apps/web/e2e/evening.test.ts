@@ -164,12 +164,16 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     const dealing = await observer.until('dealing.started', (e) => e.round === opened.round);
     if (dealing.dealer !== null) {
       const holder = await seatHolder(dealing.dealer);
-      await holder?.page.getByRole('button', { name: 'Deal', exact: true }).click();
+      // By keyboard: the button pulses for attention, and a pulsing button is never "stable".
+      await holder?.page.getByRole('button', { name: 'Deal', exact: true }).focus();
+      await holder?.page.keyboard.press('Enter');
     }
     // T5: whoever the server names turns each hand's cards.
     await observer.turns(opened.round, async (turn) => {
       if (turn.turner === null) return;
-      await (await seatHolder(turn.turner))?.page.getByRole('button', { name: 'Reveal' }).click();
+      const turner = await seatHolder(turn.turner);
+      await turner?.page.getByRole('button', { name: 'Reveal' }).focus();
+      await turner?.page.keyboard.press('Enter');
     });
     return observer.until('settlement.paid', (e) => e.round === opened.round);
   }
