@@ -31,6 +31,7 @@ import { activate, tabTo } from './support/keyboard.js';
 import { TableObserver } from './support/observer.js';
 import { arrive, confirmBets, minorUnits } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { scriptedShoe } from './support/shoe.js';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { width: 390, height: 844 };
@@ -118,7 +119,8 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
+    // Every round a Banker natural (9 against 5): Bob's whole stack on Player is lost.
+    server = await startServer({ TEST_SCRIPTED_SHOE: scriptedShoe([]) });
     browser = await launchChromium();
   });
 
@@ -330,7 +332,6 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     await observer.until('evening.sit-out', (e) => e.playerId === dan.playerId && e.out);
     await expect.poll(() => dan.page.getByTestId('sitting-out').innerText()).toMatch(/kept until/);
 
-    // The filler shoe deals Banker naturals: Bob's whole stack on Player is lost.
     await playRound(
       [
         ['Hana', 'Banker', 100],
