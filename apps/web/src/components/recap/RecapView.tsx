@@ -123,13 +123,12 @@ export function RecapView({ recap, onDownload, downloading, downloadError }: Rec
                   .filter((r) => r.shoeId === shoe.shoeId)
                   .map((r) => (
                     <li key={r.roundId}>
-                      <a
-                        href={r.link}
-                        className={`recap__round recap__round--${r.outcome}`}
-                        aria-label={`Round ${r.seq}: ${OUTCOME[r.outcome]}`}
-                      >
+                      <a href={r.link} className={`recap__round recap__round--${r.outcome}`}>
+                        {/* The name is the words the link shows, then what they stand for. */}
+                        <span className="sr-only">Round </span>
                         {r.seq}
                         <span aria-hidden="true">{LETTER[r.outcome]}</span>
+                        <span className="sr-only">: {OUTCOME[r.outcome]}</span>
                       </a>
                     </li>
                   ))}
