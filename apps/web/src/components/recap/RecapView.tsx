@@ -125,8 +125,7 @@ export function RecapView({ recap, onDownload, downloading, downloadError }: Rec
                     <li key={r.roundId}>
                       <a href={r.link} className={`recap__round recap__round--${r.outcome}`}>
                         {/* The name is the words the link shows, then what they stand for. */}
-                        <span className="sr-only">Round </span>
-                        {r.seq}
+                        <span className="sr-only">Round</span> {r.seq}
                         <span aria-hidden="true">{LETTER[r.outcome]}</span>
                         <span className="sr-only">: {OUTCOME[r.outcome]}</span>
                       </a>
