@@ -10,6 +10,8 @@ export interface Database {
   walletBalance(playerId: string): Promise<number>;
   /** The sum of every account: the chips the house, escrow, wallets and refills hold (T8.3). */
   totalOfAllAccounts(): Promise<number>;
+  /** Any rows, for a test that reads the ledger its own way (room chips, transfers). */
+  rows<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** The node holding a table's lease (T13.1), null when nobody does. */
   tableOwner(tableId: string): Promise<string | null>;
   drop(): Promise<void>;
@@ -47,6 +49,9 @@ export async function createDatabase(): Promise<Database> {
       one(`SELECT balance::text AS value FROM accounts WHERE id = $1`, [`wallet:${playerId}`]),
     totalOfAllAccounts: () =>
       one(`SELECT COALESCE(SUM(balance), 0)::text AS value FROM accounts`, []),
+    async rows<T extends Record<string, unknown>>(sql: string, params: unknown[] = []) {
+      return (await pool.query<T>(sql, params)).rows;
+    },
     async tableOwner(tableId) {
       const { rows } = await pool.query<{ owner: string | null }>(
         `SELECT owner FROM table_leases WHERE table_id = $1`,

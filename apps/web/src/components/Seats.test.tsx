@@ -11,7 +11,7 @@ const seat = (n: number, name: string, awayUntil: number | null): SeatView => ({
   awayUntil,
 });
 
-function draw(seats: SeatView[]) {
+function draw(seats: SeatView[], sittingOut?: number[]) {
   render(
     <Seats
       count={7}
@@ -23,6 +23,7 @@ function draw(seats: SeatView[]) {
       changes={new Map()}
       betting={false}
       onSit={null}
+      sittingOut={sittingOut}
     />,
   );
 }
@@ -37,5 +38,13 @@ describe('Seats', () => {
     expect(ann.textContent).toContain('away');
     expect(bob.className).not.toContain('seat--away');
     expect(bob.getAttribute('aria-label')).toBe('Seat 2: Bob');
+  });
+
+  it('P9.10: a seat whose player sits out says so while bets are open', () => {
+    draw([seat(1, 'Ann', null), seat(3, 'Cy', null)], [3]);
+    const cy = screen.getByTestId('seat-3');
+    expect(cy.getAttribute('aria-label')).toBe('Seat 3: Cy, sitting out');
+    expect(cy.textContent).toContain('sitting out');
+    expect(screen.getByTestId('seat-1').getAttribute('aria-label')).toBe('Seat 1: Ann');
   });
 });

@@ -16,6 +16,8 @@ export interface SeatsProps {
   betting: boolean;
   /** Null when the viewer cannot sit (already seated, or not connected). */
   onSit: ((seat: number) => void) | null;
+  /** P9.10: seats whose players sit out: they keep the seat and play no round. */
+  sittingOut?: readonly number[] | undefined;
   /** What the holder holds and what a stake is called: a Chemin de Fer banker holds the bank. */
   words?: { holds: string; stake: string };
 }
@@ -90,17 +92,18 @@ export function Seats(props: SeatsProps) {
         const holder = props.holder === n;
         // T1.5: every connection of the player dropped; the seat is held for them a while.
         const away = seat.awayUntil !== null;
+        const out = props.sittingOut?.includes(n) ?? false;
         const stake = props.stakes.get(n) ?? 0;
         const change = props.changes.get(n);
         return (
           <li
             key={n}
-            className={`seat${props.yourSeat === n ? ' seat--you' : ''}${holder ? ' seat--holder' : ''}${away ? ' seat--away' : ''}`}
+            className={`seat${props.yourSeat === n ? ' seat--you' : ''}${holder ? ' seat--holder' : ''}${away || out ? ' seat--away' : ''}`}
             style={style}
             data-testid={`seat-${n}`}
             data-holder={holder ? 'true' : undefined}
             data-player-id={seat.player.id}
-            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? `, holds the ${words.holds}` : ''}${away ? ', away' : ''}`}
+            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? `, holds the ${words.holds}` : ''}${away ? ', away' : ''}${out ? ', sitting out' : ''}`}
           >
             <span className="seat__number">{n}</span>
             <span className="seat__name">
@@ -132,9 +135,11 @@ export function Seats(props: SeatsProps) {
               <span className={`seat__status seat__status--${seat.betting}`}>
                 {stake > 0
                   ? `${chips(stake)} ${words.stake}`
-                  : props.betting
-                    ? DECIDED[seat.betting]
-                    : ' '}
+                  : out
+                    ? 'sitting out'
+                    : props.betting
+                      ? DECIDED[seat.betting]
+                      : ' '}
               </span>
             )}
             {holder ? (

@@ -1,5 +1,6 @@
 'use client';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { podiumOf } from '../evening/podium';
 import { storedGuest, type StoredGuest } from '../lib/session';
 import { goneReason } from '../store/derive';
 import { permissionsOf, type Permissions } from '../table/permissions';
@@ -68,7 +69,17 @@ function TableScreen({
       <Suspense
         fallback={<main className="table-page table-page--loading">Leaving the table…</main>}
       >
-        <RoomGone reason={gone} />
+        <RoomGone
+          reason={gone}
+          night={
+            state.room
+              ? {
+                  roomId: tableId,
+                  podium: state.evening?.podium ? podiumOf(state.evening.podium) : null,
+                }
+              : null
+          }
+        />
       </Suspense>
     );
   }

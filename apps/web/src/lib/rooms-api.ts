@@ -18,11 +18,17 @@ export const openRoom = (token: string, name: string, settings: RoomSettingsInpu
 export const openPractice = (token: string) =>
   call('/api/rooms/practice', createRoomReply, asPlayer(token, 'POST', {}));
 
-export const makeInvite = (token: string, roomId: string, ttlMinutes: number) =>
+/** `autoApprove` (P8.7): whoever comes in by the code sits without asking the host. */
+export const makeInvite = (
+  token: string,
+  roomId: string,
+  ttlMinutes: number,
+  autoApprove = false,
+) =>
   call(
     `/api/rooms/${encodeURIComponent(roomId)}/invites`,
     createInviteReply,
-    asPlayer(token, 'POST', { ttlMinutes }),
+    asPlayer(token, 'POST', { ttlMinutes, ...(autoApprove ? { autoApprove } : {}) }),
   );
 
 /** The room an invite code leads to; UNKNOWN_TABLE or INVITE_EXPIRED otherwise. */

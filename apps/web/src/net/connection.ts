@@ -63,6 +63,7 @@ export function connectTable(options: ConnectOptions): TableConnection {
       cheminCards: (cards) => store.cheminCards(cards),
       // A game's own private messages are kept by type for its screen (store/slices/game.ts).
       banqueCards: (cards) => store.gamePrivate(cards),
+      evening: (you) => store.evening(you),
       status: (status, refusal) => {
         if (status === 'closed') return;
         // Live once the table answered: the snapshot or the resync says so, not the socket.

@@ -14,6 +14,13 @@ import {
   DEFAULT_BANQUE,
   type BanqueForm,
 } from './banque-form';
+import {
+  DEFAULT_EVENING,
+  eveningFieldOf,
+  eveningFormOf,
+  eveningInput,
+  type EveningForm,
+} from './evening-form';
 
 export type RuleSet = TableSettings['rules']['commission'];
 
@@ -49,6 +56,8 @@ export interface RoomForm {
   cut: number;
   lastHand: TableSettings['lastHand'];
   seatHoldSeconds: number;
+  /** P8.7: who sits, which chips, sitting out and the finish line. */
+  evening: EveningForm;
 }
 
 /** A Chemin de Fer room's own settings, in whole chips and seconds. */
@@ -104,6 +113,7 @@ export const DEFAULT_ROOM: RoomForm = {
   cut: 16,
   lastHand: 'plus-one',
   seatHoldSeconds: 60,
+  evening: DEFAULT_EVENING,
 };
 
 /** A whole-number setting's range as the protocol's room schema checks it. */
@@ -139,6 +149,7 @@ export const newRoomForm = (kind: RoomKind): RoomForm => ({
 
 /** The settings part of POST /api/rooms (the protocol's roomSettingsInputSchema). */
 export function roomSettingsInput(form: RoomForm) {
+  const evening = eveningInput(form.evening);
   return {
     decks: form.decks,
     ruleSet: form.commission,
@@ -165,6 +176,7 @@ export function roomSettingsInput(form: RoomForm) {
     ...(form.kind === 'baccara-banque'
       ? { kind: form.kind, baccaraBanque: banqueSettingsInput(form.decks, form.banque) }
       : {}),
+    ...(evening ? { evening } : {}),
   };
 }
 
@@ -206,6 +218,7 @@ export function formOf(name: string, settings: TableSettings): RoomForm {
     cut: settings.cut,
     lastHand: settings.lastHand,
     seatHoldSeconds: Math.round(settings.seatHoldMs / 1000),
+    evening: eveningFormOf(settings.evening),
   };
 }
 
@@ -236,7 +249,13 @@ export type FormField =
   | 'cardTurning'
   | 'cut'
   | 'lastHand'
-  | 'seatHold';
+  | 'seatHold'
+  | 'seating'
+  | 'chips'
+  | 'startingStack'
+  | 'topUps'
+  | 'sitOut'
+  | 'finish';
 
 export function fieldOf(path: string): FormField | null {
   const [head, second, third] = path.replace(/^settings\./, '').split('.');
@@ -247,6 +266,8 @@ export function fieldOf(path: string): FormField | null {
       return cheminFieldOf(second, third);
     case 'baccaraBanque':
       return banqueFieldOf(second, third);
+    case 'evening':
+      return eveningFieldOf(second, third);
     case 'name':
     case 'decks':
     case 'seats':

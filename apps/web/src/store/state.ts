@@ -4,6 +4,7 @@ import type {
   CheminCards,
   CheminDeFerView,
   EventOf,
+  EveningView,
   Layout,
   LiveOdds,
   PhaseView,
@@ -95,6 +96,10 @@ export interface TableState {
   cheminPassed: number | null;
   /** A game's own snapshot part, events and private messages, for its screen to read. */
   game: GameMessages;
+  /** P9.9: the host's evening as this player may see it; null at a room without one. */
+  evening: EveningView | null;
+  /** The table version the evening view was last replaced whole at (snapshot or `evening.you`). */
+  eveningVersion: number;
 }
 
 export function emptyTable(tableId: string): TableState {
@@ -132,5 +137,7 @@ export function emptyTable(tableId: string): TableState {
     cheminCards: null,
     cheminPassed: null,
     game: NO_GAME_MESSAGES,
+    evening: null,
+    eveningVersion: 0,
   };
 }

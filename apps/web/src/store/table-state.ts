@@ -1,6 +1,7 @@
 import type { CardsPeek, EventOf, TableEvent, TableSnapshot } from '@banco/protocol';
 import { cardsOfCoup, passedOnSnapshot, reduceChemin } from './slices/chemin';
 import { gameOnSnapshot, reduceGameEvent } from './slices/game';
+import { reduceEvening } from './slices/evening';
 import { reduceRoom } from './slices/room';
 import { reduceRound, whyOf } from './slices/round';
 import { reduceSeats } from './slices/seats';
@@ -10,6 +11,7 @@ import type { Phase, Settlement, TableState } from './state';
 export * from './state';
 export { applyCheminCards, cheminShuffling } from './slices/chemin';
 export { applyGamePrivate, gameEvent, gamePrivate, type PrivateMessage } from './slices/game';
+export { applyEveningYou } from './slices/evening';
 
 const roundOf = (phase: Phase): number | null => ('round' in phase ? phase.round : null);
 
@@ -48,6 +50,8 @@ export function applySnapshot(
     cheminCards: cardsOfCoup(state.cheminCards, snap.cheminDeFer ?? null),
     cheminPassed: passedOnSnapshot(snap.cheminDeFer ?? null),
     game: gameOnSnapshot(state, snap),
+    evening: snap.evening ?? null,
+    eveningVersion: snap.version,
     why: ended.result ? whyOf(ended.result, {}) : sameRound ? state.why : {},
     settlement: ended.result ? ended.settlement : sameRound ? state.settlement : NO_SETTLEMENT,
     result: ended.result ?? (sameRound ? state.result : null),
@@ -136,6 +140,12 @@ function reduce(state: TableState, event: TableEvent): TableState {
       return reduceRoom(state, event);
     case 'chemin.updated':
       return reduceChemin(state, event);
+    case 'evening.seat-request':
+    case 'evening.waitlist':
+    case 'evening.sit-out':
+    case 'evening.stack':
+    case 'evening.ended':
+      return reduceEvening(state, event);
     default:
       // Every other event is a game's own: its screen reads it.
       return reduceGameEvent(state, event);

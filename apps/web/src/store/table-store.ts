@@ -1,9 +1,16 @@
-import type { CardsPeek, CheminCards, TableEvent, TableSnapshot } from '@banco/protocol';
+import type {
+  CardsPeek,
+  CheminCards,
+  EveningYou,
+  TableEvent,
+  TableSnapshot,
+} from '@banco/protocol';
 import { useSyncExternalStore } from 'react';
 import {
   applyCheminCards,
   applyGamePrivate,
   applyEvent,
+  applyEveningYou,
   applyPeek,
   applySnapshot,
   emptyTable,
@@ -56,6 +63,10 @@ export class TableStore {
   /** A game's own private message (its own cards, a choice's figures), kept by its type. */
   gamePrivate(message: PrivateMessage): void {
     this.set(applyGamePrivate(this.state, message));
+  }
+
+  evening(you: EveningYou): void {
+    this.set(applyEveningYou(this.state, you));
   }
 
   connection(connection: Connection, refusal: TableState['refusal'] = null): void {

@@ -5,6 +5,8 @@ import { serverOrigin } from '../lib/origin';
 import { storeGuest, type StoredGuest } from '../lib/session';
 import { refusalWords } from '../lib/words';
 import type { TableConnection } from '../net/connection';
+import { inviteFor } from '../evening/invite';
+import type { EveningSend } from '../evening/send';
 import type { HostSend } from '../rooms/host';
 import { goneReason, yourBets } from '../store/derive';
 import type { TableState } from '../store/table-state';
@@ -28,6 +30,13 @@ export interface TableController {
   /** Sends a command and shows its refusal, if any, as the notice. */
   act: <N extends CommandName>(name: N, payload: CommandInput<N>) => Promise<Answer>;
   hostSend: HostSend;
+  /** P9.7–P9.12: the evening's commands at this table. */
+  eveningSend: EveningSend;
+  /**
+   * Sit down: at once, or, where the host approves each player (P9.7), ask to sit in that seat;
+   * the refusal, if any, is the notice.
+   */
+  sit(seat?: number): Promise<Answer>;
   confirmBets(bets: Bet[]): Promise<Answer>;
   declareNoBet(): Promise<Answer>;
 }
@@ -89,6 +98,32 @@ export function useTableController(
     [send, tableId],
   );
 
+  const eveningSend: EveningSend = useCallback(
+    (name, payload) => send(name, { tableId, ...payload } as CommandInput<typeof name>),
+    [send, tableId],
+  );
+
+  const sit = useCallback(
+    async (seat?: number): Promise<Answer> => {
+      const now = store.get();
+      const youHost = now.room !== null && now.room.hostPlayerId === now.you.playerId;
+      const asks = now.evening?.settings.seating === 'host-approves' && !youHost;
+      const invite = inviteFor(tableId);
+      const answer = asks
+        ? await send('seat.request', {
+            tableId,
+            ...(seat === undefined ? {} : { seat }),
+            ...(invite ? { invite } : {}),
+          })
+        : seat === undefined
+          ? { ok: false as const, code: 'SEAT_OUT_OF_RANGE' as const, message: 'no seat' }
+          : await send('seat.take', { tableId, seat });
+      setNotice(answer.ok ? null : refusalWords(answer.code));
+      return answer;
+    },
+    [send, store, tableId],
+  );
+
   const gone = goneReason(state);
   // Nothing more will come from a table that has shut this player out.
   useEffect(() => {
@@ -110,6 +145,14 @@ export function useTableController(
     if (!autoSit || triedSit.current || state.connection !== 'live' || seat !== null) return;
     triedSit.current = true;
     void (async () => {
+      // Where the host approves each player, the lobby's "sit" is a request for any seat.
+      const now = store.get();
+      const youHost = now.room !== null && now.room.hostPlayerId === now.you.playerId;
+      if (now.evening?.settings.seating === 'host-approves' && !youHost) {
+        await sit();
+        window.history.replaceState(null, '', `?id=${encodeURIComponent(tableId)}`);
+        return;
+      }
       for (const n of freeSeatsOf(store.get())) {
         const answer = await send('seat.take', { tableId, seat: n });
         if (answer.ok || (answer.code !== 'SEAT_TAKEN' && answer.code !== 'SEAT_OUT_OF_RANGE')) {
@@ -119,7 +162,7 @@ export function useTableController(
       }
       window.history.replaceState(null, '', `?id=${encodeURIComponent(tableId)}`);
     })();
-  }, [autoSit, state.connection, seat, send, tableId, store]);
+  }, [autoSit, state.connection, seat, send, sit, tableId, store]);
 
   // Remember this round's confirmed bets for the next round's Rebet.
   const mineKey = JSON.stringify(yourBets(state));
@@ -150,5 +193,17 @@ export function useTableController(
     return send('bets.none', { tableId, round, seat });
   };
 
-  return { state, store, notice, lastBets, send, act, hostSend, confirmBets, declareNoBet };
+  return {
+    state,
+    store,
+    notice,
+    lastBets,
+    send,
+    act,
+    hostSend,
+    eveningSend,
+    sit,
+    confirmBets,
+    declareNoBet,
+  };
 }

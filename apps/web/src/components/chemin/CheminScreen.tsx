@@ -105,7 +105,7 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
                 stakes={stakesOf(view)}
                 words={CHEMIN_SEAT_WORDS}
                 changes={changesOf(view)}
-                onSit={perms.maySit ? (n) => void act('seat.take', { tableId, seat: n }) : null}
+                onSit={perms.maySit ? (n) => void table.sit(n) : null}
               />
             ) : null}
           </div>
@@ -128,6 +128,7 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
         </div>
       }
       share={{ tableId, token: guest.token }}
+      evening={table.eveningSend}
       chat={{
         send: (body) => table.send('chat.send', { tableId, ...body }),
         mute: (playerId, muted) => hostSend('room.mute', { playerId, muted }),

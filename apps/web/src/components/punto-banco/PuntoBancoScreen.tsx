@@ -96,7 +96,8 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
             betting={phase.kind === 'betting'}
             stakes={stakesBySeat(state)}
             changes={changesBySeat(state)}
-            onSit={perms.maySit ? (n) => void act('seat.take', { tableId, seat: n }) : null}
+            onSit={perms.maySit ? (n) => void table.sit(n) : null}
+            sittingOut={state.evening?.sittingOut.map((s) => s.seat)}
           />
         ) : null}
       </div>
@@ -237,6 +238,7 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
         </>
       }
       share={{ tableId, token: guest.token }}
+      evening={table.eveningSend}
       chat={{
         send: (body) => table.send('chat.send', { tableId, ...body }),
         mute: (playerId, muted) => hostSend('room.mute', { playerId, muted }),

@@ -97,7 +97,7 @@ describe('HostControls', () => {
 
   it('hands the host over and closes the room only after a confirmation', async () => {
     const send = controls();
-    fireEvent.click(screen.getByRole('button', { name: 'Make Bob host' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Make host: Bob' }));
     expect(screen.getByText(/You will lose these controls/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Make Bob host' }));
     await waitFor(() => expect(send).toHaveBeenCalledWith('room.host', { playerId: 'bob' }));

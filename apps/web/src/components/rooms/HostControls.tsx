@@ -126,7 +126,8 @@ export default function HostControls({
                     type="button"
                     className="small"
                     id={triggerId(`host-${s.seat}`)}
-                    aria-label={`Make ${s.player.name} host`}
+                    // The visible words lead the name (WCAG 2.5.3), the player follows.
+                    aria-label={`Make host: ${s.player.name}`}
                     onClick={() =>
                       setAsking({ kind: 'host', playerId: s.player.id, name: s.player.name })
                     }

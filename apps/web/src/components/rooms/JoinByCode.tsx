@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { absoluteLink, redeemInvite } from '../../lib/rooms-api';
 import { inviteRefusal } from '../../lib/room-words';
+import { rememberInvite } from '../../evening/invite';
 
 /** "Join with a code": the short code a host read out leads to the room's link. */
 export function JoinByCode({ token }: { token: string }) {
@@ -19,7 +20,9 @@ export function JoinByCode({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { link } = await redeemInvite(token, code);
+      const { link, roomId } = await redeemInvite(token, code);
+      // Sent again when asking to sit: an auto-approve invite seats its guest at once (P8.7).
+      rememberInvite(roomId, code.replace(/[\s-]/g, '').toUpperCase());
       const url = new URL(absoluteLink(link));
       url.searchParams.set('sit', '1');
       window.location.assign(url.toString());

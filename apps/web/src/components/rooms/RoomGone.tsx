@@ -1,4 +1,7 @@
+import { recapLink } from '../../evening/ledger';
+import type { PodiumPlace } from '../../evening/podium';
 import type { GoneReason } from '../../store/derive';
+import { Podium } from '../evening/Podium';
 
 const PAGES: Record<GoneReason, { title: string; body: string }> = {
   kicked: {
@@ -20,8 +23,16 @@ const PAGES: Record<GoneReason, { title: string; body: string }> = {
 };
 
 /** The whole page when there is no way to this table: clear words and the way back. */
-export function RoomGone({ reason }: { reason: GoneReason }) {
+export function RoomGone({
+  reason,
+  night,
+}: {
+  reason: GoneReason;
+  /** A closed private room: its podium (a night with one) and the way to its recap (P8.11). */
+  night?: { roomId: string; podium: PodiumPlace[] | null } | null;
+}) {
   const page = PAGES[reason];
+  const closed = reason === 'closed' && night;
   return (
     <main className="welcome" data-testid={`room-gone-${reason}`}>
       <div className="welcome__card">
@@ -30,6 +41,16 @@ export function RoomGone({ reason }: { reason: GoneReason }) {
         </p>
         <h1>{page.title}</h1>
         <p>{page.body}</p>
+        {closed && night.podium ? (
+          <Podium places={night.podium} title="The night’s podium" />
+        ) : null}
+        {closed ? (
+          <p>
+            <a className="button big" href={recapLink(night.roomId)} data-testid="recap-link">
+              See the night’s recap
+            </a>
+          </p>
+        ) : null}
         <a className="button primary big" href="/lobby/">
           Back to the tables
         </a>

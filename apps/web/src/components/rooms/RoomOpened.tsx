@@ -11,7 +11,12 @@ export function RoomOpened({ room, token }: { room: RoomSummary; token: string }
       <p data-testid="room-game">
         It plays <strong>{game}</strong>: friends who come by its link sit at a {game} table.
       </p>
-      <SharePanel roomId={room.id} token={token} isHost />
+      <SharePanel
+        roomId={room.id}
+        token={token}
+        isHost
+        approves={room.settings.evening?.seating === 'host-approves'}
+      />
       <a className="button primary big" href={`/table/?id=${encodeURIComponent(room.id)}&sit=1`}>
         Go to your room
       </a>

@@ -115,3 +115,48 @@ describe('RoomSettingsForm', () => {
     expect((await screen.findByTestId('error-bankMax')).textContent).toMatch(/below the minimum/);
   });
 });
+
+describe('RoomSettingsForm: the evening (P8.7–P8.9)', () => {
+  it('asks who may sit, which chips and where the night ends, and sends what was chosen', async () => {
+    const onSubmit = form();
+    fireEvent.change(screen.getByLabelText('Room name'), { target: { value: 'Friday' } });
+    expect(screen.queryByLabelText('Starting stack, in chips')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /I approve each player/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Room chips/ }));
+    fireEvent.change(screen.getByLabelText('Starting stack, in chips'), {
+      target: { value: '5000' },
+    });
+    fireEvent.change(screen.getByLabelText('Top-ups per player tonight'), {
+      target: { value: '1' },
+    });
+    fireEvent.change(screen.getByLabelText('Sit a player out after'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Finish line'), { target: { value: 'rounds' } });
+    fireEvent.change(screen.getByLabelText('Rounds tonight'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].evening).toEqual({
+      seating: 'host-approves',
+      chips: 'room',
+      startingStack: 5_000,
+      autoTopUp: false,
+      topUpsPerNight: 1,
+      autoSitOutRounds: 3,
+      finish: 'rounds',
+      finishCount: 12,
+      finishAt: null,
+    });
+  });
+
+  it('a refused starting stack is shown beside its input', async () => {
+    form({
+      ok: false,
+      message: 'limits are whole chips',
+      field: 'evening.roomChips.startingStack',
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /Room chips/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    expect((await screen.findByTestId('error-startingStack')).textContent).toBe(
+      'limits are whole chips',
+    );
+  });
+});

@@ -6,6 +6,7 @@ import type { RoomKind } from '@banco/protocol';
 import type { EdgesFor, MainEdges } from '../../lib/house-edges';
 import { BanqueFields } from './BanqueFields';
 import { CheminFields } from './CheminFields';
+import { EveningFields } from './EveningFields';
 import { NumberField, SelectField } from './fields';
 import { SecondsField } from './SecondsField';
 import {
@@ -391,6 +392,16 @@ export function RoomSettingsForm({
           />
         </Group>
       )}
+
+      {mode === 'open' ? (
+        <Group title="The evening">
+          <EveningFields
+            evening={form.evening}
+            onChange={(next) => set('evening', next)}
+            help={help}
+          />
+        </Group>
+      ) : null}
 
       {general ? (
         <p className="refusal" role="alert" data-testid="room-form-error">

@@ -15,15 +15,23 @@ export function SharePanel({
   roomId,
   token,
   isHost,
+  approves = false,
 }: {
   roomId: string;
   token: string;
   isHost: boolean;
+  /** The host approves each player (P8.7): an invite may let its guests in without asking. */
+  approves?: boolean;
 }) {
   const link = roomLink(roomId);
   const [copied, setCopied] = useState<string | null>(null);
-  const [invite, setInvite] = useState<{ code: string; expiresAt: string } | null>(null);
+  const [invite, setInvite] = useState<{
+    code: string;
+    expiresAt: string;
+    autoApprove: boolean;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [autoApprove, setAutoApprove] = useState(false);
 
   const copy = async () => {
     try {
@@ -36,7 +44,10 @@ export function SharePanel({
   const make = async () => {
     setError(null);
     try {
-      setInvite(await makeInvite(token, roomId, INVITE_MINUTES));
+      setInvite({
+        ...(await makeInvite(token, roomId, INVITE_MINUTES, approves && autoApprove)),
+        autoApprove: approves && autoApprove,
+      });
     } catch (e) {
       setError(refusalWords((e instanceof ApiError ? e.code : 'INTERNAL') as RefusalCode));
     }
@@ -81,8 +92,20 @@ export function SharePanel({
               </strong>{' '}
               <span className="share__hint">
                 {inviteWords(Date.parse(invite.expiresAt), Date.now())}
+                {invite.autoApprove ? ' Whoever uses it sits without asking you.' : ''}
               </span>
             </p>
+          ) : null}
+          {approves ? (
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={autoApprove}
+                data-testid="invite-auto-approve"
+                onChange={(e) => setAutoApprove(e.target.checked)}
+              />
+              <span>Let whoever uses the code sit without asking me</span>
+            </label>
           ) : null}
           <button type="button" onClick={() => void make()}>
             {invite ? 'Make a new code' : 'Make an invite code'}

@@ -56,6 +56,8 @@ export function RoundsOfShoe({
           {rounds.map((r) => (
             <tr
               key={r.number}
+              // The recap links each round here (`#round-3`).
+              id={`round-${r.number}`}
               data-testid={r.testId}
               data-same={r.same}
               className={r.bad ? 'fair-rounds__bad' : undefined}

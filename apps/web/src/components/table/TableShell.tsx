@@ -7,10 +7,15 @@ import { RoomBar } from '../rooms/RoomBar';
 import { connectionWords } from '../../table/connection-words';
 import type { Permissions } from '../../table/permissions';
 import { RefusalNotice } from './RefusalNotice';
+import type { EveningSend } from '../../evening/send';
+import { podiumOf } from '../../evening/podium';
 
 const SharePanel = lazy(() =>
   import('../rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
+// Only a room with an evening needs its panels: they load on demand.
+const EveningSide = lazy(() => import('../evening/EveningSide'));
+const Podium = lazy(() => import('../evening/Podium').then((m) => ({ default: m.Podium })));
 
 /** What every table's page has, whatever its game: the game fills the slots. */
 export interface TableShellProps {
@@ -47,6 +52,8 @@ export interface TableShellProps {
    * token). Absent where the room is one player's own (practice).
    */
   share?: { tableId: string; token: string } | null;
+  /** P9.7–P9.12: the evening's commands; absent where the table has no rooms (practice). */
+  evening?: EveningSend;
   /** The chat; absent where the table has none (practice). */
   chat?: Pick<ChatPanelProps, 'send'> & { mute: NonNullable<ChatPanelProps['onMute']> };
   /** The page's `main`: its class and data attributes. */
@@ -106,6 +113,11 @@ export function TableShell(props: TableShellProps) {
         </p>
       ) : null}
       {props.notices}
+      {state.evening?.podium ? (
+        <Suspense fallback={null}>
+          <Podium places={podiumOf(state.evening.podium)} title="The night is over" />
+        </Suspense>
+      ) : null}
       <div className={props.layoutClassName ?? 'layout'}>
         {props.felt}
         {props.panel}
@@ -113,7 +125,17 @@ export function TableShell(props: TableShellProps) {
           {props.sideTop}
           {room && share ? (
             <Suspense fallback={null}>
-              <SharePanel roomId={share.tableId} token={share.token} isHost={perms.youHost} />
+              <SharePanel
+                roomId={share.tableId}
+                token={share.token}
+                isHost={perms.youHost}
+                approves={state.evening?.settings.seating === 'host-approves'}
+              />
+            </Suspense>
+          ) : null}
+          {state.evening && props.evening && share ? (
+            <Suspense fallback={null}>
+              <EveningSide state={state} perms={perms} token={share.token} send={props.evening} />
             </Suspense>
           ) : null}
           {props.side}
