@@ -124,10 +124,13 @@ export function RecapView({ recap, onDownload, downloading, downloadError }: Rec
                   .map((r) => (
                     <li key={r.roundId}>
                       <a href={r.link} className={`recap__round recap__round--${r.outcome}`}>
-                        {/* The name is the words the link shows, then what they stand for. */}
-                        <span className="sr-only">Round</span> {r.seq}
-                        <span aria-hidden="true">{LETTER[r.outcome]}</span>
-                        <span className="sr-only">: {OUTCOME[r.outcome]}</span>
+                        {/* One name in words, in one piece (Chromium spaces out separate pieces);
+                            the number and letter the tile shows are its picture. */}
+                        <span className="sr-only">{`Round ${r.seq}: ${OUTCOME[r.outcome]}`}</span>
+                        <span aria-hidden="true">
+                          {r.seq}
+                          {LETTER[r.outcome]}
+                        </span>
                       </a>
                     </li>
                   ))}
