@@ -392,7 +392,8 @@ function Decision({ values, actions }: BanquePanelProps) {
       <table className="banque__values" data-testid="banker-values">
         <caption>
           Your expected chips for each option, from the cards left in the shoe and the stakes on
-          each tableau
+          each tableau, taking a holder on 5 to draw as the rule says (a holder who stood on 5 is
+          not counted)
         </caption>
         <thead>
           <tr>
