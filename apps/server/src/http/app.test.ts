@@ -157,6 +157,8 @@ describe('OpenAPI and docs', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/account/claim',
       '/api/guests',
+      '/api/rooms/{roomId}/ledger',
+      '/api/rooms/{roomId}/recap',
       '/api/session',
       '/api/session/login',
       '/api/session/logout',

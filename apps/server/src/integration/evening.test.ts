@@ -537,11 +537,15 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     const eveLine = podium.podium.find((p) => p.player.name === 'eve')!;
     expect(eveLine.stack).toBe(await stackOf(night, 'eve'));
     await closed;
-    // T10.8: a closed room's stacks stay, frozen, and its ledger is still read.
-    const ledger = ledgerExportSchema.parse(
-      (await call(server.url, `/api/rooms/${night}/ledger`, { token: guests.bob!.token })).body,
-    );
-    expect(ledger.closed).toBe(true);
+    // T10.8: a closed room's stacks stay, frozen, and its ledger is still read. The room is
+    // marked closed in Postgres just after its players are told (T10.5), so the export says so
+    // once that write lands.
+    const readLedger = async () =>
+      ledgerExportSchema.parse(
+        (await call(server.url, `/api/rooms/${night}/ledger`, { token: guests.bob!.token })).body,
+      );
+    await expect.poll(async () => (await readLedger()).closed).toBe(true);
+    const ledger = await readLedger();
     expect(ledger.rounds).toHaveLength(3);
     expect(ledger.sessions.find((s) => s.playerId === guests.eve!.player.id)!.ended).toBe(
       eveLine.stack,
