@@ -24,6 +24,7 @@ export * from './chemin-de-fer.js';
 export * from './chemin-de-fer-view.js';
 export * from './baccara-banque.js';
 export * from './baccara-banque-view.js';
+export * from './baccara-banque-words.js';
 export * from './verify-command.js';
 export * from './evening.js';
 export * from './evening-ledger.js';

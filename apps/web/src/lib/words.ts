@@ -1,8 +1,5 @@
-import {
-  BACCARA_BANQUE_REFUSAL_WORDS,
-  type ClientFailureCode,
-  type ErrorCode,
-} from '@banco/protocol';
+import type { ClientFailureCode, ErrorCode } from '@banco/protocol';
+import { BACCARA_BANQUE_REFUSAL_WORDS } from '@banco/protocol/baccara-banque-words';
 
 /** Codes the table client makes itself, for answers that never came or could not be read. */
 export type ClientCode = ClientFailureCode;
