@@ -388,6 +388,26 @@ describe('the host evening over real sockets and Postgres (T11.12–T11.16, P9.7
     });
   });
 
+  it('T11.2 T11.12 T11.13: a player the host removes leaves the queue and the waitlist', async () => {
+    guests.fay = await newGuest(server.url, 'fay');
+    clients.fay = await TestClient.connectAs(server.url, guests.fay);
+    expect(await clients.fay.send('table.join', { tableId: roomId })).toMatchObject({ ok: true });
+    const fay = guests.fay.player.id;
+    const before = (await evening('host')).counts;
+    expect(await clients.fay.send('seat.request', { tableId: roomId })).toMatchObject({ ok: true });
+    expect((await evening('host')).counts.requests).toBe(before.requests + 1);
+    const leftQueue = clients.host!.next(
+      (e) => e.type === 'evening.seat-request' && e.change === 'cancelled',
+    );
+    expect(await clients.host!.send('room.kick', { tableId: roomId, playerId: fay })).toMatchObject(
+      { ok: true },
+    );
+    expect(await leftQueue).toMatchObject({ requests: before.requests });
+    const after = await evening('host');
+    expect(after.queue?.some((r) => r.player.id === fay)).toBe(false);
+    expect(after.counts).toEqual(before);
+  });
+
   it('T10.8 P9.3: a room keeps the chips it opened with', async () => {
     const settings = eveningRoom({ chips: 'wallet', roomChips: undefined });
     expect(await clients.host!.send('room.settings', { tableId: roomId, settings })).toMatchObject({

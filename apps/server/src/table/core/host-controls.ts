@@ -7,6 +7,7 @@ import { vacateSeat } from './seating.js';
 import { seatOf } from './seats.js';
 import type { Step } from './step.js';
 import { hostRoom } from './host-room.js';
+import { forgetRemovedPlayer } from './evening/removed.js';
 
 export { hostRoom } from './host-room.js';
 
@@ -33,6 +34,7 @@ export function kickPlayer(step: Step, playerId: string, target: string): void {
   step.update({ room: { ...room, kicked: [...room.kicked, target] } });
   const seat = seatOf(step.state, target);
   step.emit({ type: 'player.kicked', playerId: target, seat: seat?.seat ?? null });
+  forgetRemovedPlayer(step, target);
   if (seat) vacateSeat(step, seat, 'kicked');
   step.effect({ type: 'eject', playerId: target });
 }

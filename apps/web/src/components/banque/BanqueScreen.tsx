@@ -103,6 +103,7 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
         </div>
       }
       share={{ tableId, token: guest.token }}
+      evening={table.eveningSend}
       chat={{
         send: (body) => table.send('chat.send', { tableId, ...body }),
         mute: (playerId, muted) => hostSend('room.mute', { playerId, muted }),

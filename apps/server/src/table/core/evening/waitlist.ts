@@ -57,7 +57,7 @@ export function leaveWaitlist(step: Step, playerId: string): void {
 }
 
 /** Takes a player off the list (and their offer with them); the next is offered the seat. */
-function dropWaiter(step: Step, playerId: string, change: 'left' | 'offer-expired'): void {
+export function dropWaiter(step: Step, playerId: string, change: 'left' | 'offer-expired'): void {
   const evening = eveningOf(step.state)!;
   const offered = evening.offer?.playerId === playerId ? evening.offer.seat : null;
   const waitlist = evening.waitlist.filter((w) => w.playerId !== playerId);
