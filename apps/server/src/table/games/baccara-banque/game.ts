@@ -1,4 +1,5 @@
 import type { StoredGame, TableGame } from '../../core/game.js';
+import { NO_CORE_ROUND_VIEW, OWN_COUP_ANSWERS } from '../../core/own-coup-game.js';
 import { startNextRound } from '../../core/shoe-flow.js';
 import type { Step } from '../../core/step.js';
 import { awardClock, startBanque } from './bank.js';
@@ -52,28 +53,14 @@ export const baccaraBanque: TableGame<Step> = {
       startBanque(step);
     }
   },
-  playerAway: () => undefined,
 
-  view: (state) => ({
-    holder: null,
-    houseDeals: false,
-    offer: null,
-    round: null,
-    odds: null,
-    // B4.1: the bank and the coup, as everyone may see them.
-    baccaraBanque: banqueView(state),
-  }),
-  // B4.1: the coup's own stages are in `baccaraBanque`.
-  phaseView: () => ({ kind: 'waiting' }),
-  seatBetting: () => 'open',
-  cardsOnTable: () => 0,
+  ...OWN_COUP_ANSWERS,
+  // B4.1: the bank and the coup, as everyone may see them; its stages are in `baccaraBanque`.
+  view: (state) => ({ ...NO_CORE_ROUND_VIEW, baccaraBanque: banqueView(state) }),
   ownFaces: ownCardsFor,
-  stakesOf: () => [],
-  workAhead: () => null,
 
   durableKey: banqueKey,
   roundInPlay: (state) => banqueOf(state).coup?.seq ?? null,
-  roundOver: () => false,
   store(state) {
     const { kind: _kind, ...table } = banqueOf(state);
     return { banque: storedBanque(table, state.shoe) };

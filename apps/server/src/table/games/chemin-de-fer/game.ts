@@ -1,4 +1,5 @@
 import type { StoredGame, TableGame } from '../../core/game.js';
+import { NO_CORE_ROUND_VIEW, OWN_COUP_ANSWERS } from '../../core/own-coup-game.js';
 import { startNextRound } from '../../core/shoe-flow.js';
 import type { Step } from '../../core/step.js';
 import { runCheminCommand } from './commands.js';
@@ -40,28 +41,14 @@ export const cheminDeFer: TableGame<Step> = {
   seatTaken: (step) => offerVacantBank(step),
   seatFreed: () => undefined,
   seatLeft: () => undefined,
-  playerAway: () => undefined,
 
-  view: (state) => ({
-    holder: null,
-    houseDeals: false,
-    offer: null,
-    round: null,
-    odds: null,
-    // C4.1: the bank and the coup, as everyone may see them.
-    cheminDeFer: cheminView(state),
-  }),
-  // C4.1: the coup's own stages are in `cheminDeFer`.
-  phaseView: () => ({ kind: 'waiting' }),
-  seatBetting: () => 'open',
-  cardsOnTable: () => 0,
+  ...OWN_COUP_ANSWERS,
+  // C4.1: the bank and the coup, as everyone may see them; its stages are in `cheminDeFer`.
+  view: (state) => ({ ...NO_CORE_ROUND_VIEW, cheminDeFer: cheminView(state) }),
   ownFaces: ownCardsFor,
-  stakesOf: () => [],
-  workAhead: () => null,
 
   durableKey: cheminKey,
   roundInPlay: (state) => cheminOf(state).coup?.seq ?? null,
-  roundOver: () => false,
   store(state) {
     const { kind: _kind, ...table } = cheminOf(state);
     return { chemin: storedChemin(table, state.shoe) };
