@@ -4,12 +4,12 @@
  * banker-odds.ts; the coup never computes them itself, it asks the caller's `BankerRule` (R23.6),
  * so a table runs `exactBankerRule` and a test may pass a cheaper one of its own.
  */
+import type { DrawOption } from '../coup-steps.js';
 import { bankerChoiceValues } from './banker-odds.js';
 import type { BankerPosition } from './banker-position.js';
 
 /** A hand's two options where it may choose (R23.3, R23.4). */
-export const DRAW_OPTIONS = ['draw', 'stand'] as const;
-export type DrawOption = (typeof DRAW_OPTIONS)[number];
+export { DRAW_OPTIONS, type DrawOption } from '../coup-steps.js';
 
 /**
  * R23.6: what the banker does when he does not choose (his window ran out, a by-rule room, a

@@ -10,16 +10,25 @@
 import { cardValue, handTotal, RANKS, rankOf, type CardCode } from '../cards.js';
 import { err, ok, type Result } from '../result.js';
 import {
-  closeRound,
-  dealCard,
-  ranksUnseen,
-  roundStatus,
-  startRound,
-  type ShoeState,
-} from '../shoe.js';
+  checkChoice,
+  checkChoices,
+  checkShoeReady,
+  COUP_DEALT,
+  dealInOrder,
+  drawCard,
+  NO_CHOICE_PENDING,
+  puntoRule,
+  startCoup,
+  withStep,
+  type Answer,
+  type ChoiceCoupState,
+  type ChoiceEvent,
+  type DecidedBy,
+} from '../coup-steps.js';
+import { closeRound, ranksUnseen, type ShoeState } from '../shoe.js';
 import { isNatural } from '../tableau.js';
 import type { RuleId } from '../tableau.js';
-import { DRAW_OPTIONS, type BankerRule, type DrawOption } from './banker-choice.js';
+import type { BankerRule, DrawOption } from './banker-choice.js';
 import {
   cagnotteOf as cagnotteRule,
   type BankerPosition,
@@ -56,7 +65,7 @@ export interface CoupPlay {
 }
 
 export type Hand = Tableau | 'banker';
-export type DecidedBy = 'table' | 'choice' | 'rule';
+export type { DecidedBy } from '../coup-steps.js';
 
 /** R23.3: the punto rule on 5 when the holder does not choose: draw, as in Chemin de Fer (R16.4). */
 export const PUNTO_RULE_ON_5: DrawOption = 'draw';
@@ -118,17 +127,18 @@ interface Dealt extends Opened {
 /** A coup whose cards are out: what `bankerPosition` and a table's private messages read. */
 export type DealtCoup = Dealt;
 
-export type CoupState =
-  | (Opened & { readonly phase: 'staking'; readonly calls: readonly PlayerCall[] })
-  | (Dealt & { readonly phase: 'punto-choice'; readonly tableau: Tableau })
-  | (Dealt & { readonly phase: 'banker-choice' })
-  | (Dealt & { readonly phase: 'settled'; readonly settlement: CoupSettlement })
-  /** R20.3 / R22.7: nothing was dealt; every stake goes back and the bank stays as it was. */
-  | (Opened & {
-      readonly phase: 'not-dealt';
-      readonly reason: 'uncovered' | 'called-off';
-      readonly calls: readonly PlayerCall[];
-    });
+/**
+ * Staking, then the choices (a punto choice names its tableau); 'not-dealt' (R20.3 / R22.7) hands
+ * every stake back and leaves the bank as it was.
+ */
+export type CoupState = ChoiceCoupState<
+  Opened,
+  Dealt,
+  PlayerCall,
+  CoupSettlement,
+  'staking',
+  { readonly tableau: Tableau }
+>;
 
 export type CoupEvent =
   | {
@@ -138,10 +148,7 @@ export type CoupEvent =
       readonly call: StakeCall;
     }
   | { readonly type: 'close-stakes' }
-  | { readonly type: 'call-off' }
-  | { readonly type: 'choose'; readonly seat: Seat; readonly option: DrawOption }
-  /** The choice window ran out, or the table is recovering: the pending choice goes by the rule. */
-  | { readonly type: 'by-rule' };
+  | ChoiceEvent<Seat>;
 
 export interface OpenCoup {
   readonly rules: CoupRules;
@@ -153,24 +160,14 @@ export interface OpenCoup {
   readonly seats: readonly Seat[];
 }
 
-const SHOE_NOT_READY: Record<string, [string, string]> = {
-  'burn-needed': ['BURN_NEEDED', 'the shoe must be burned before the first coup (R10.3)'],
-  'in-round': ['ROUND_IN_PROGRESS', 'the shoe is in the middle of a coup'],
-  finished: ['SHOE_FINISHED', 'the stop card has ended this shoe (R20.2)'],
-};
-
 /** R22.3: the banker's bank opens for stakes. */
 export function openCoup(input: OpenCoup): Result<CoupState> {
   const cagnotte = checkCagnotteBp(input.rules.cagnotteBp);
   if (!cagnotte.ok) return cagnotte;
-  if (input.rules.choices !== 'free' && input.rules.choices !== 'by-rule') {
-    return err(
-      'INVALID_CHOICES',
-      `choices are 'free' or 'by-rule', got ${String(input.rules.choices)}`,
-    );
-  }
-  const notReady = SHOE_NOT_READY[roundStatus(input.shoe)];
-  if (notReady) return err(notReady[0], notReady[1]);
+  const choices = checkChoices(input.rules.choices);
+  if (!choices.ok) return choices;
+  const ready = checkShoeReady(input.shoe, 'R20.2');
+  if (!ready.ok) return ready;
   if (!Number.isSafeInteger(input.bank) || input.bank <= 0) {
     return err('BANK_EMPTY', 'the bank is empty: top it up or retire (R21.5)');
   }
@@ -192,20 +189,11 @@ export function openCoup(input: OpenCoup): Result<CoupState> {
 }
 
 function draw(state: Dealt, hand: Hand): Result<Dealt> {
-  const dealt = dealCard(state.shoe);
-  if (!dealt.ok) return dealt;
-  return ok({
-    ...state,
-    cards: { ...state.cards, [hand]: [...state.cards[hand], dealt.value.card] },
-    shoe: dealt.value.state,
-    lastCoup: state.lastCoup || dealt.value.cutCardOut,
-  });
+  const drawn = drawCard(state);
+  if (!drawn.ok) return drawn;
+  const { state: next, card } = drawn.value;
+  return ok({ ...next, cards: { ...next.cards, [hand]: [...next.cards[hand], card] } });
 }
-
-const withStep = (state: Dealt, step: CoupStep): Dealt => ({
-  ...state,
-  story: [...state.story, step],
-});
 const two = (cards: readonly CardCode[]) => handTotal(cards.slice(0, 2));
 
 function outcomeOf(tableau: number, banker: number): TableauOutcome {
@@ -275,12 +263,6 @@ export function bankerPosition(state: DealtCoup): BankerPosition {
   };
 }
 
-/** An answer to the choice the coup waits on. */
-interface Answer {
-  readonly option: DrawOption;
-  readonly by: DecidedBy;
-}
-
 function apply(state: Dealt, hand: Hand, answer: Answer, rule: RuleId): Result<Dealt> {
   const total = two(state.cards[hand]);
   let next: Dealt;
@@ -342,32 +324,29 @@ function playOn(start: Dealt, chosen: Answer | null, play: CoupPlay): Result<Cou
 }
 
 /** R20.3: the stakes close and, if anything is staked, six cards go out at once. */
-function deal(state: Opened & { calls: readonly PlayerCall[] }, play: CoupPlay): Result<CoupState> {
+function deal(state: CoupState & { phase: 'staking' }, play: CoupPlay): Result<CoupState> {
   const cover = resolveStakes(state.bank, state.banker, state.calls, state.punters);
   if (cover.stakes.length === 0) {
     return ok({ ...state, phase: 'not-dealt', reason: 'uncovered', calls: state.calls });
   }
-  const started = startRound(state.shoe);
+  const started = startCoup(state.shoe);
   if (!started.ok) return started;
-  let dealt: Dealt = {
-    rules: state.rules,
-    shoe: started.value.state,
-    banker: state.banker,
-    bank: state.bank,
-    holders: state.holders,
-    punters: state.punters,
-    cover,
-    cards: { right: [], left: [], banker: [] },
-    progress: { right: 'open', left: 'open' },
-    story: [{ kind: 'covered', cover }],
-    lastCoup: started.value.lastRound || started.value.cutCardOut,
-  };
+  const { phase: _phase, calls: _calls, ...opened } = state;
   // R20.4: right tableau, left tableau, banker, twice round.
-  for (const hand of ['right', 'left', 'banker', 'right', 'left', 'banker'] as const) {
-    const drawn = draw(dealt, hand);
-    if (!drawn.ok) return drawn;
-    dealt = drawn.value;
-  }
+  const out = dealInOrder<Dealt, Hand>(
+    {
+      ...opened,
+      ...started.value,
+      cover,
+      cards: { right: [], left: [], banker: [] },
+      progress: { right: 'open', left: 'open' },
+      story: [{ kind: 'covered', cover }],
+    },
+    ['right', 'left', 'banker', 'right', 'left', 'banker'],
+    draw,
+  );
+  if (!out.ok) return out;
+  let dealt = out.value;
   const { right, left, banker } = dealt.cards;
   dealt = withStep(dealt, { kind: 'dealt', right, left, banker });
   const totals = { right: two(right), left: two(left), banker: two(banker) };
@@ -387,9 +366,7 @@ function deal(state: Opened & { calls: readonly PlayerCall[] }, play: CoupPlay):
 }
 
 /** R23.3: what the punto rule makes a tableau do on its two-card total; null on 5, its holder's choice. */
-export function tableauForced(total: number): DrawOption | null {
-  return total <= 4 ? 'draw' : total >= 6 ? 'stand' : null;
-}
+export const tableauForced: (total: number) => DrawOption | null = puntoRule;
 
 /** Who must choose now, if anyone: a tableau's holder on 5 (R23.3), or the banker (R23.4). */
 export function chooser(state: CoupState): Seat | null {
@@ -432,25 +409,21 @@ export function stepCoup(state: CoupState, event: CoupEvent, play: CoupPlay): Re
       return deal(state, play);
     case 'call-off':
       // R20.3: only a coup with no card out can be called off.
-      if (state.phase !== 'staking')
-        return err('COUP_DEALT', 'once a card has left the shoe the coup is played out');
+      if (state.phase !== 'staking') return COUP_DEALT();
       return ok({ ...state, phase: 'not-dealt', reason: 'called-off' });
     case 'choose':
     case 'by-rule': {
       if (state.phase !== 'punto-choice' && state.phase !== 'banker-choice') {
-        return err('NO_CHOICE_PENDING', 'nobody has a choice to make now');
+        return NO_CHOICE_PENDING();
       }
       if (event.type === 'by-rule') {
         const option =
           state.phase === 'punto-choice' ? PUNTO_RULE_ON_5 : play.bankerRule(bankerPosition(state));
         return playOn(state, { option, by: 'rule' }, play);
       }
-      const who = chooser(state);
-      if (event.seat !== who) return err('NOT_YOUR_CHOICE', `the choice is seat ${String(who)}'s`);
-      if (!DRAW_OPTIONS.includes(event.option)) {
-        return err('INVALID_OPTION', `a choice is 'draw' or 'stand', got ${String(event.option)}`);
-      }
-      return playOn(state, { option: event.option, by: 'choice' }, play);
+      const chosen = checkChoice(chooser(state), event.seat, event.option);
+      if (!chosen.ok) return chosen;
+      return playOn(state, chosen.value, play);
     }
   }
 }

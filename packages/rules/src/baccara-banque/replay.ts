@@ -6,8 +6,9 @@
  */
 import { handTotal, type CardCode } from '../cards.js';
 import type { FairShoeInput } from '../fairness.js';
-import { ok, type Result } from '../result.js';
-import { burnShoe, closeRound, dealCard, startRound, type ShoeState } from '../shoe.js';
+import { puntoRule } from '../coup-steps.js';
+import { nextCards, replayStored, type ShoeReplay } from '../replay-shoe.js';
+import type { Result } from '../result.js';
 import { isNatural } from '../tableau.js';
 import type { CoupOutcomes, TableauOutcome } from './settle.js';
 import { createBaccaraBanqueShoe } from './shoe.js';
@@ -32,10 +33,7 @@ export interface ReplayedBanqueCoup {
   readonly why: string | null;
 }
 
-export interface BanqueShoeReplay {
-  readonly burn: { readonly shown: CardCode; readonly burned: number };
-  readonly coups: readonly ReplayedBanqueCoup[];
-}
+export type BanqueShoeReplay = ShoeReplay<ReplayedBanqueCoup>;
 
 const two = (cards: readonly string[]) => handTotal(cards.slice(0, 2) as CardCode[]);
 
@@ -49,14 +47,11 @@ function legalLengths(
   if (isNatural(b) || (isNatural(r) && isNatural(l))) {
     return right.length === 2 && left.length === 2 && banker.length === 2; // R23.1
   }
-  const tableauOk = (total: number, length: number) =>
-    isNatural(total)
-      ? length === 2
-      : total <= 4
-        ? length === 3
-        : total >= 6
-          ? length === 2
-          : length === 2 || length === 3;
+  const tableauOk = (total: number, length: number) => {
+    if (isNatural(total)) return length === 2;
+    const forced = puntoRule(total);
+    return forced === null ? length === 2 || length === 3 : length === (forced === 'draw' ? 3 : 2);
+  };
   return (
     tableauOk(r, right.length) &&
     tableauOk(l, left.length) &&
@@ -96,19 +91,6 @@ function dealingOrder(c: StoredBanqueCoup): string[] {
   ].filter((card): card is string => card !== undefined);
 }
 
-function take(state: ShoeState, count: number): ShoeState | null {
-  const started = startRound(state);
-  if (!started.ok) return null;
-  let s = started.value.state;
-  for (let i = 0; i < count; i++) {
-    const dealt = dealCard(s);
-    if (!dealt.ok) return null;
-    s = dealt.value.state;
-  }
-  const closed = closeRound(s);
-  return closed.ok ? closed.value : null;
-}
-
 /**
  * R25.1, R25.2: shuffles and burns the shoe from its seeds, then checks each stored coup that took
  * cards against the shoe's next cards. A coup that differs is reported with why; the re-run goes
@@ -118,18 +100,10 @@ export function replayBanqueShoe(
   seeds: FairShoeInput & { readonly decks: number },
   stored: readonly StoredBanqueCoup[],
 ): Result<BanqueShoeReplay> {
-  const created = createBaccaraBanqueShoe(seeds);
-  if (!created.ok) return created;
-  const burned = burnShoe(created.value);
-  if (!burned.ok) return burned;
-  let state = burned.value.state;
-  const coups: ReplayedBanqueCoup[] = [];
-  for (const coup of [...stored].sort((a, b) => a.number - b.number)) {
+  return replayStored(createBaccaraBanqueShoe(seeds), stored, (state, coup) => {
     const recorded = dealingOrder(coup);
-    if (recorded.length === 0) continue; // R20.3: nothing staked, nothing dealt.
-    const next = startRound(state).ok
-      ? (state.cards.slice(state.next, state.next + recorded.length) as CardCode[])
-      : [];
+    if (recorded.length === 0) return null; // R20.3: nothing staked, nothing dealt.
+    const next = nextCards(state, recorded.length);
     let why: string | null = null;
     if (next.length < recorded.length) why = 'the shoe had no coup left to deal (R20.2)';
     else if (next.join(' ') !== recorded.join(' ')) {
@@ -150,10 +124,6 @@ export function replayBanqueShoe(
     ) {
       why = `the table recorded ${coup.outcomes.right}/${coup.outcomes.left}; the cards give ${outcomes!.right}/${outcomes!.left}`;
     }
-    coups.push({ number: coup.number, ...cards, outcomes, why });
-    const after = take(state, recorded.length);
-    if (after === null) break;
-    state = after;
-  }
-  return ok({ burn: { shown: burned.value.shown, burned: burned.value.burned.length }, coups });
+    return { coup: { number: coup.number, ...cards, outcomes, why }, cards: recorded.length };
+  });
 }

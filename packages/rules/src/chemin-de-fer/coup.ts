@@ -8,7 +8,22 @@
 import { cardValue, handTotal, type CardCode } from '../cards.js';
 import { err, ok, type Result } from '../result.js';
 import { compareTotals, type Outcome } from '../round.js';
-import { closeRound, dealCard, roundStatus, startRound, type ShoeState } from '../shoe.js';
+import {
+  checkChoice,
+  checkChoices,
+  checkShoeReady,
+  COUP_DEALT,
+  dealInOrder,
+  drawCard,
+  NO_CHOICE_PENDING,
+  startCoup,
+  withStep,
+  type Answer,
+  type ChoiceCoupState,
+  type ChoiceEvent,
+  type DecidedBy,
+} from '../coup-steps.js';
+import { closeRound, type ShoeState } from '../shoe.js';
 import type { RuleId } from '../tableau.js';
 import { checkBankLimits, checkPost, puntersOf, type BankLimits, type BankOffer } from './bank.js';
 import {
@@ -40,8 +55,7 @@ export interface CoupRules {
 
 export type Hand = 'punto' | 'banker';
 
-/** How a hand came to draw or stand. */
-export type DecidedBy = 'table' | 'choice' | 'rule';
+export type { DecidedBy } from '../coup-steps.js';
 
 /** The story of the coup, one line per thing that happened, in order. */
 export type CoupStep =
@@ -95,25 +109,13 @@ interface Dealt extends Posted {
   readonly lastCoup: boolean;
 }
 
-export type CoupState =
-  | (Posted & { readonly phase: 'covering'; readonly calls: readonly SeatCall[] })
-  | (Dealt & { readonly phase: 'punto-choice' })
-  | (Dealt & { readonly phase: 'banker-choice' })
-  | (Dealt & { readonly phase: 'settled'; readonly settlement: CoupSettlement })
-  /** R15.5 / R14.3: nothing was dealt; every stake and the bank go back. */
-  | (Posted & {
-      readonly phase: 'not-dealt';
-      readonly reason: 'uncovered' | 'called-off';
-      readonly calls: readonly SeatCall[];
-    });
+/** Covering, then the choices; 'not-dealt' (R15.5 / R14.3) hands every stake and the bank back. */
+export type CoupState = ChoiceCoupState<Posted, Dealt, SeatCall, CoupSettlement, 'covering'>;
 
 export type CoupEvent =
   | { readonly type: 'call'; readonly seat: Seat; readonly call: CoverCall }
   | { readonly type: 'close-cover' }
-  | { readonly type: 'call-off' }
-  | { readonly type: 'choose'; readonly seat: Seat; readonly option: DrawOption }
-  /** The choice window ran out, or the table is recovering: the pending choice goes by the rule. */
-  | { readonly type: 'by-rule' };
+  | ChoiceEvent<Seat>;
 
 export interface PostBank {
   readonly rules: CoupRules;
@@ -126,27 +128,16 @@ export interface PostBank {
   readonly bancoSuivi: Seat | null;
 }
 
-const SHOE_NOT_READY: Record<string, [string, string]> = {
-  'burn-needed': ['BURN_NEEDED', 'the shoe must be burned before the first coup (R10.3)'],
-  'in-round': ['ROUND_IN_PROGRESS', 'the shoe is in the middle of a coup'],
-  finished: ['SHOE_FINISHED', 'the stop card has ended this shoe (R14.2)'],
-};
-
 /** R15.1: the banker puts up a bank; the coup opens for cover. */
 export function postBank(input: PostBank): Result<CoupState> {
   const cagnotte = checkCagnottePercent(input.rules.cagnottePercent);
   if (!cagnotte.ok) return cagnotte;
   const limits = checkBankLimits(input.rules.limits);
   if (!limits.ok) return limits;
-  if (input.rules.choices !== 'free' && input.rules.choices !== 'by-rule') {
-    return err(
-      'INVALID_CHOICES',
-      `choices are 'free' or 'by-rule', got ${String(input.rules.choices)}`,
-    );
-  }
-  const status = roundStatus(input.shoe);
-  const notReady = SHOE_NOT_READY[status];
-  if (notReady) return err(notReady[0], notReady[1]);
+  const choices = checkChoices(input.rules.choices);
+  if (!choices.ok) return choices;
+  const ready = checkShoeReady(input.shoe, 'R14.2');
+  if (!ready.ok) return ready;
   const bank = checkPost(input.offer, input.rules.limits, input.banker, input.bank);
   if (!bank.ok) return bank;
   const punters = puntersOf(input.seats, input.banker);
@@ -168,28 +159,15 @@ export function postBank(input: PostBank): Result<CoupState> {
 const total = (cards: readonly CardCode[]) => handTotal(cards);
 
 function draw(state: Dealt, hand: Hand): Result<{ state: Dealt; card: CardCode }> {
-  const dealt = dealCard(state.shoe);
-  if (!dealt.ok) return dealt;
-  const { card } = dealt.value;
+  const drawn = drawCard(state);
+  if (!drawn.ok) return drawn;
+  const { card } = drawn.value;
   const cards =
     hand === 'punto'
       ? { punto: [...state.punto, card] }
       : { bankerCards: [...state.bankerCards, card] };
-  return ok({
-    state: {
-      ...state,
-      ...cards,
-      shoe: dealt.value.state,
-      lastCoup: state.lastCoup || dealt.value.cutCardOut,
-    },
-    card,
-  });
+  return ok({ state: { ...drawn.value.state, ...cards }, card });
 }
-
-const withStep = (state: Dealt, step: CoupStep): Dealt => ({
-  ...state,
-  story: [...state.story, step],
-});
 
 function settle(state: Dealt): Result<CoupState> {
   const closed = closeRound(state.shoe);
@@ -203,12 +181,6 @@ function settle(state: Dealt): Result<CoupState> {
     { kind: 'result', outcome, punto, banker },
   );
   return ok({ ...done, phase: 'settled', settlement });
-}
-
-/** How a decision is carried out: by the table, by a choice just made, or by the rule. */
-interface Answer {
-  readonly option: DrawOption;
-  readonly by: DecidedBy;
 }
 
 function resolve(decision: Decision, rules: CoupRules, chosen: Answer | null): Answer | null {
@@ -292,32 +264,31 @@ function playOn(start: Dealt, chosen: Answer | null): Result<CoupState> {
 }
 
 /** R14.3: the cover closes and, if anything is covered, the four cards go out at once. */
-function deal(state: Posted & { calls: readonly SeatCall[] }): Result<CoupState> {
+function deal(state: CoupState & { phase: 'covering' }): Result<CoupState> {
   const cover = resolveCover(state.bank, state.punters, state.calls, state.bancoSuivi);
   if (cover.covered === 0)
     return ok({ ...state, phase: 'not-dealt', reason: 'uncovered', calls: state.calls });
-  const started = startRound(state.shoe);
+  const started = startCoup(state.shoe);
   if (!started.ok) return started;
-  let dealt: Dealt = {
-    rules: state.rules,
-    shoe: started.value.state,
-    banker: state.banker,
-    bank: state.bank,
-    offer: state.offer,
-    bancoSuivi: state.bancoSuivi,
-    punters: state.punters,
-    cover,
-    punto: [],
-    bankerCards: [],
-    puntoDone: false,
-    story: [{ kind: 'covered', cover }],
-    lastCoup: started.value.lastRound || started.value.cutCardOut,
-  };
-  for (const hand of ['punto', 'banker', 'punto', 'banker'] as const) {
-    const drawn = draw(dealt, hand);
-    if (!drawn.ok) return drawn;
-    dealt = drawn.value.state;
-  }
+  const { phase: _phase, calls: _calls, ...posted } = state;
+  const out = dealInOrder<Dealt, Hand>(
+    {
+      ...posted,
+      ...started.value,
+      cover,
+      punto: [],
+      bankerCards: [],
+      puntoDone: false,
+      story: [{ kind: 'covered', cover }],
+    },
+    ['punto', 'banker', 'punto', 'banker'],
+    (s, hand) => {
+      const drawn = draw(s, hand);
+      return drawn.ok ? ok(drawn.value.state) : drawn;
+    },
+  );
+  if (!out.ok) return out;
+  let dealt = out.value;
   dealt = withStep(dealt, { kind: 'dealt', punto: dealt.punto, banker: dealt.bankerCards });
   const punto = total(dealt.punto);
   const banker = total(dealt.bankerCards);
@@ -355,22 +326,18 @@ export function stepCoup(state: CoupState, event: CoupEvent): Result<CoupState> 
       return deal(state);
     case 'call-off':
       // R14.3: only a coup with no card out can be called off.
-      if (state.phase !== 'covering')
-        return err('COUP_DEALT', 'once a card has left the shoe the coup is played out');
+      if (state.phase !== 'covering') return COUP_DEALT();
       return ok({ ...state, phase: 'not-dealt', reason: 'called-off' });
     case 'choose':
     case 'by-rule': {
       if (state.phase !== 'punto-choice' && state.phase !== 'banker-choice') {
-        return err('NO_CHOICE_PENDING', 'nobody has a choice to make now');
+        return NO_CHOICE_PENDING();
       }
       if (event.type === 'by-rule') return playOn(state, { option: ruleAnswer(state), by: 'rule' });
       const chooser = state.phase === 'punto-choice' ? state.cover.puntoSeat : state.banker;
-      if (event.seat !== chooser)
-        return err('NOT_YOUR_CHOICE', `the choice is seat ${String(chooser)}'s`);
-      if (event.option !== 'draw' && event.option !== 'stand') {
-        return err('INVALID_OPTION', `a choice is 'draw' or 'stand', got ${String(event.option)}`);
-      }
-      return playOn(state, { option: event.option, by: 'choice' });
+      const chosen = checkChoice(chooser, event.seat, event.option);
+      if (!chosen.ok) return chosen;
+      return playOn(state, chosen.value);
     }
   }
 }

@@ -2,13 +2,14 @@
  * The Chemin de Fer drawing table (R16): Punto Banco's tableau with three cells left to the
  * player who holds the hand. Totals and card values are integers 0..9 (R1.2, R2.1).
  */
+import { puntoRule, type DrawOption } from '../coup-steps.js';
 import type { RuleId } from '../tableau.js';
 
 // R14.4 naturals are Punto Banco's (R4.1): one definition, in tableau.ts.
 export { isNatural } from '../tableau.js';
 
-export const DRAW_OPTIONS = ['draw', 'stand'] as const;
-export type DrawOption = (typeof DRAW_OPTIONS)[number];
+// A hand's two options where it may choose: one definition, in coup-steps.ts.
+export { DRAW_OPTIONS, type DrawOption } from '../coup-steps.js';
 
 /** The three cells where a hand may choose (R16.1, R16.3). */
 export type ChoiceCell = 'punto-5' | 'banker-3-vs-9' | 'banker-5-vs-4';
@@ -35,9 +36,9 @@ export type Decision =
 
 /** R16.1: the punto, with no natural on the table. */
 export function puntoDecision(total: number): Decision {
-  if (total <= 4) return { kind: 'draw', rule: 'R16.1' };
-  if (total === 5) return { kind: 'choice', cell: 'punto-5', rule: 'R16.1' };
-  return { kind: 'stand', rule: 'R16.1' };
+  const forced = puntoRule(total);
+  if (forced === null) return { kind: 'choice', cell: 'punto-5', rule: 'R16.1' };
+  return { kind: forced, rule: 'R16.1' };
 }
 
 /**

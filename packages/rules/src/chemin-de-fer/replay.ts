@@ -6,9 +6,9 @@
  */
 import { cardValue, handTotal, type CardCode } from '../cards.js';
 import type { FairShoeInput } from '../fairness.js';
-import { ok, type Result } from '../result.js';
+import { nextCards, replayStored, type ShoeReplay } from '../replay-shoe.js';
+import type { Result } from '../result.js';
 import { compareTotals, type Outcome } from '../round.js';
-import { burnShoe, closeRound, dealCard, startRound, type ShoeState } from '../shoe.js';
 import { bankerDecision, isNatural, puntoDecision, type Decision } from './draw-table.js';
 import { createCheminDeFerShoe } from './shoe.js';
 
@@ -29,11 +29,7 @@ export interface ReplayedCoup {
   readonly why: string | null;
 }
 
-export interface CheminShoeReplay {
-  readonly burn: { readonly shown: CardCode; readonly burned: number };
-  /** One per stored coup that took cards, in coup order. */
-  readonly coups: readonly ReplayedCoup[];
-}
+export type CheminShoeReplay = ShoeReplay<ReplayedCoup>;
 
 const mayDraw = (decision: Decision, drew: boolean) =>
   decision.kind === 'choice' || (decision.kind === 'draw') === drew;
@@ -61,23 +57,6 @@ function waysFrom(next: readonly CardCode[]): { punto: CardCode[]; banker: CardC
   return ways.filter((w) => legalDeal(w.punto, w.banker));
 }
 
-function peek(state: ShoeState, count: number): CardCode[] {
-  return state.cards.slice(state.next, state.next + count) as CardCode[];
-}
-
-function take(state: ShoeState, count: number): ShoeState | null {
-  const started = startRound(state);
-  if (!started.ok) return null;
-  let s = started.value.state;
-  for (let i = 0; i < count; i++) {
-    const dealt = dealCard(s);
-    if (!dealt.ok) return null;
-    s = dealt.value.state;
-  }
-  const closed = closeRound(s);
-  return closed.ok ? closed.value : null;
-}
-
 /**
  * R19.1, R19.2: shuffles and burns the shoe from its seeds, then checks each stored coup that
  * took cards against the shoe's next cards. A coup that differs is reported with why; the
@@ -87,17 +66,11 @@ export function replayCheminShoe(
   seeds: FairShoeInput & { readonly decks?: number },
   stored: readonly StoredCoup[],
 ): Result<CheminShoeReplay> {
-  const created = createCheminDeFerShoe(seeds);
-  if (!created.ok) return created;
-  const burned = burnShoe(created.value);
-  if (!burned.ok) return burned;
-  let state = burned.value.state;
-  const coups: ReplayedCoup[] = [];
-  for (const coup of [...stored].sort((a, b) => a.number - b.number)) {
+  return replayStored(createCheminDeFerShoe(seeds), stored, (state, coup) => {
     // R15.5: a coup called off or never covered took no card.
-    if (coup.cards.length === 0) continue;
+    if (coup.cards.length === 0) return null;
     const recorded = coup.cards.join(' ');
-    const ways = startRound(state).ok ? waysFrom(peek(state, 6)) : [];
+    const ways = waysFrom(nextCards(state, 6));
     const way = ways.find((w) => [...w.punto, ...w.banker].join(' ') === recorded);
     const played = way ?? ways[0];
     const outcome = played
@@ -110,17 +83,15 @@ export function replayCheminShoe(
     else if (coup.outcome !== null && coup.outcome !== outcome) {
       why = `the table recorded a ${coup.outcome} result; the cards give ${outcome}`;
     }
-    coups.push({
-      number: coup.number,
-      punto: played?.punto ?? [],
-      banker: played?.banker ?? [],
-      outcome,
-      why,
-    });
-    const count = way ? way.punto.length + way.banker.length : coup.cards.length;
-    const next = take(state, count);
-    if (next === null) break;
-    state = next;
-  }
-  return ok({ burn: { shown: burned.value.shown, burned: burned.value.burned.length }, coups });
+    return {
+      coup: {
+        number: coup.number,
+        punto: played?.punto ?? [],
+        banker: played?.banker ?? [],
+        outcome,
+        why,
+      },
+      cards: way ? way.punto.length + way.banker.length : coup.cards.length,
+    };
+  });
 }
