@@ -1,5 +1,6 @@
-import type { Ack, BaccaraBanqueView, BanqueCards, CommandName, TableEvent } from '@banco/protocol';
+import type { BaccaraBanqueView, BanqueCards, TableEvent } from '@banco/protocol';
 import { ownSettlement } from './banque-settlement.js';
+import { TableBot } from './table-bot.js';
 import type { TestClient } from './test-banco.js';
 
 type Updated = Extract<TableEvent, { type: 'banque.updated' }>;
@@ -22,9 +23,6 @@ export interface BanqueBotCounts {
   rateLimited: number;
 }
 
-/** How often a bot asks again after RATE_LIMITED before it gives up and says so. */
-const RATE_LIMIT_TRIES = 8;
-
 /**
  * A Baccara Banque player for the bot game (docs/protocol.md, "Bots"): it answers every
  * `banque.updated` that asks it something (the auction, the bank offered to its seat, a dry bank
@@ -32,7 +30,7 @@ const RATE_LIMIT_TRIES = 8;
  * account of its balance from each settled coup's revealed cards (`ownSettlement`), to compare
  * with the ledger's.
  */
-export class BanqueBot {
+export class BanqueBot extends TableBot<BanqueBotCounts> {
   readonly counts: BanqueBotCounts = {
     bids: 0,
     posted: 0,
@@ -49,10 +47,6 @@ export class BanqueBot {
     mismatches: 0,
     rateLimited: 0,
   };
-  /** The balance by this bot's own arithmetic: start, plus each coup's result. */
-  expected: number;
-  private readonly done = new Set<string>();
-  private stopped = false;
   /** False until `go`: a bot acts only once every bot has sat down (the first auction's bids). */
   private ready = false;
   private latest: Updated | null = null;
@@ -60,73 +54,35 @@ export class BanqueBot {
   private window: BanqueCards['window'] = null;
 
   constructor(
-    readonly client: TestClient,
-    readonly tableId: string,
-    readonly seat: number,
+    client: TestClient,
+    tableId: string,
+    seat: number,
     start: number,
-    private readonly random: () => number,
+    random: () => number,
     private readonly limits: { readonly min: number; readonly max: number },
     private readonly cagnotteBp: number,
     /** True once the game has played enough: the bot then asks nothing more. */
-    private readonly over: () => boolean,
+    over: () => boolean,
   ) {
-    this.expected = start;
-    client.socket.on('table.event', (event: TableEvent) => {
-      if (event.tableId !== tableId) return;
+    super(client, tableId, seat, start, random, over);
+    this.onTableEvent((event: TableEvent) => {
       // T8.2: a wallet below the table's minimum is topped up as a coup opens.
       if (event.type === 'balance.refilled' && event.playerId === client.playerId) {
         this.expected += event.amount;
       }
       if (event.type !== 'banque.updated') return;
       this.latest = event;
-      void this.on(event).catch((error: unknown) => {
-        if (!this.client.wentAway(error)) throw error;
-      });
+      this.guard(this.on(event));
     });
     client.socket.on('table.private', (message: { type: string } & Partial<BanqueCards>) => {
       if (message.type === 'banque.cards' && message.window) this.window = message.window;
     });
   }
 
-  get finished(): boolean {
-    return this.over();
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
-
   /** Starts answering, from the last view the bot was sent. */
   go(): void {
     this.ready = true;
-    if (this.latest) {
-      void this.on({ ...this.latest, what: 'stakes-opened' }).catch((error: unknown) => {
-        if (!this.client.wentAway(error)) throw error;
-      });
-    }
-  }
-
-  private async ask<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
-    for (let attempt = 1; ; attempt++) {
-      const ack = await this.client.send(name, { tableId: this.tableId, ...(payload as object) });
-      if (ack.ok || ack.code !== 'RATE_LIMITED') return ack;
-      this.counts.rateLimited += 1;
-      if (attempt === RATE_LIMIT_TRIES) {
-        throw new Error(`Bot${this.seat}: ${name} still RATE_LIMITED after ${attempt} tries`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
-
-  private once(key: string): boolean {
-    if (this.done.has(key)) return false;
-    this.done.add(key);
-    return true;
-  }
-
-  /** Whole chips from `lo` to `hi`. */
-  private chips(lo: number, hi: number): number {
-    return lo + Math.floor((this.random() * (hi - lo)) / 100) * 100;
+    if (this.latest) this.guard(this.on({ ...this.latest, what: 'stakes-opened' }));
   }
 
   private async on(event: Updated): Promise<void> {
@@ -136,7 +92,7 @@ export class BanqueBot {
     const { stage, tenure, coup } = view;
     const mine = tenure?.banker === this.seat;
     if (stage.stage === 'auction' && this.once(`bid:${stage.closesAt}`)) {
-      const top = Math.min(this.limits.max, Math.floor(this.expected / 100) * 100);
+      const top = this.affordable(this.limits.max);
       if (top < this.limits.min) return;
       const ack = await this.ask('banque.bid', { amount: this.chips(this.limits.min, top) });
       if (ack.ok) this.counts.bids += 1;
@@ -144,7 +100,7 @@ export class BanqueBot {
     }
     if (stage.stage === 'offer' && stage.seat === this.seat) {
       if (!this.once(`offer:${stage.until}:${stage.declined.length}`)) return;
-      const top = Math.min(this.limits.max, Math.floor(this.expected / 100) * 100);
+      const top = this.affordable(this.limits.max);
       if (top < this.limits.min || this.random() < 0.3) {
         const ack = await this.ask('banque.bank.decline', {});
         if (ack.ok) this.counts.declined += 1;

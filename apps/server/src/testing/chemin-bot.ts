@@ -1,4 +1,5 @@
-import type { Ack, CheminDeFerView, CommandName, TableEvent } from '@banco/protocol';
+import type { CheminDeFerView, TableEvent } from '@banco/protocol';
+import { TableBot } from './table-bot.js';
 import type { TestClient } from './test-banco.js';
 
 type Updated = Extract<TableEvent, { type: 'chemin.updated' }>;
@@ -16,16 +17,13 @@ export interface CheminBotCounts {
   cutOff: number;
 }
 
-/** How often a bot asks again after RATE_LIMITED before it gives up and says so. */
-const RATE_LIMIT_TRIES = 8;
-
 /**
  * A Chemin de Fer player for the bot game: it answers every `chemin.updated` that asks it
  * something (the bank offered to its seat, a bank to cover, a choice of its own) with a random
  * legal move, and keeps its own account of its balance from the settlements it sees, to compare
  * with the ledger's.
  */
-export class CheminBot {
+export class CheminBot extends TableBot<CheminBotCounts> {
   readonly counts: CheminBotCounts = {
     posted: 0,
     declined: 0,
@@ -36,24 +34,20 @@ export class CheminBot {
     rateLimited: 0,
     cutOff: 0,
   };
-  /** The balance by this bot's own arithmetic (T15.6): start, plus each coup's result. */
-  expected: number;
-  private readonly done = new Set<string>();
   private view: CheminDeFerView | null = null;
-  private stopped = false;
 
+  /** `expected` is the balance by the bot's own arithmetic (T15.6). */
   constructor(
-    readonly client: TestClient,
-    readonly tableId: string,
-    readonly seat: number,
+    client: TestClient,
+    tableId: string,
+    seat: number,
     start: number,
-    private readonly random: () => number,
+    random: () => number,
     /** True once the game has played its coups: the bot then asks nothing more. */
-    private readonly over: () => boolean,
+    over: () => boolean,
   ) {
-    this.expected = start;
-    client.socket.on('table.event', (event: TableEvent) => {
-      if (event.tableId !== tableId) return;
+    super(client, tableId, seat, start, random, over);
+    this.onTableEvent((event: TableEvent) => {
       if (event.type === 'chemin.updated') {
         this.view = event.view;
         this.guard(this.on(event));
@@ -65,46 +59,8 @@ export class CheminBot {
     });
   }
 
-  get finished(): boolean {
-    return this.over();
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
-
-  /**
-   * Sends a command as a patient player would: an answer of RATE_LIMITED (P1.6: at most 20 a
-   * second) is asked again after a pause. On a fast machine six bots play a coup in a few
-   * milliseconds and a busy seat goes past the budget; a move dropped there stalled the game.
-   */
-  private async ask<N extends CommandName>(name: N, payload: unknown): Promise<Ack<N>> {
-    for (let attempt = 1; ; attempt++) {
-      const ack = await this.client.send(name, payload);
-      if (ack.ok || ack.code !== 'RATE_LIMITED') return ack;
-      this.counts.rateLimited += 1;
-      if (attempt === RATE_LIMIT_TRIES) {
-        throw new Error(`Bot${this.seat}: ${name} still RATE_LIMITED after ${attempt} tries`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
-
-  /**
-   * A move the server did not answer because it is gone (its socket closed under the command)
-   * is counted, as a page would ask again once back; any other failure still fails the game.
-   */
-  private guard(move: Promise<void>): void {
-    move.catch((error: unknown) => {
-      if (!this.client.wentAway(error)) throw error;
-      this.counts.cutOff += 1;
-    });
-  }
-
-  private once(key: string): boolean {
-    if (this.done.has(key)) return false;
-    this.done.add(key);
-    return true;
+  protected override cutOff(): void {
+    this.counts.cutOff += 1;
   }
 
   private async on(event: Updated): Promise<void> {
@@ -123,7 +79,7 @@ export class CheminBot {
     if (pending?.seat === this.seat && this.once(`choose:${coup.coup}:${pending.hand}`)) {
       const option = this.random() < 0.5 ? 'draw' : 'stand';
       const name = pending.hand === 'punto' ? 'chemin.punto.choose' : 'chemin.banker.choose';
-      const ack = await this.ask(name, { tableId: this.tableId, coup: coup.coup, option });
+      const ack = await this.ask(name, { coup: coup.coup, option });
       if (ack.ok) this.counts.chose += 1;
     }
   }
@@ -133,42 +89,33 @@ export class CheminBot {
     if (offer.kind === 'vacant' || offer.seat !== this.seat) return;
     const key = `offer:${view.nextCoup}:${offer.kind}:${offer.kind === 'fresh' ? offer.declined.length : 0}`;
     if (this.finished || !this.once(key)) return;
-    const tableId = this.tableId;
     // One answer per offer; a bank refused for want of punters is tried again (seat.taken).
     const answered = (ok: boolean, why?: { ok: boolean; code?: string }) => {
       if (why && !why.ok && why.code === 'NO_PUNTERS') {
-        this.done.delete(key);
+        this.forget(key);
         setTimeout(() => this.view && this.guard(this.offer(this.view)), 50);
       }
       return ok;
     };
     if (offer.kind === 'ride') {
       if (this.random() < 0.3) {
-        const ack = await this.ask('chemin.bank.pass', { tableId });
+        const ack = await this.ask('chemin.bank.pass', {});
         if (answered(ack.ok)) this.counts.passed += 1;
         return;
       }
-      const ack = await this.ask('chemin.bank.post', {
-        tableId,
-        coup: view.nextCoup,
-        amount: offer.amount,
-      });
+      const ack = await this.ask('chemin.bank.post', { coup: view.nextCoup, amount: offer.amount });
       if (answered(ack.ok, ack)) this.counts.posted += 1;
       return;
     }
     const { min, max } = BANK;
-    const top = Math.min(max, Math.floor(this.expected / 100) * 100);
+    const top = this.affordable(max);
     if (top < min || (this.random() < 0.15 && offer.declined.length < 3)) {
-      const ack = await this.ask('chemin.bank.decline', { tableId });
+      const ack = await this.ask('chemin.bank.decline', {});
       if (answered(ack.ok)) this.counts.declined += 1;
       return;
     }
-    const amount = min + Math.floor((this.random() * (top - min)) / 100) * 100;
-    const ack = await this.ask('chemin.bank.post', {
-      tableId,
-      coup: view.nextCoup,
-      amount,
-    });
+    const amount = this.chips(min, top);
+    const ack = await this.ask('chemin.bank.post', { coup: view.nextCoup, amount });
     if (answered(ack.ok, ack)) this.counts.posted += 1;
   }
 
@@ -189,7 +136,7 @@ export class CheminBot {
                 ),
               }
             : { kind: 'none' as const };
-    const ack = await this.ask('chemin.cover', { tableId: this.tableId, coup, call });
+    const ack = await this.ask('chemin.cover', { coup, call });
     if (ack.ok) this.counts.called += 1;
   }
 
