@@ -12,16 +12,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
-import {
-  canRunBrowser,
-  launchChromium,
-  newVisitor,
-  screenshot,
-  type Visitor,
-} from './support/browser.js';
+import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
 import { DESKTOP, PHONE } from './support/devices.js';
+import {
+  closeAll,
+  comeAndSit,
+  nthEvent,
+  openRoomAndSit,
+  pagesShowTheLedger as ledgerOnEveryPage,
+  recordFailure,
+  type Friend,
+} from './support/friends.js';
 import { activate } from './support/keyboard.js';
-import { TableObserver } from './support/observer.js';
+import type { TableObserver } from './support/observer.js';
 import { arrive, minorUnits } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { scriptedShoe } from './support/shoe.js';
@@ -39,21 +42,6 @@ const SCRIPT = {
    */
   2: ['3C', '2D', 'QC', '5H', '2S', '6H', '3S'],
 } as const;
-
-interface Friend extends Visitor {
-  name: string;
-  seat: number;
-  playerId: string;
-}
-
-async function arriveByLink(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
-  await page.getByRole('button', { name: 'I am 18 or older' }).click();
-  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
-  await page.getByRole('button', { name: 'Get my chips' }).click();
-  await page.waitForURL((url) => url.pathname === '/table/' && url.search.startsWith('?id='));
-}
 
 /** The faces a hand shows on a page, "down" for one it may not see. */
 function faces(page: Page, hand: 'right' | 'left' | 'banker') {
@@ -77,44 +65,24 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
   });
 
   afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const f of friends) {
-      await screenshot(f.page, `failed-banque-${f.name}`).catch(() => undefined);
-    }
-    console.error(server.output().slice(-6_000));
-    if (observer) {
-      console.error(
-        observer.events
-          .map((e) => `${e.version} ${e.type}${'what' in e ? ` ${String(e.what)}` : ''}`)
-          .join('\n'),
-      );
-    }
+    if (context.task.result?.state === 'fail') console.error(server.output().slice(-6_000));
+    await recordFailure(
+      context,
+      'banque',
+      friends,
+      observer,
+      (e) => `${e.version} ${e.type}${'what' in e ? ` ${String(e.what)}` : ''}`,
+    );
   });
 
-  afterAll(async () => {
-    observer?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeAll(observer, browser, server));
 
   /** Every page shows, for every seat, the balance the ledger holds for its player. */
-  async function pagesShowTheLedger() {
-    for (const f of friends) {
-      const ledger = await server.db.walletBalance(f.playerId);
-      for (const viewer of friends) {
-        await expect
-          .poll(() => minorUnits(viewer.page.getByTestId(`seat-balance-${f.seat}`)))
-          .toBe(ledger);
-      }
-    }
-  }
+  const pagesShowTheLedger = () => ledgerOnEveryPage(server, friends);
 
   /** The table's `n`th settled coup, once it has come. */
-  async function settled(n: number) {
-    const all = () => observer.of('banque.updated').filter((e) => e.what === 'settled');
-    await observer.until('banque.updated', () => all().length >= n);
-    return all()[n - 1]!;
-  }
+  const settled = (n: number) =>
+    nthEvent(observer, 'banque.updated', (e) => e.what === 'settled', n);
 
   it('Ana opens a Baccara Banque room; five friends come by its link and sit, three a side', async () => {
     const visitor = await newVisitor(browser, server.url, DESKTOP);
@@ -136,13 +104,9 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
     await page.getByLabel('Seconds for the auction').fill('20');
     await screenshot(page, 'banque-room-form-desktop');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Open the room' }).click();
-    const link = await page.getByTestId('room-link').inputValue();
-    const roomId = new URL(link).searchParams.get('id')!;
-    observer = await TableObserver.join(server.url, roomId);
-    await page.getByRole('link', { name: 'Go to your room' }).click();
-    const ana = await observer.until('seat.taken', (e) => e.seat === 1);
-    friends.push({ ...visitor, name: 'Ana', seat: 1, playerId: ana.player.id });
+    const room = await openRoomAndSit(server.url, page);
+    observer = room.observer;
+    friends.push({ ...visitor, name: 'Ana', seat: 1, playerId: room.hostId });
     const others = [
       ['Ben', 2],
       ['Cleo', 3],
@@ -151,11 +115,8 @@ describe.runIf(canRunBrowser)('Baccara Banque with friends', () => {
       ['Fay', 9],
     ] as const;
     for (const [name, seat] of others) {
-      const friend = await newVisitor(browser, server.url, name === 'Fay' ? PHONE : DESKTOP);
-      await arriveByLink(friend.page, link, name);
-      await friend.page.getByRole('button', { name: `Sit here: seat ${seat}` }).click();
-      const taken = await observer.until('seat.taken', (e) => e.seat === seat);
-      friends.push({ ...friend, name, seat, playerId: taken.player.id });
+      const device = name === 'Fay' ? PHONE : DESKTOP;
+      friends.push(await comeAndSit({ browser, server, ...room }, name, seat, device));
     }
   });
 

@@ -10,17 +10,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
-import {
-  canRunBrowser,
-  launchChromium,
-  newVisitor,
-  screenshot,
-  type Visitor,
-} from './support/browser.js';
+import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
 import { DESKTOP, PHONE } from './support/devices.js';
+import {
+  closeAll,
+  comeAndSit,
+  nthEvent,
+  openRoomAndSit,
+  pagesShowTheLedger as ledgerOnEveryPage,
+  recordFailure,
+  type Friend,
+} from './support/friends.js';
 import { activate } from './support/keyboard.js';
-import { TableObserver } from './support/observer.js';
-import { arrive, minorUnits } from './support/player.js';
+import type { TableObserver } from './support/observer.js';
+import { arrive } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { scriptedShoe } from './support/shoe.js';
 
@@ -43,21 +46,6 @@ function onScreen(page: Page, testId: string) {
   });
 }
 
-interface Friend extends Visitor {
-  name: string;
-  seat: number;
-  playerId: string;
-}
-
-async function arriveByLink(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
-  await page.getByRole('button', { name: 'I am 18 or older' }).click();
-  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
-  await page.getByRole('button', { name: 'Get my chips' }).click();
-  await page.waitForURL((url) => url.pathname === '/table/' && url.search.startsWith('?id='));
-}
-
 describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -70,38 +58,16 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     browser = await launchChromium();
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const f of friends) {
-      await screenshot(f.page, `failed-chemin-${f.name}`).catch(() => undefined);
-    }
-    if (observer) console.error(observer.events.map((e) => `${e.version} ${e.type}`).join('\n'));
-  });
+  afterEach((context) => recordFailure(context, 'chemin', friends, observer));
 
-  afterAll(async () => {
-    observer?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeAll(observer, browser, server));
 
   /** Every page shows, for every seat, the balance the ledger holds for its player. */
-  async function pagesShowTheLedger() {
-    for (const f of friends) {
-      const ledger = await server.db.walletBalance(f.playerId);
-      for (const viewer of friends) {
-        await expect
-          .poll(() => minorUnits(viewer.page.getByTestId(`seat-balance-${f.seat}`)))
-          .toBe(ledger);
-      }
-    }
-  }
+  const pagesShowTheLedger = () => ledgerOnEveryPage(server, friends);
 
   /** The table's `n`th settled coup, once it has come. */
-  async function settled(n: number) {
-    const all = () => observer.of('chemin.updated').filter((e) => e.what === 'settled');
-    await observer.until('chemin.updated', () => all().length >= n);
-    return all()[n - 1]!;
-  }
+  const settled = (n: number) =>
+    nthEvent(observer, 'chemin.updated', (e) => e.what === 'settled', n);
 
   it('Ana opens a Chemin de Fer room; three friends come by its link and sit', async () => {
     const visitor = await newVisitor(browser, server.url, DESKTOP);
@@ -113,19 +79,12 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     expect(await page.getByLabel('Decks in the shoe').inputValue()).toBe('6');
     await page.getByLabel('Seconds to post or cover a bank').fill('60');
     await screenshot(page, 'chemin-room-form-desktop');
-    await page.getByRole('button', { name: 'Open the room' }).click();
-    const link = await page.getByTestId('room-link').inputValue();
-    const roomId = new URL(link).searchParams.get('id')!;
-    observer = await TableObserver.join(server.url, roomId);
-    await page.getByRole('link', { name: 'Go to your room' }).click();
-    const ana = await observer.until('seat.taken', (e) => e.seat === 1);
-    friends.push({ ...visitor, name: 'Ana', seat: 1, playerId: ana.player.id });
+    const room = await openRoomAndSit(server.url, page);
+    observer = room.observer;
+    friends.push({ ...visitor, name: 'Ana', seat: 1, playerId: room.hostId });
     for (const [i, name] of ['Ben', 'Cleo', 'Dev'].entries()) {
-      const friend = await newVisitor(browser, server.url, i === 2 ? PHONE : DESKTOP);
-      await arriveByLink(friend.page, link, name);
-      await friend.page.getByRole('button', { name: `Sit here: seat ${i + 2}` }).click();
-      const taken = await observer.until('seat.taken', (e) => e.seat === i + 2);
-      friends.push({ ...friend, name, seat: i + 2, playerId: taken.player.id });
+      const device = i === 2 ? PHONE : DESKTOP;
+      friends.push(await comeAndSit({ browser, server, ...room }, name, i + 2, device));
     }
     await expect.poll(() => page.getByTestId('offer').innerText()).toMatch(/offered to you/);
   });

@@ -18,6 +18,28 @@ export async function arrive(page: Page, name: string, shot?: (what: string) => 
   await page.getByTestId('lobby-table-main').waitFor();
 }
 
+/** Someone opening a room link for the first time: age gate and name, then back to the room. */
+export async function arriveByLink(page: Page, link: string, name: string) {
+  await page.goto(link);
+  // Without a name the table page sends the visitor home with a full page load: wait for that
+  // page to load, or the click can land on its button before the page's script is running.
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
+  await page.getByRole('button', { name: 'I am 18 or older' }).click();
+  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
+  await page.getByRole('button', { name: 'Get my chips' }).click();
+  await page.waitForURL((url) => url.pathname === '/table/' && url.search.startsWith('?id='));
+}
+
+/** The guest the page is signed in as (its token and player), from its local storage. */
+export const playerOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('banco.guest') ?? 'null') as {
+        token: string;
+        player: { id: string };
+      },
+  );
+
 export async function sitAtMain(page: Page, seat: number) {
   await page.getByTestId('lobby-table-main').getByRole('link', { name: /^Sit/ }).click();
   await page.waitForURL(/\/table\/\?id=main/);
