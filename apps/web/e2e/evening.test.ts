@@ -28,8 +28,9 @@ import {
   type Visitor,
 } from './support/browser.js';
 import { activate, tabTo } from './support/keyboard.js';
+import { closeAll, recordFailure } from './support/friends.js';
 import { TableObserver } from './support/observer.js';
-import { arrive, confirmBets, minorUnits } from './support/player.js';
+import { arrive, arriveByLink, confirmBets, minorUnits, playerOf } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { scriptedShoe } from './support/shoe.js';
 
@@ -49,23 +50,9 @@ interface Person extends Visitor {
   playerId: string;
 }
 
-const playerOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('banco.guest') ?? 'null') as {
-        token: string;
-        player: { id: string };
-      },
-  );
-
-/** Someone opening the room's link for the first time: age gate and name, back to the room. */
-async function arriveByLink(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
-  await page.getByRole('button', { name: 'I am 18 or older' }).click();
-  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
-  await page.getByRole('button', { name: 'Get my chips' }).click();
-  await page.waitForURL((url) => url.pathname === '/table/' && url.search.startsWith('?id='));
+/** Someone opening the room's link for the first time, back at the room's evening panel. */
+async function arriveAtEvening(page: Page, link: string, name: string) {
+  await arriveByLink(page, link, name);
   await page.getByTestId('player-evening').waitFor();
 }
 
@@ -124,20 +111,9 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     browser = await launchChromium();
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    const test = context.task.name.split(':')[0]!.replace(/\W+/g, '-');
-    for (const p of people.values()) {
-      await screenshot(p.page, `failed-evening-${test}-${p.name}`).catch(() => undefined);
-    }
-    if (observer) console.error(observer.events.map((e) => `${e.version} ${e.type}`).join('\n'));
-  });
+  afterEach((context) => recordFailure(context, 'evening', [...people.values()], observer));
 
-  afterAll(async () => {
-    observer?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeAll(observer, browser, server));
 
   /** A round: the players named bet (spot, chip), the others say no bet; the table deals. */
   async function playRound(bets: [string, string, number][], noBet: string[]) {
@@ -252,7 +228,7 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     const hana = person('Hana');
     for (const name of ['Bob', 'Cat']) {
       const visitor = await newVisitor(browser, server.url, DESKTOP);
-      await arriveByLink(visitor.page, link, name);
+      await arriveAtEvening(visitor.page, link, name);
       const { player } = await playerOf(visitor.page);
       people.set(name, { ...visitor, name, playerId: player.id });
       await visitor.page.getByRole('button', { name: 'Ask to sit' }).click();
@@ -308,7 +284,7 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
   it('P9.8 the table is full: Eve asks, is approved into the line, and sees her place', async () => {
     const hana = person('Hana');
     const visitor = await newVisitor(browser, server.url, DESKTOP);
-    await arriveByLink(visitor.page, link, 'Eve');
+    await arriveAtEvening(visitor.page, link, 'Eve');
     const { player } = await playerOf(visitor.page);
     people.set('Eve', { ...visitor, name: 'Eve', playerId: player.id });
     await expect

@@ -16,9 +16,17 @@ import {
   screenshot,
   type Visitor,
 } from './support/browser.js';
+import { closeAll, comeAndSit, recordFailure, type Friend } from './support/friends.js';
 import { activate, tabTo } from './support/keyboard.js';
 import { TableObserver } from './support/observer.js';
-import { arrive, confirmBets, draft, minorUnits } from './support/player.js';
+import {
+  arrive,
+  arriveByLink,
+  confirmBets,
+  draft,
+  minorUnits,
+  playerOf,
+} from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { scriptedShoe } from './support/shoe.js';
 
@@ -33,33 +41,6 @@ const SCRIPT = {
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { width: 390, height: 844 };
 const ROOM_NAME = 'Friday night';
-
-interface Friend extends Visitor {
-  name: string;
-  seat: number;
-  playerId: string;
-}
-
-/** Someone opening a room link for the first time: age gate and name, then back to the room. */
-async function arriveByLink(page: Page, link: string, name: string) {
-  await page.goto(link);
-  // Without a name the table page sends the visitor home with a full page load: wait for that
-  // page to load, or the click can land on its button before the page's script is running.
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('next'));
-  await page.getByRole('button', { name: 'I am 18 or older' }).click();
-  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
-  await page.getByRole('button', { name: 'Get my chips' }).click();
-  await page.waitForURL((url) => url.pathname === '/table/' && url.search.startsWith('?id='));
-}
-
-const playerOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('banco.guest') ?? 'null') as {
-        token: string;
-        player: { id: string };
-      },
-  );
 
 /** An HTTP answer as the page's own player sees it (their bearer token). */
 async function ask(page: Page, path: string) {
@@ -87,20 +68,11 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
     browser = await launchChromium();
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    const test = context.task.name.split(':')[0]!.replace(/\W+/g, '-');
-    for (const visitor of [...everyone(), ...passersBy].filter(Boolean)) {
-      await screenshot(visitor.page, `failed-rooms-${test}-${visitor.name}`).catch(() => undefined);
-    }
-    if (observer) console.error(observer.events.map((e) => `${e.version} ${e.type}`).join('\n'));
-  });
+  afterEach((context) =>
+    recordFailure(context, 'rooms', [...everyone(), ...passersBy].filter(Boolean), observer),
+  );
 
-  afterAll(async () => {
-    observer?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeAll(observer, browser, server));
 
   /** The cards of a round are turned by whoever the server names, with the Reveal button. */
   const playOut = (round: number) =>
@@ -196,13 +168,9 @@ describe.runIf(canRunBrowser)('a private room for friends', () => {
 
   it('two friends come by the link and one by the code, and sit down', async () => {
     for (const [i, name] of ['Bob', 'Cat'].entries()) {
-      const visitor = await newVisitor(browser, server.url, DESKTOP);
-      await arriveByLink(visitor.page, link, name);
-      await visitor.page.getByRole('button', { name: `Sit here: seat ${i + 2}` }).click();
-      const taken = await observer.until('seat.taken', (e) => e.seat === i + 2);
-      expect(taken.player.name).toBe(name);
-      friends.push({ ...visitor, name, seat: i + 2, playerId: taken.player.id });
-      await expect.poll(() => visitor.page.getByTestId('room-host').innerText()).toBe('Host: Hana');
+      const friend = await comeAndSit({ browser, server, observer, link }, name, i + 2, DESKTOP);
+      friends.push(friend);
+      await expect.poll(() => friend.page.getByTestId('room-host').innerText()).toBe('Host: Hana');
     }
     const visitor = await newVisitor(browser, server.url, DESKTOP);
     await arrive(visitor.page, 'Dan');
