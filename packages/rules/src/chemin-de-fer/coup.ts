@@ -191,6 +191,48 @@ function resolve(decision: Decision, rules: CoupRules, chosen: Answer | null): A
 }
 
 /**
+ * The hand draws or stands as `how` says, on its two-card total `two`; its line of the story
+ * names the cell, who decided and the rule (and, for the banker, the punto's third card).
+ */
+function carryOut(
+  state: Dealt,
+  hand: Hand,
+  two: number,
+  decision: Decision,
+  how: Answer,
+  versus: { puntoThird?: number } = {},
+): Result<Dealt> {
+  const cell = decision.kind === 'choice' ? { cell: decision.cell } : {};
+  if (how.option === 'stand') {
+    return ok(
+      withStep(state, {
+        kind: 'stand',
+        hand,
+        total: two,
+        ...versus,
+        ...cell,
+        by: how.by,
+        rule: decision.rule,
+      }),
+    );
+  }
+  const drawn = draw(state, hand);
+  if (!drawn.ok) return drawn;
+  return ok(
+    withStep(drawn.value.state, {
+      kind: 'draw',
+      hand,
+      total: two,
+      ...versus,
+      card: drawn.value.card,
+      ...cell,
+      by: how.by,
+      rule: decision.rule,
+    }),
+  );
+}
+
+/**
  * Plays on from a dealt coup until someone must choose or it is settled. `chosen` is the
  * answer to the choice the coup was waiting for, if it was.
  */
@@ -203,30 +245,9 @@ function playOn(start: Dealt, chosen: Answer | null): Result<CoupState> {
     const how = resolve(decision, state.rules, answer);
     if (how === null) return ok({ ...state, phase: 'punto-choice' });
     answer = null;
-    const cell = decision.kind === 'choice' ? { cell: decision.cell } : {};
-    if (how.option === 'draw') {
-      const drawn = draw(state, 'punto');
-      if (!drawn.ok) return drawn;
-      state = withStep(drawn.value.state, {
-        kind: 'draw',
-        hand: 'punto',
-        total: two,
-        card: drawn.value.card,
-        ...cell,
-        by: how.by,
-        rule: decision.rule,
-      });
-    } else {
-      state = withStep(state, {
-        kind: 'stand',
-        hand: 'punto',
-        total: two,
-        ...cell,
-        by: how.by,
-        rule: decision.rule,
-      });
-    }
-    state = { ...state, puntoDone: true };
+    const done = carryOut(state, 'punto', two, decision, how);
+    if (!done.ok) return done;
+    state = { ...done.value, puntoDone: true };
   }
   const third = state.punto[2];
   const puntoThird = third === undefined ? null : cardValue(third);
@@ -235,32 +256,9 @@ function playOn(start: Dealt, chosen: Answer | null): Result<CoupState> {
   const how = resolve(decision, state.rules, answer);
   if (how === null) return ok({ ...state, phase: 'banker-choice' });
   const versus = puntoThird === null ? {} : { puntoThird };
-  const cell = decision.kind === 'choice' ? { cell: decision.cell } : {};
-  if (how.option === 'draw') {
-    const drawn = draw(state, 'banker');
-    if (!drawn.ok) return drawn;
-    state = withStep(drawn.value.state, {
-      kind: 'draw',
-      hand: 'banker',
-      total: two,
-      ...versus,
-      card: drawn.value.card,
-      ...cell,
-      by: how.by,
-      rule: decision.rule,
-    });
-  } else {
-    state = withStep(state, {
-      kind: 'stand',
-      hand: 'banker',
-      total: two,
-      ...versus,
-      ...cell,
-      by: how.by,
-      rule: decision.rule,
-    });
-  }
-  return settle(state);
+  const done = carryOut(state, 'banker', two, decision, how, versus);
+  if (!done.ok) return done;
+  return settle(done.value);
 }
 
 /** R14.3: the cover closes and, if anything is covered, the four cards go out at once. */
