@@ -42,7 +42,14 @@ function played(record: ShoeRecord): Played[] {
 }
 
 /** One shoe's rounds (cards, totals, outcome) and its bead plate and big road. */
-export function ShoeRounds({ record }: { record: ShoeRecord }) {
+export function ShoeRounds({
+  record,
+  linked = null,
+}: {
+  record: ShoeRecord;
+  /** The round a link points at: its row is marked and takes focus (the recap links here). */
+  linked?: number | null;
+}) {
   const rounds = played(record);
   const roads = allRoads(rounds.map((r) => r.result));
   return (
@@ -89,7 +96,9 @@ export function ShoeRounds({ record }: { record: ShoeRecord }) {
           </div>
         </figure>
       </div>
+      {linked !== null ? <LinkedRoundNote record={record} round={linked} shown={rounds} /> : null}
       <RoundsOfShoe
+        linked={linked}
         label={{ text: `Rounds of shoe ${record.number}` }}
         rounds={rounds.map((r) => ({
           number: r.number,
@@ -101,5 +110,31 @@ export function ShoeRounds({ record }: { record: ShoeRecord }) {
         }))}
       />
     </div>
+  );
+}
+
+const WON = { player: 'Player won', banker: 'Banker won', tie: 'a tie' } as const;
+
+/** Says in words where the linked round is, or why it has no row (called off, or no such round). */
+function LinkedRoundNote({
+  record,
+  round,
+  shown,
+}: {
+  record: ShoeRecord;
+  round: number;
+  shown: readonly Played[];
+}) {
+  const row = shown.find((r) => r.number === round);
+  const stored = record.rounds.find((r) => r.number === round);
+  const words = row
+    ? `Round ${round} of shoe ${record.number} (${WON[row.outcome]}) is highlighted below.`
+    : stored?.voided
+      ? `Round ${round} of shoe ${record.number} was called off: every stake went back, and it has no cards to show.`
+      : `Shoe ${record.number} has no round ${round} to show.`;
+  return (
+    <p className="notice" role="status" data-testid="linked-round">
+      {words}
+    </p>
   );
 }
