@@ -4,12 +4,13 @@
  * back. A room with an evening (open seating, wallet chips), two friends. Built server and web
  * app, a fresh database, headless Chromium.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
 import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
 import { DESKTOP, PHONE } from './support/devices.js';
 import { TableObserver } from './support/observer.js';
+import { tokenOf } from './support/guest.js';
 import { arrive } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -38,11 +39,6 @@ const ROOM = {
   },
   evening: { seating: 'open', chips: 'wallet' },
 };
-
-const tokenOf = (page: Page) =>
-  page.evaluate(
-    () => (JSON.parse(localStorage.getItem('banco.guest')!) as { token: string }).token,
-  );
 
 describe.runIf(canRunBrowser)('Baccara Banque: a seat that sits out (P9.10)', () => {
   let server: RunningServer;
