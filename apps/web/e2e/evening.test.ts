@@ -608,8 +608,15 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     const outcomeWord = { player: 'Player', banker: 'Banker', tie: 'Tie' }[last.outcome];
     expect(await row.locator('td').nth(2).textContent()).toBe(outcomeWord);
     expect(stored!.outcome).toBe(last.outcome);
+    // Numbered as the recap counts the night and as the shoe counts its own rounds.
+    const named =
+      String(last.seq) === number
+        ? `Round ${number} of shoe \\d+`
+        : `Round ${last.seq} of the night, round ${number} of shoe \\d+`;
     expect(await hana.page.getByTestId('linked-round').textContent()).toMatch(
-      new RegExp(`^Round ${number} of shoe \\d+ \\(.+\\) is highlighted below\\.$`),
+      new RegExp(
+        `^${named}: ${{ player: 'Player won', banker: 'Banker won', tie: 'a tie' }[last.outcome]}\\. Its row is highlighted below\\.$`,
+      ),
     );
     expect(await row.isVisible()).toBe(true);
     await screenshot(hana.page, 'evening-shoes-round-desktop');

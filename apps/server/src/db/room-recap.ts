@@ -21,11 +21,12 @@ export interface RecapRound {
 
 /**
  * P8.11: where /shoes shows one round. It numbers a round within its shoe, so the link names
- * both (the table's round counter would match no row once a second shoe starts).
+ * both (the table's round counter would match no row once a second shoe starts), and the
+ * night's count the recap shows (`night`), so the page can say which round it is in both.
  */
-const roundLink = (roomId: string, shoeId: string, number: number | undefined) =>
+const roundLink = (roomId: string, shoeId: string, number: number | undefined, seq: number) =>
   `/shoes/?table=${roomId}&shoe=${encodeURIComponent(shoeId)}` +
-  (number === undefined ? '' : `&round=${number}`);
+  (number === undefined ? '' : `&round=${number}&night=${seq}`);
 
 /**
  * P8.11: the night in a few figures, all from the ledger export (so they add up with it): net
@@ -121,7 +122,7 @@ export function recapOf(
       seq: r.seq,
       shoeId: r.shoeId,
       outcome: r.outcome,
-      link: roundLink(roomId, r.shoeId, numberOf.get(r.roundId)),
+      link: roundLink(roomId, r.shoeId, numberOf.get(r.roundId), r.seq),
     })),
     shoes: [...shoes].map(([shoeId, s]) => ({
       shoeId,

@@ -12,7 +12,7 @@ import { PageShell } from '../pages/PageShell';
 import { linkedRoundOf, useFocusLinkedRow, type LinkedRound } from './linked-round';
 import { ShoeRounds } from './ShoeRounds';
 
-const NO_LINK: LinkedRound = { shoeId: null, round: null };
+const NO_LINK: LinkedRound = { shoeId: null, round: null, night: null };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -124,6 +124,7 @@ export function ShoesPage() {
               linkedShoeMissing ? i === 0 : shoe.id === linked.shoeId || (!linked.shoeId && i === 0)
             }
             linkedRound={shoe.id === linked.shoeId ? linked.round : null}
+            linkedNight={linked.night}
           />
         ))}
       </ul>
@@ -136,11 +137,13 @@ function ShoeItem({
   tableId,
   startOpen,
   linkedRound,
+  linkedNight,
 }: {
   shoe: ShoeListing;
   tableId: string;
   startOpen: boolean;
   linkedRound: number | null;
+  linkedNight: number | null;
 }) {
   const [open, setOpen] = useState(startOpen);
   const item = useRef<HTMLLIElement>(null);
@@ -173,7 +176,7 @@ function ShoeItem({
         )}
         {failed ? <p role="alert">This shoe’s rounds could not be fetched.</p> : null}
         {record ? (
-          <ShoeRounds record={record} linked={linkedRound} />
+          <ShoeRounds record={record} linked={linkedRound} night={linkedNight} />
         ) : open && !failed ? (
           <p>Loading rounds…</p>
         ) : null}

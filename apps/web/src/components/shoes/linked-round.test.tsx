@@ -28,21 +28,33 @@ const record: ShoeReply = {
   verification: null,
 };
 
-function Linked({ round }: { round: number | null }) {
+function Linked({ round, night = null }: { round: number | null; night?: number | null }) {
   const within = useRef<HTMLDivElement>(null);
   useFocusLinkedRow(within, round, true);
   return (
     <div ref={within}>
-      <ShoeRounds record={record} linked={round} />
+      <ShoeRounds record={record} linked={round} night={night} />
     </div>
   );
 }
 
 describe('a round linked from the recap (P8.11)', () => {
   it('reads the shoe and the round from the link, and nothing from a round that is no number', () => {
-    expect(linkedRoundOf('?table=r_1&shoe=s_9&round=3')).toEqual({ shoeId: 's_9', round: 3 });
-    expect(linkedRoundOf('?table=r_1&round=x3')).toEqual({ shoeId: null, round: null });
-    expect(linkedRoundOf('?table=r_1&shoe=&round=0')).toEqual({ shoeId: null, round: null });
+    expect(linkedRoundOf('?table=r_1&shoe=s_9&round=3&night=7')).toEqual({
+      shoeId: 's_9',
+      round: 3,
+      night: 7,
+    });
+    expect(linkedRoundOf('?table=r_1&round=x3&night=2')).toEqual({
+      shoeId: null,
+      round: null,
+      night: null,
+    });
+    expect(linkedRoundOf('?table=r_1&shoe=&round=0')).toEqual({
+      shoeId: null,
+      round: null,
+      night: null,
+    });
   });
 
   it('marks the round’s row, moves focus onto it and says so in words', () => {
@@ -52,15 +64,15 @@ describe('a round linked from the recap (P8.11)', () => {
     expect(row.className).toContain('rounds__linked');
     expect(document.activeElement).toBe(row);
     expect(screen.getByTestId('linked-round').textContent).toBe(
-      'Round 3 of shoe 2 (Banker won) is highlighted below.',
+      'Round 3 of shoe 2: Banker won. Its row is highlighted below.',
     );
     expect(document.getElementById('round-1')!.getAttribute('aria-current')).toBeNull();
   });
 
-  it('says why a called-off round has no row', () => {
-    render(<Linked round={2} />);
+  it('names the round as the recap counted it too, and says why a called-off one has no row', () => {
+    render(<Linked round={2} night={9} />);
     expect(screen.getByTestId('linked-round').textContent).toMatch(
-      /^Round 2 of shoe 2 was called off/,
+      /^Round 9 of the night, round 2 of shoe 2 was called off/,
     );
     expect(document.querySelector('[aria-current]')).toBeNull();
   });

@@ -5,14 +5,23 @@ export interface LinkedRound {
   readonly shoeId: string | null;
   /** The round's number within its shoe, as the shoe's rows number it. */
   readonly round: number | null;
+  /** The same round in the room's count, as the recap numbers it (`night`). */
+  readonly night: number | null;
 }
 
 /** Reads `shoe` and `round` from a query string; a round that is not a whole number is no round. */
 export function linkedRoundOf(search: string): LinkedRound {
   const params = new URLSearchParams(search);
-  const raw = params.get('round');
-  const round = raw !== null && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
-  return { shoeId: params.get('shoe') || null, round };
+  const count = (name: string) => {
+    const raw = params.get(name);
+    return raw !== null && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : null;
+  };
+  const round = count('round');
+  return {
+    shoeId: params.get('shoe') || null,
+    round,
+    night: round === null ? null : count('night'),
+  };
 }
 
 /**
