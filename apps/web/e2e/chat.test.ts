@@ -19,6 +19,7 @@ import {
   screenshot,
   type Visitor,
 } from './support/browser.js';
+import { tokenOf } from './support/guest.js';
 import { tabTo } from './support/keyboard.js';
 import { arrive, sitAtMain, watchMain } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -47,14 +48,6 @@ const ROOM_SETTINGS = {
   lastHand: 'plus-one',
   seatHoldSeconds: 90,
 };
-
-/** The session token the page keeps for its guest. */
-const tokenOf = async (page: Page) =>
-  (
-    (await page.evaluate(() => JSON.parse(localStorage.getItem('banco.guest') ?? 'null'))) as {
-      token: string;
-    }
-  ).token;
 
 const chatLog = (page: Page) => page.getByTestId('chat-log');
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });

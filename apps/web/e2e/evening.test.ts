@@ -231,7 +231,22 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
       await arriveAtEvening(visitor.page, link, name);
       const { player } = await playerOf(visitor.page);
       people.set(name, { ...visitor, name, playerId: player.id });
-      await visitor.page.getByRole('button', { name: 'Ask to sit' }).click();
+      // P9.7: a watcher here asks; nothing tells them to pick “Sit here”.
+      await expect
+        .poll(() => visitor.page.getByTestId('watching').innerText())
+        .toMatch(/The host approves each player here: pick “Ask to sit” on a free seat/);
+      expect(await visitor.page.getByRole('button', { name: /^Sit here/ }).count()).toBe(0);
+      expect(
+        await visitor.page.getByRole('button', { name: /^Ask to sit: seat \d$/ }).count(),
+      ).toBe(2);
+      if (name === 'Bob') {
+        await screenshot(visitor.page, 'evening-watcher-asks-desktop');
+        await visitor.page.setViewportSize(PHONE);
+        await screenshot(visitor.page, 'evening-watcher-asks-phone');
+        expect(await seriousViolations(visitor.page)).toEqual([]);
+        await visitor.page.setViewportSize(DESKTOP.viewport);
+      }
+      await visitor.page.getByRole('button', { name: 'Ask to sit', exact: true }).click();
       await expect
         .poll(() => visitor.page.getByTestId('standing').innerText())
         .toMatch(/You asked for a seat at \d\d:\d\d\. Waiting for the host to answer…/);
@@ -290,7 +305,10 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     await expect
       .poll(() => visitor.page.getByTestId('player-evening').innerText())
       .toMatch(/Every seat is taken: if the host says yes/);
-    await visitor.page.getByRole('button', { name: 'Ask to sit' }).click();
+    expect(await visitor.page.getByTestId('table-full').innerText()).toMatch(
+      /^This table is full\. The host approves each player here: ask to sit/,
+    );
+    await visitor.page.getByRole('button', { name: 'Ask to sit', exact: true }).click();
     await hana.page.getByRole('button', { name: 'Approve Eve' }).click();
     await observer.until('evening.waitlist', (e) => e.change === 'joined' && e.waiting === 1);
     await expect
@@ -367,7 +385,7 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
   it('T9.11 a restart mid-evening (SIGTERM, then kill -9) brings every page back as it was', async () => {
     const cat = person('Cat');
     // Cat asks again: a request in the queue when the server stops.
-    await cat.page.getByRole('button', { name: 'Ask to sit' }).click();
+    await cat.page.getByRole('button', { name: 'Ask to sit', exact: true }).click();
     await person('Hana').page.getByTestId(`request-${cat.playerId}`).waitFor();
     // Every page's on-demand parts are loaded before the server goes (a chunk cut off mid-load
     // is a crash of its own, see restart.test.ts).
@@ -542,6 +560,45 @@ describe.runIf(canRunBrowser)('the host’s evening', () => {
     await screenshot(hana.page, 'evening-recap-desktop');
     await hana.page.setViewportSize(PHONE);
     await screenshot(hana.page, 'evening-recap-phone');
+    await hana.page.setViewportSize(DESKTOP.viewport);
+    expect(await seriousViolations(hana.page)).toEqual([]);
+
+    // P8.11: a round's link opens its shoe on /shoes, marks its row and moves focus onto it.
+    const last = recap.rounds.at(-1)!;
+    const target = new URL(last.link, server.url);
+    expect(target.searchParams.get('shoe')).toBe(last.shoeId);
+    const number = target.searchParams.get('round')!;
+    await hana.page.getByRole('link', { name: new RegExp(`^Round ${last.seq}:`) }).click();
+    await hana.page.waitForURL((url) => url.pathname === '/shoes/');
+    const row = hana.page.locator(`tr#round-${number}`);
+    await expect.poll(() => row.getAttribute('aria-current')).toBe('location');
+    await expect
+      .poll(() => hana.page.evaluate(() => document.activeElement?.id ?? null))
+      .toBe(`round-${number}`);
+    // The row says the round's outcome, as the recap and Postgres do.
+    const [stored] = await server.db.rows<{ outcome: string; number: number }>(
+      `SELECT outcome, number FROM rounds WHERE id = $1`,
+      [last.roundId],
+    );
+    expect(String(stored!.number)).toBe(number);
+    const outcomeWord = { player: 'Player', banker: 'Banker', tie: 'Tie' }[last.outcome];
+    expect(await row.locator('td').nth(2).textContent()).toBe(outcomeWord);
+    expect(stored!.outcome).toBe(last.outcome);
+    // Numbered as the recap counts the night and as the shoe counts its own rounds.
+    const named =
+      String(last.seq) === number
+        ? `Round ${number} of shoe \\d+`
+        : `Round ${last.seq} of the night, round ${number} of shoe \\d+`;
+    expect(await hana.page.getByTestId('linked-round').textContent()).toMatch(
+      new RegExp(
+        `^${named}: ${{ player: 'Player won', banker: 'Banker won', tie: 'a tie' }[last.outcome]}\\. Its row is highlighted below\\.$`,
+      ),
+    );
+    expect(await row.isVisible()).toBe(true);
+    await screenshot(hana.page, 'evening-shoes-round-desktop');
+    await hana.page.setViewportSize(PHONE);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(hana.page, 'evening-shoes-round-phone');
     await hana.page.setViewportSize(DESKTOP.viewport);
     expect(await seriousViolations(hana.page)).toEqual([]);
 

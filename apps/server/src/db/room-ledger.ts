@@ -188,6 +188,7 @@ export async function recapInputs(
     rounds: rounds.map((r) => ({
       id: r.id,
       seq: r.seq,
+      number: r.number,
       shoeId: r.shoeId,
       shoeNumber: r.shoe.number,
       openedAt: r.openedAt.getTime(),

@@ -11,11 +11,22 @@ export interface SeatSpan {
 export interface RecapRound {
   readonly id: string;
   readonly seq: number;
+  /** The round's number within its shoe: the row /shoes shows it in. */
+  readonly number: number;
   readonly shoeId: string;
   readonly shoeNumber: number;
   readonly openedAt: number;
   readonly holderSeat: number | null;
 }
+
+/**
+ * P8.11: where /shoes shows one round. It numbers a round within its shoe, so the link names
+ * both (the table's round counter would match no row once a second shoe starts), and the
+ * night's count the recap shows (`night`), so the page can say which round it is in both.
+ */
+const roundLink = (roomId: string, shoeId: string, number: number | undefined, seq: number) =>
+  `/shoes/?table=${roomId}&shoe=${encodeURIComponent(shoeId)}` +
+  (number === undefined ? '' : `&round=${number}&night=${seq}`);
 
 /**
  * P8.11: the night in a few figures, all from the ledger export (so they add up with it): net
@@ -30,6 +41,7 @@ export function recapOf(
   const names = new Map(ledger.totals.map((t) => [t.playerId, t.name]));
   const who = (playerId: string) => ({ playerId, name: names.get(playerId) ?? playerId });
   const roomId = encodeURIComponent(ledger.roomId);
+  const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
 
   let biggestWin: Recap['biggestWin'] = null;
   const running = new Map<string, { now: number; high: number; low: number }>();
@@ -110,7 +122,7 @@ export function recapOf(
       seq: r.seq,
       shoeId: r.shoeId,
       outcome: r.outcome,
-      link: `/shoes/?table=${roomId}&round=${r.seq}`,
+      link: roundLink(roomId, r.shoeId, numberOf.get(r.roundId), r.seq),
     })),
     shoes: [...shoes].map(([shoeId, s]) => ({
       shoeId,

@@ -1,6 +1,7 @@
 import type { SeatView } from '@banco/protocol';
 import type { CSSProperties } from 'react';
 import { chips, signedChips } from '../lib/format';
+import { SEAT_RESTING, SITTING_OUT, SitButton, seatStateWords } from './SeatMarks';
 
 export interface SeatsProps {
   count: number;
@@ -16,6 +17,8 @@ export interface SeatsProps {
   betting: boolean;
   /** Null when the viewer cannot sit (already seated, or not connected). */
   onSit: ((seat: number) => void) | null;
+  /** P9.7: the host approves each player here, so a free seat's button asks to sit. */
+  asks?: boolean;
   /** P9.10: seats whose players sit out: they keep the seat and play no round. */
   sittingOut?: readonly number[] | undefined;
   /** What the holder holds and what a stake is called: a Chemin de Fer banker holds the bank. */
@@ -75,14 +78,7 @@ export function Seats(props: SeatsProps) {
             <li key={n} className="seat seat--empty" style={style} data-testid={`seat-${n}`}>
               <span className="seat__number">{n}</span>
               {props.onSit ? (
-                <button
-                  type="button"
-                  className="seat__sit"
-                  onClick={() => props.onSit?.(n)}
-                  aria-label={`Sit here: seat ${n}`}
-                >
-                  Sit here
-                </button>
+                <SitButton seat={n} asks={props.asks ?? false} onSit={props.onSit} />
               ) : (
                 <span className="seat__free">Empty</span>
               )}
@@ -98,12 +94,12 @@ export function Seats(props: SeatsProps) {
         return (
           <li
             key={n}
-            className={`seat${props.yourSeat === n ? ' seat--you' : ''}${holder ? ' seat--holder' : ''}${away || out ? ' seat--away' : ''}`}
+            className={`seat${props.yourSeat === n ? ' seat--you' : ''}${holder ? ' seat--holder' : ''}${away || out ? ` ${SEAT_RESTING}` : ''}`}
             style={style}
             data-testid={`seat-${n}`}
             data-holder={holder ? 'true' : undefined}
             data-player-id={seat.player.id}
-            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? `, holds the ${words.holds}` : ''}${away ? ', away' : ''}${out ? ', sitting out' : ''}`}
+            aria-label={`Seat ${n}: ${seat.player.name}${props.yourSeat === n ? ' (you)' : ''}${holder ? `, holds the ${words.holds}` : ''}${seatStateWords(away, out)}`}
           >
             <span className="seat__number">{n}</span>
             <span className="seat__name">
@@ -136,7 +132,7 @@ export function Seats(props: SeatsProps) {
                 {stake > 0
                   ? `${chips(stake)} ${words.stake}`
                   : out
-                    ? 'sitting out'
+                    ? SITTING_OUT
                     : props.betting
                       ? DECIDED[seat.betting]
                       : ' '}

@@ -20,6 +20,8 @@ export interface Permissions {
   turning: boolean;
   /** A free seat may be taken: a live watcher, and the room is not locked to them (P8). */
   maySit: boolean;
+  /** P9.7: the host approves each player here, and this player is not the host: a seat is asked for. */
+  asksToSit: boolean;
   /** P11.7: what the chat box offers. */
   chat: ChatRight;
 }
@@ -38,6 +40,7 @@ export function permissionsOf(state: TableState): Permissions {
     dealing: phase.kind === 'dealing' && seat !== null && phase.dealer === seat,
     turning: phase.kind === 'turning' && seat !== null && phase.turner === seat,
     maySit: seat === null && state.connection === 'live' && !(room?.locked && !youHost),
+    asksToSit: state.evening?.settings.seating === 'host-approves' && !youHost,
     chat: chatRightOf(state.you, room),
   };
 }

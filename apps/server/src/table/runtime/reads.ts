@@ -1,6 +1,7 @@
 import type { Ack, TableEvent, TableSnapshot } from '@banco/protocol';
 import type { Reply } from '../core/inputs.js';
 import { seatOf } from '../core/seats.js';
+import { roomChips } from '../core/evening/evening-state.js';
 import { eveningPart, eveningView } from '../core/evening/view.js';
 import { snapshotOf } from '../core/snapshot.js';
 import type { TableState } from '../core/state.js';
@@ -18,7 +19,7 @@ export interface ReadsDeps {
   table: TableSteps;
   crowd: Crowd;
   outbox: TableOutbox;
-  ledger: Pick<TableLedger, 'balanceOf'>;
+  ledger: Pick<TableLedger, 'balanceOf' | 'balancesOf'>;
   clock: () => number;
 }
 
@@ -90,7 +91,7 @@ export class TableReads {
    * they last.
    */
   private async resyncNow(playerId: string, since: number): Promise<Ack<'table.resync'>> {
-    const { crowd, table, ledger } = this.deps;
+    const { crowd, table } = this.deps;
     crowd.watch(playerId);
     crowd.announceWatchers();
     const state = table.current;
@@ -99,7 +100,7 @@ export class TableReads {
     const seat = seatOf(state, playerId);
     const bets = table.game.stakesOf(state, playerId);
     this.sendOwnFaces(playerId);
-    const balance = seat ? seat.balance : await ledger.balanceOf(playerId);
+    const balance = seat ? seat.balance : await this.unseatedBalance(state, playerId);
     return {
       ok: true,
       version: state.version,
@@ -113,6 +114,16 @@ export class TableReads {
         away: seat?.awayUntil !== undefined,
       },
     };
+  }
+
+  /**
+   * P2.13, T10.8: the chips a player who holds no seat has at this table. A room that plays room
+   * chips plays their room stack there (none yet: 0), never their wallet, which stays outside.
+   */
+  private async unseatedBalance(state: TableState, playerId: string): Promise<number> {
+    if (!roomChips(state)) return this.deps.ledger.balanceOf(playerId);
+    const stacks = await this.deps.ledger.balancesOf([playerId], state.tableId);
+    return stacks.get(playerId) ?? 0;
   }
 
   private sendOwnFaces(playerId: string): void {

@@ -5,6 +5,7 @@ import { chips, signedChips } from '../../lib/format';
 import { coveredOn, TABLEAUX, type BanqueModel, type Hand, type Tableau } from '../../banque/model';
 import { bankRunWords, stakeWords, TABLEAU_TITLE, type NameOf } from '../../banque/words';
 import { Card } from '../Card';
+import { SEAT_RESTING, SitButton, SittingOutMark } from '../SeatMarks';
 
 export interface BanqueFeltProps {
   model: BanqueModel;
@@ -15,6 +16,10 @@ export interface BanqueFeltProps {
   name: NameOf;
   /** Null when the viewer cannot sit. */
   onSit: ((seat: number) => void) | null;
+  /** P9.7: the host approves each player here, so a free seat's button asks to sit. */
+  asks?: boolean;
+  /** P9.10: seats whose players sit out, marked as the Seats mark them. */
+  sittingOut?: readonly number[] | undefined;
 }
 
 function totalOf(cards: readonly (string | null)[]): number | null {
@@ -166,14 +171,7 @@ function Side(props: BanqueFeltProps & { tableau: Tableau; covered: number }) {
               <li key={n} className="banque__seat banque__seat--empty" data-testid={`seat-${n}`}>
                 <span className="seat__number">{n}</span>
                 {props.onSit ? (
-                  <button
-                    type="button"
-                    className="seat__sit"
-                    onClick={() => props.onSit?.(n)}
-                    aria-label={`Sit here: seat ${n}`}
-                  >
-                    Sit here
-                  </button>
+                  <SitButton seat={n} asks={props.asks ?? false} onSit={props.onSit} />
                 ) : (
                   <span>Empty</span>
                 )}
@@ -181,10 +179,11 @@ function Side(props: BanqueFeltProps & { tableau: Tableau; covered: number }) {
             );
           }
           const net = shown === coup && model.live ? 0 : (shown?.nets?.[n] ?? 0);
+          const out = props.sittingOut?.includes(n) ?? false;
           return (
             <li
               key={n}
-              className={`banque__seat${n === you ? ' banque__seat--you' : ''}${n === side.holder ? ' banque__seat--holder' : ''}${n === model.banker ? ' banque__seat--banker' : ''}`}
+              className={`banque__seat${n === you ? ' banque__seat--you' : ''}${n === side.holder ? ' banque__seat--holder' : ''}${n === model.banker ? ' banque__seat--banker' : ''}${out ? ` ${SEAT_RESTING}` : ''}`}
               data-testid={`seat-${n}`}
               data-player-id={seat.player.id}
             >
@@ -195,6 +194,7 @@ function Side(props: BanqueFeltProps & { tableau: Tableau; covered: number }) {
                 {n === model.banker ? ' · banker' : n === side.holder ? ' · holds the cards' : ''}
                 {seat.awayUntil !== null ? ' · away' : ''}
               </span>
+              {out ? <SittingOutMark seat={n} /> : null}
               <span
                 className="seat__balance"
                 data-testid={`seat-balance-${n}`}

@@ -4,7 +4,7 @@ import { baccaraBanque, handTotal, type CardCode } from '@banco/rules';
 import { bankerValuesOf, banqueModel, ownCardsOf } from '../../banque/from-view';
 import { chips } from '../../lib/format';
 import { gameEvent, gamePrivate } from '../../store/table-state';
-import { freeSeatsOf } from '../../table/permissions';
+import { watchingWords } from '../../table/watching-words';
 import type { GameScreenProps } from '../table/game-screen';
 import { TableShell } from '../table/TableShell';
 import { BanqueFelt } from './BanqueFelt';
@@ -20,6 +20,7 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
     gameEvent(state, 'banque.updated')?.view ?? state.game.snapshot?.baccaraBanque ?? null;
   if (!view || !settings || !state.settings) return null;
   const { seat, mySeat } = perms;
+  const watching = watchingWords(state, perms);
   const you = { seat, playerId: state.you.playerId };
   const model = banqueModel(view, settings, state.settings.seats, you);
   const cards = gamePrivate<BanqueCards>(state, 'banque.cards');
@@ -71,19 +72,19 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
               you={seat}
               own={own}
               name={name}
-              onSit={perms.maySit ? (n) => void act('seat.take', { tableId, seat: n }) : null}
+              onSit={perms.maySit ? (n) => void table.sit(n) : null}
+              asks={perms.asksToSit}
+              sittingOut={state.evening?.sittingOut.map((s) => s.seat)}
             />
           </div>
           {mySeat ? (
             <p className="felt__meta" data-testid="your-balance" data-minor={mySeat.balance}>
               Your chips: <strong>{chips(mySeat.balance)}</strong>
             </p>
-          ) : freeSeatsOf(state).length > 0 ? (
-            <p className="felt__meta">
-              You are watching. Pick “Sit here” on any free seat to play.
-            </p>
           ) : (
-            <p className="felt__meta">This table is full: you can watch until a seat frees up.</p>
+            <p className="felt__meta" data-testid={watching.testId}>
+              {watching.text}
+            </p>
           )}
         </section>
       }

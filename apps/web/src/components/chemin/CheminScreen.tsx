@@ -4,7 +4,7 @@ import { cheminDeFer } from '@banco/rules';
 import { chips } from '../../lib/format';
 import { coupWords } from '../../chemin/words';
 import { cheminShuffling } from '../../store/table-state';
-import { freeSeatsOf } from '../../table/permissions';
+import { watchingWords } from '../../table/watching-words';
 import { Seats } from '../Seats';
 import type { GameScreenProps } from '../table/game-screen';
 import { TableShell } from '../table/TableShell';
@@ -44,6 +44,7 @@ function changesOf(view: CheminDeFerView): Map<number, { lost: number; won: numb
 /** A Chemin de Fer room: the same shell, seats, room bar, share panel and chat as any table. */
 export default function CheminScreen({ table, tableId, guest, perms }: GameScreenProps) {
   const { state, notice, act, hostSend } = table;
+  const watching = watchingWords(state, perms);
   const view = state.chemin;
   if (!view) return null;
   const { seat, mySeat } = perms;
@@ -106,6 +107,8 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
                 words={CHEMIN_SEAT_WORDS}
                 changes={changesOf(view)}
                 onSit={perms.maySit ? (n) => void table.sit(n) : null}
+                asks={perms.asksToSit}
+                sittingOut={state.evening?.sittingOut.map((s) => s.seat)}
               />
             ) : null}
           </div>
@@ -113,12 +116,10 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
             <p className="felt__meta" data-testid="your-balance" data-minor={mySeat.balance}>
               Your chips: <strong>{chips(mySeat.balance)}</strong>
             </p>
-          ) : freeSeatsOf(state).length > 0 ? (
-            <p className="felt__meta">
-              You are watching. Pick “Sit here” on any free seat to play.
-            </p>
           ) : (
-            <p className="felt__meta">This table is full: you can watch until a seat frees up.</p>
+            <p className="felt__meta" data-testid={watching.testId}>
+              {watching.text}
+            </p>
           )}
         </section>
       }

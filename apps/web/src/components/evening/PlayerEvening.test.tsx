@@ -64,6 +64,15 @@ describe('PlayerEvening (P9.7–P9.11)', () => {
     expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
 
+  it('P9.8 a room that keeps no waitlist offers no line to join, in either seating', () => {
+    const open = eveningOf({ settings: { seating: 'open', chips: 'wallet', waitlistMax: 0 } });
+    player({ freeSeats: [], evening: open });
+    expect(
+      screen.getByText(/this room keeps no waitlist: you can sit when a seat frees up/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+  });
+
   it('P9.8 shows the position in line', () => {
     player({ freeSeats: [], evening: eveningOf({ you: { waitlistPosition: 2 } }) });
     expect(screen.getByTestId('standing').textContent).toBe('You are 2nd in line for a seat.');

@@ -48,6 +48,8 @@ export function PlayerEvening(props: PlayerEveningProps) {
     return answer;
   };
   const approves = settings.seating === 'host-approves' && !props.youHost;
+  // P9.8: a room may keep no waitlist (0): a full table then has no line to join.
+  const waitlist = settings.waitlistMax > 0;
   const standing = standingWords(you);
   const sittingOut = seat === null ? null : evening.sittingOut.find((s) => s.seat === seat);
 
@@ -88,6 +90,12 @@ export function PlayerEvening(props: PlayerEveningProps) {
           Leave the waitlist
         </button>
       );
+    } else if (props.freeSeats.length === 0 && !approves && !waitlist) {
+      seatPart = (
+        <p className="evening__hint">
+          Every seat is taken, and this room keeps no waitlist: you can sit when a seat frees up.
+        </p>
+      );
     } else if (props.freeSeats.length === 0 && !approves) {
       seatPart = (
         <>
@@ -116,7 +124,9 @@ export function PlayerEvening(props: PlayerEveningProps) {
         >
           {props.freeSeats.length === 0 ? (
             <p className="evening__hint">
-              Every seat is taken: if the host says yes, you wait in line for the next one.
+              {waitlist
+                ? 'Every seat is taken: if the host says yes, you wait in line for the next one.'
+                : 'Every seat is taken, and this room keeps no waitlist: the host can seat you once one frees up.'}
             </p>
           ) : (
             <>

@@ -5,7 +5,7 @@ import { soundPreferred, storeSound } from '../../lib/session';
 import { announcement, changesBySeat, pipsOf, stakesBySeat, yourBets } from '../../store/derive';
 import { play, unlockSound } from '../../sound/sound';
 import { useTableSounds } from '../../sound/use-table-sounds';
-import { freeSeatsOf } from '../../table/permissions';
+import { watchingWords } from '../../table/watching-words';
 import { Announcer } from '../Announcer';
 import { BetPanel } from '../BetPanel';
 import { FeltCentre } from '../FeltCentre';
@@ -36,6 +36,7 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
   const { seat, mySeat, youHost, canBet, dealing, turning } = perms;
   const settings = state.settings;
   const room = state.room;
+  const watching = watchingWords(state, perms);
   const round = state.round?.seq ?? null;
   const shoeRound = state.round?.shoeRound;
   const nameOf = (n: number | null) =>
@@ -97,6 +98,7 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
             stakes={stakesBySeat(state)}
             changes={changesBySeat(state)}
             onSit={perms.maySit ? (n) => void table.sit(n) : null}
+            asks={perms.asksToSit}
             sittingOut={state.evening?.sittingOut.map((s) => s.seat)}
           />
         ) : null}
@@ -159,15 +161,7 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
         />
       ) : settings ? (
         <section className="bets bets--watching" aria-label="Watching">
-          {room?.locked && !youHost ? (
-            <p data-testid="room-locked-watching">
-              The host has locked this room: you can watch, but nobody new can sit down.
-            </p>
-          ) : freeSeatsOf(state).length === 0 ? (
-            <p data-testid="table-full">This table is full: you can watch until a seat frees up.</p>
-          ) : (
-            <p>You are watching. Pick “Sit here” on any free seat to play.</p>
-          )}
+          <p data-testid={watching.testId}>{watching.text}</p>
         </section>
       ) : null}
     </div>

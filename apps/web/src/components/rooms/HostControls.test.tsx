@@ -1,9 +1,10 @@
 import { roomSettingsInputSchema, type SeatView } from '@banco/protocol';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../rooms/host';
 import { mainTableSettings } from '../../testing/table-settings';
 import HostControls, { type HostControlsProps } from './HostControls';
+import { eveningOf } from '../../testing/evening';
 import { hostedRoom } from '../../testing/room';
 
 const room = hostedRoom;
@@ -61,6 +62,18 @@ describe('HostControls', () => {
       expect(send).toHaveBeenCalledWith('room.mute', { playerId: 'cat', muted: false }),
     );
     expect(screen.getByText(/One player is muted/)).toBeTruthy();
+  });
+
+  it('P9.7 says who may sit as the room seats them: at once, or by asking the host', () => {
+    controls();
+    expect(screen.getByText('Open: anyone with the link or a code can sit down.')).toBeTruthy();
+    cleanup();
+    controls({ settings: { ...mainTableSettings, evening: eveningOf().settings } });
+    expect(
+      screen.getByText(
+        'Open: anyone with the link or a code can ask to sit; you approve each one.',
+      ),
+    ).toBeTruthy();
   });
 
   it('locks and unlocks the room', async () => {

@@ -91,7 +91,9 @@ export default function HostControls({
       <p className="host__hint">
         {room.locked
           ? 'Locked: nobody new can sit down. Players already here stay.'
-          : 'Open: anyone with the link or a code can sit down.'}
+          : settings.evening?.seating === 'host-approves'
+            ? 'Open: anyone with the link or a code can ask to sit; you approve each one.'
+            : 'Open: anyone with the link or a code can sit down.'}
       </p>
 
       <h3 className="host__subtitle">Players</h3>

@@ -28,11 +28,14 @@ export function RoundsOfShoe({
   rounds,
   label,
   checkHeading,
+  linked = null,
 }: {
   rounds: readonly ShoeRound[];
   /** The scroll region's name (it takes focus, so it must have one). */
   label: { text: string } | { by: string };
   checkHeading?: string;
+  /** The round a link points at (/shoes?…&round=N): marked, and focusable so it can take focus. */
+  linked?: number | null;
 }) {
   const hand = (h: Hand | undefined) => (h ? `${cards(h.cards)} (${h.total})` : '—');
   return (
@@ -60,7 +63,14 @@ export function RoundsOfShoe({
               id={`round-${r.number}`}
               data-testid={r.testId}
               data-same={r.same}
-              className={r.bad ? 'fair-rounds__bad' : undefined}
+              className={
+                [r.bad ? 'fair-rounds__bad' : '', r.number === linked ? 'rounds__linked' : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              {...(r.number === linked
+                ? { tabIndex: -1, 'aria-current': 'location' as const }
+                : {})}
             >
               <th scope="row">{r.number}</th>
               <td>{hand(r.played?.player)}</td>

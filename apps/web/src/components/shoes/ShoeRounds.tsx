@@ -42,7 +42,17 @@ function played(record: ShoeRecord): Played[] {
 }
 
 /** One shoe's rounds (cards, totals, outcome) and its bead plate and big road. */
-export function ShoeRounds({ record }: { record: ShoeRecord }) {
+export function ShoeRounds({
+  record,
+  linked = null,
+  night = null,
+}: {
+  record: ShoeRecord;
+  /** The round a link points at: its row is marked and takes focus (the recap links here). */
+  linked?: number | null;
+  /** The same round in the room's count (the recap's), said beside the shoe's own number. */
+  night?: number | null;
+}) {
   const rounds = played(record);
   const roads = allRoads(rounds.map((r) => r.result));
   return (
@@ -89,7 +99,11 @@ export function ShoeRounds({ record }: { record: ShoeRecord }) {
           </div>
         </figure>
       </div>
+      {linked !== null ? (
+        <LinkedRoundNote record={record} round={linked} night={night} shown={rounds} />
+      ) : null}
       <RoundsOfShoe
+        linked={linked}
         label={{ text: `Rounds of shoe ${record.number}` }}
         rounds={rounds.map((r) => ({
           number: r.number,
@@ -101,5 +115,38 @@ export function ShoeRounds({ record }: { record: ShoeRecord }) {
         }))}
       />
     </div>
+  );
+}
+
+const WON = { player: 'Player won', banker: 'Banker won', tie: 'a tie' } as const;
+
+/** Says in words where the linked round is, or why it has no row (called off, or no such round). */
+function LinkedRoundNote({
+  record,
+  round,
+  night,
+  shown,
+}: {
+  record: ShoeRecord;
+  round: number;
+  night: number | null;
+  shown: readonly Played[];
+}) {
+  const row = shown.find((r) => r.number === round);
+  const stored = record.rounds.find((r) => r.number === round);
+  // The recap counts the night's rounds; this page counts each shoe's, so say both when they differ.
+  const named =
+    night !== null && night !== round
+      ? `Round ${night} of the night, round ${round} of shoe ${record.number}`
+      : `Round ${round} of shoe ${record.number}`;
+  const words = row
+    ? `${named}: ${WON[row.outcome]}. Its row is highlighted below.`
+    : stored?.voided
+      ? `${named} was called off: every stake went back, and it has no cards to show.`
+      : `Shoe ${record.number} has no round ${round} to show.`;
+  return (
+    <p className="notice" role="status" data-testid="linked-round">
+      {words}
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   fairnessLink,
   fetchShoe,
@@ -9,25 +9,31 @@ import {
 } from '../../fairness/records';
 import { ApiError, listTables } from '../../lib/api';
 import { PageShell } from '../pages/PageShell';
+import { linkedRoundOf, useFocusLinkedRow, type LinkedRound } from './linked-round';
 import { ShoeRounds } from './ShoeRounds';
+
+const NO_LINK: LinkedRound = { shoeId: null, round: null, night: null };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /shoes?table=…: a table's past shoes, each with its rounds, roads and a verify link. A private
- * room's shoes need its exact id, as its rounds do (T10.6).
+ * room's shoes need its exact id, as its rounds do (T10.6). `&shoe=…&round=N` (the recap's
+ * round links) opens that shoe and marks, scrolls to and focuses its round N.
  */
 export function ShoesPage() {
   const [tableId, setTableId] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [shoes, setShoes] = useState<ShoeListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [linked, setLinked] = useState<LinkedRound>(NO_LINK);
 
   const [tables, setTables] = useState<{ id: string; name: string }[]>([]);
 
   useEffect(() => {
     const id = new URLSearchParams(window.location.search).get('table') ?? 'main';
+    setLinked(linkedRoundOf(window.location.search));
     setTableId(id);
     setTyped(id);
     // The public tables, one click each; a private room is found by its id alone (T10.6).
@@ -62,8 +68,12 @@ export function ShoesPage() {
     const id = typed.trim();
     if (id === '') return;
     window.history.replaceState(null, '', `?table=${encodeURIComponent(id)}`);
+    setLinked(NO_LINK);
     setTableId(id);
   };
+
+  const linkedShoeMissing =
+    linked.shoeId !== null && shoes !== null && !shoes.some((s) => s.id === linked.shoeId);
 
   return (
     <PageShell title="Past shoes">
@@ -99,9 +109,23 @@ export function ShoesPage() {
       ) : null}
       {shoes === null && !error ? <p role="status">Looking for shoes…</p> : null}
       {shoes !== null && shoes.length === 0 ? <p>No shoe has been dealt here yet.</p> : null}
+      {shoes !== null && linkedShoeMissing ? (
+        <p className="notice" role="status" data-testid="linked-round">
+          The linked shoe is not among this table’s latest shoes listed here.
+        </p>
+      ) : null}
       <ul className="shoes-list">
         {(shoes ?? []).map((shoe, i) => (
-          <ShoeItem key={shoe.id} shoe={shoe} tableId={tableId!} startOpen={i === 0} />
+          <ShoeItem
+            key={shoe.id}
+            shoe={shoe}
+            tableId={tableId!}
+            startOpen={
+              linkedShoeMissing ? i === 0 : shoe.id === linked.shoeId || (!linked.shoeId && i === 0)
+            }
+            linkedRound={shoe.id === linked.shoeId ? linked.round : null}
+            linkedNight={linked.night}
+          />
         ))}
       </ul>
     </PageShell>
@@ -112,20 +136,26 @@ function ShoeItem({
   shoe,
   tableId,
   startOpen,
+  linkedRound,
+  linkedNight,
 }: {
   shoe: ShoeListing;
   tableId: string;
   startOpen: boolean;
+  linkedRound: number | null;
+  linkedNight: number | null;
 }) {
   const [open, setOpen] = useState(startOpen);
+  const item = useRef<HTMLLIElement>(null);
   const [record, setRecord] = useState<ShoeRecord | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!open || record) return;
     fetchShoe(shoe.id, tableId).then(setRecord, () => setFailed(true));
   }, [open, record, shoe.id, tableId]);
+  useFocusLinkedRow(item, linkedRound, record !== null);
   return (
-    <li className="shoes-list__item" data-testid={`shoe-${shoe.number}`}>
+    <li className="shoes-list__item" data-testid={`shoe-${shoe.number}`} ref={item}>
       <details open={startOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           Shoe {shoe.number} · {shoe.rounds} {shoe.rounds === 1 ? 'round' : 'rounds'} · started{' '}
@@ -145,7 +175,11 @@ function ShoeItem({
           <p>Still in play: its seed is published when the cut card ends it.</p>
         )}
         {failed ? <p role="alert">This shoe’s rounds could not be fetched.</p> : null}
-        {record ? <ShoeRounds record={record} /> : open && !failed ? <p>Loading rounds…</p> : null}
+        {record ? (
+          <ShoeRounds record={record} linked={linkedRound} night={linkedNight} />
+        ) : open && !failed ? (
+          <p>Loading rounds…</p>
+        ) : null}
       </details>
     </li>
   );
