@@ -1,5 +1,12 @@
 import type { CommandPayload, Stake } from '@banco/protocol';
-import { checkBet, stakeProblem, type RuleSet, type Spot, type StakeProblem } from '@banco/rules';
+import {
+  SPOTS,
+  checkBet,
+  stakeProblem,
+  type RuleSet,
+  type Spot,
+  type StakeProblem,
+} from '@banco/rules';
 import type { Reply } from '../../core/inputs.js';
 import { playsThisRound, seatAt, seatOf } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
@@ -153,8 +160,14 @@ function replayConfirm(
   return true;
 }
 
+/**
+ * The rules' own string for each spot. A client's comes parsed out of its message, a string of
+ * its own each bet, and the replay log keeps some 18 rounds of confirms a table.
+ */
+const SPOT_STRINGS = new Map<string, Spot>(SPOTS.map((spot) => [spot, spot]));
+
 const stakesOf = (bets: SeatBets): Stake[] =>
-  bets.bets.map(({ spot, amount }) => ({ spot, amount }));
+  bets.bets.map(({ spot, amount }) => ({ spot: SPOT_STRINGS.get(spot) ?? spot, amount }));
 
 /** The ledger took the stakes: the bets are on the layout (T3.8). */
 export function recordBets(
