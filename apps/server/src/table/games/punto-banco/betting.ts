@@ -160,14 +160,20 @@ function replayConfirm(
   return true;
 }
 
+const stakesOf = (bets: SeatBets): Stake[] =>
+  bets.bets.map(({ spot, amount }) => ({ spot, amount }));
+
 /**
- * The rules' own string for each spot. A client's comes parsed out of its message, a string of
- * its own each bet, and the replay log keeps some 18 rounds of confirms a table.
+ * The rules' own string for each spot. One that came parsed out of a message or a row is a
+ * string of its own each bet, and the replay log keeps some 18 rounds of a table's confirms and
+ * settlements, which carry it (docs/performance-log.md, "The heap the major GC marks").
  */
 const SPOT_STRINGS = new Map<string, Spot>(SPOTS.map((spot) => [spot, spot]));
-
-const stakesOf = (bets: SeatBets): Stake[] =>
-  bets.bets.map(({ spot, amount }) => ({ spot: SPOT_STRINGS.get(spot) ?? spot, amount }));
+const withOwnSpot = <B extends { readonly spot: Spot }>(bet: B): B => {
+  const spot = SPOT_STRINGS.get(bet.spot);
+  // Equal strings compare equal whoever made them: the copy is made whenever the spot is known.
+  return spot === undefined ? bet : Object.assign({}, bet, { spot });
+};
 
 /** The ledger took the stakes: the bets are on the layout (T3.8). */
 export function recordBets(
@@ -186,7 +192,7 @@ export function recordBets(
     seat: escrowed.seat,
     playerId: escrowed.playerId,
     confirmId: escrowed.confirmId,
-    bets: escrowed.bets,
+    bets: escrowed.bets.map(withOwnSpot),
   };
   const round: RoundState = { ...phase.round, bets: [...phase.round.bets, seatBets] };
   const seats = step.state.seats.map((s) =>
