@@ -8,6 +8,8 @@
  *   pnpm --filter @banco/server bench:shapes
  */
 import { allRoads, type RoadResult } from '@banco/rules';
+import type { ShoeSession } from '../src/table/core/state.js';
+import { roadsView } from '../src/table/core/views.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
@@ -51,6 +53,29 @@ console.log(
 );
 console.log(`  beads sharing one hidden class: ${sharing(roads.beadPlate.beads)} of 70`);
 console.log(`  derived marks sharing one hidden class: ${sharing(marks)} of ${marks.length}`);
+
+/**
+ * The replay log keeps a table's last 18 or so results (REPLAY_EVENTS), each with its roads:
+ * the heap all 18 hold together at rounds 53–70, each round's roads built whole against each
+ * shared with the round before's where equal (roadsView).
+ */
+const LOGGED = 18;
+const logged = (share: boolean) => () => {
+  // Fresh results a copy, so no copy shares with another (roadsView keys a shoe by its first).
+  const own = results.map((r) => ({ ...r }));
+  return Array.from({ length: LOGGED }, (_, k) => {
+    const upTo = own.slice(0, results.length - LOGGED + 1 + k);
+    return share ? roadsView({ results: upTo } as unknown as ShoeSession) : allRoads(upTo);
+  });
+};
+for (const [name, share] of [
+  ['each built whole', false],
+  ['each shared with the round before', true],
+] as const) {
+  console.log(
+    `the roads of ${LOGGED} logged results, rounds 53–70, ${name}: ${Math.round(bytesEach(logged(share), 200))} heap bytes`,
+  );
+}
 
 const body = { type: 'bets.confirmed', round: 41, seat: 3, bets: [], balance: 99_000 };
 const spread = (i: number) => ({ ...body, tableId: 'main', version: i, at: 1_000 + i });

@@ -1,5 +1,6 @@
 /** What the load bench's processes say to each other over their IPC channels. */
 import type { GcWindow } from './gc-watch.js';
+import type { MarkedHeap } from './marked-heap.js';
 import type { StatementCensus, StatementNames } from './sql-census.js';
 
 /** Timings of every bench table: the issue's 5 s betting window, the rest short (docs/performance.md). */
@@ -20,11 +21,15 @@ export const benchTableId = (index: number): string => `load-${index}`;
 export type ServerMessage =
   | { type: 'ready'; url: string }
   | { type: 'stats'; stats: ServerStats }
-  | { type: 'profile'; path: string };
+  | { type: 'profile'; path: string }
+  | { type: 'heap'; heap: MarkedHeap };
 
 /** Orchestrator → server process. */
 export type ServerCommand =
-  { type: 'measure-start'; profile: string | null } | { type: 'measure-stop' };
+  | { type: 'measure-start'; profile: string | null }
+  | { type: 'measure-stop' }
+  /** After the window and the bots' reports: force a full collection, read what it kept. */
+  | { type: 'mark-heap'; snapshot: string | null };
 
 export interface ServerStats {
   /** monitorEventLoopDelay over the measured window, ms. */

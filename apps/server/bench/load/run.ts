@@ -11,6 +11,11 @@
  *   pnpm bench:load --tables 500 --seconds 60 [--warmup 30] [--start staggered|lockstep]
  *                   [--bot-procs 4] [--port 3900] [--cpu-prof file.cpuprofile] [--nodes 2]
  *                   [--relay on|off] [--node-load on|off] [--postgres own|local]
+ *                   [--heap-snapshot dir]
+ *
+ * After each phase's window and the bots' reports, every server forces a full collection and
+ * reports the heap it kept (the heap the major GC marks, by V8 space); `--heap-snapshot dir`
+ * also writes each server's heap snapshot there, taken just after that collection.
  *
  * `--postgres own` (the default) runs the bench on a Postgres of its own with pg_stat_statements
  * preloaded, and prints each statement kind's cost a round; `local` uses the local server.
@@ -21,7 +26,7 @@
  * Method and figures: docs/performance.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +52,7 @@ import {
   type ServerMessage,
   type ServerStats,
 } from './messages.js';
+import type { MarkedHeap } from './marked-heap.js';
 import { exited, nextMessage } from './ipc.js';
 import {
   nameStatements,
@@ -78,6 +84,7 @@ const { values } = parseArgs({
     'server-flags': { type: 'string', default: SERVER_NODE_FLAG },
     port: { type: 'string', default: '3900' },
     'cpu-prof': { type: 'string' },
+    'heap-snapshot': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
     nodes: { type: 'string', default: '1' },
     placement: { type: 'string', default: 'owner' },
@@ -141,6 +148,11 @@ const startLabelOf = (tables: number) =>
 const profilePath = values['cpu-prof']
   ? resolve(process.env.INIT_CWD ?? process.cwd(), values['cpu-prof'])
   : null;
+
+const snapshotDir = values['heap-snapshot']
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), values['heap-snapshot'])
+  : null;
+if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = ['--import', 'tsx', '--conditions=source'];
@@ -322,6 +334,8 @@ interface PhaseOutcome {
   sqlCommitsPerRound: number;
   /** The heap in use just after each mark-compact of the window, MB, every node's. */
   heapAfterMajorGcMB: number[];
+  /** What a full collection forced after the window kept, every node's (marked-heap.ts). */
+  markedHeap: MarkedHeap[];
 }
 
 async function runPhase(phase: Phase): Promise<PhaseOutcome> {
@@ -628,6 +642,19 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
         return reply.then((r) => r.report);
       }),
     );
+    // With every socket still open and every table live, after the bots' reports: the forced
+    // collection's stall falls outside every figure of the window.
+    const markedHeap = await Promise.all(
+      servers.map(async ({ server }, i) => {
+        const reply = nextMessage<ServerMessage, 'heap'>(server, 'heap', 300_000);
+        const snapshot = snapshotDir
+          ? join(snapshotDir, `${phase.label.replace(/\s+/g, '-')}-node-${i + 1}.heapsnapshot`)
+          : null;
+        server.send({ type: 'mark-heap', snapshot } satisfies ServerCommand);
+        return (await reply).heap;
+      }),
+    );
+    for (const { snapshot } of markedHeap) if (snapshot) log(`heap snapshot: ${snapshot}`);
     for (const bot of bots) bot.send({ type: 'stop' } satisfies BotCommand);
     await Promise.all(bots.map(exited));
     // Every node at once: a node stopping alone would hand its tables to the others (T13.12).
@@ -663,6 +690,7 @@ async function runPhase(phase: Phase): Promise<PhaseOutcome> {
       loadDuring,
       cpuSpeed,
       perStatement,
+      markedHeap,
     });
   } finally {
     await watch.end().catch(() => undefined);
@@ -718,6 +746,7 @@ function summarise(r: {
   cpuSpeed: SpeedReading;
   /** Each statement kind's cost in the window, when pg_stat_statements answered. */
   perStatement: StatementCost[] | null;
+  markedHeap: MarkedHeap[];
 }): PhaseOutcome {
   const { tables, botProcs } = r.phase;
   const several = r.stats.length > 1;
@@ -884,6 +913,7 @@ function summarise(r: {
           `RSS ${f(s.rssBytes / 2 ** 20, 0)} MB (peak ${f(r.serverPeakRss[i]! / 2 ** 20, 0)} MB), heap ${f(s.heapUsedBytes / 2 ** 20, 0)} MB`,
       ),
     ],
+    ['server marked heap', perNode((_, i) => describeMarkedHeap(r.markedHeap[i]!))],
     ...(r.busTraffic
       ? ([
           [
@@ -948,6 +978,7 @@ function summarise(r: {
     cpuSpeed: r.cpuSpeed,
     sqlCommitsPerRound: r.sqlCommits / Math.max(1, settled),
     heapAfterMajorGcMB: r.stats.flatMap((s) => s.gc.markCompacts.heapAfterMB),
+    markedHeap: r.markedHeap,
     bus: r.busTraffic && {
       commands: r.busTraffic.commands / Math.max(1, settled),
       bytesIn: r.busTraffic.bytesIn / Math.max(1, settled),
@@ -1002,6 +1033,17 @@ const speedWords = (x: SpeedReading) =>
 
 const frameRate = (x: FrameRate) => `${f(x.perRound, 2)} × ${f(x.bytes, 0)} B`;
 /** The collector's pauses in a window, and where its longest loop stall fell. */
+/** The heap a forced full collection kept, whole and by the spaces that hold most of it. */
+function describeMarkedHeap(heap: MarkedHeap): string {
+  const mb = (bytes: number) => f(bytes / 2 ** 20, 0);
+  const spaces = Object.entries(heap.spaces)
+    .filter(([, bytes]) => bytes >= 2 ** 20)
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, bytes]) => `${name.replace(/_space$/, '')} ${mb(bytes)}`)
+    .join(', ');
+  return `${mb(heap.usedBytes)} MB live after a forced full GC (${spaces} MB; the GC took ${f(heap.gcMs, 0)} ms)`;
+}
+
 function describeGc(gc: GcWindow): string {
   const { scavenges: minor, markCompacts: major, longestStall } = gc;
   const at = (s: number) => `${f(s)} s`;
@@ -1154,6 +1196,7 @@ function printRoundGoals(one: PhaseOutcome, relay: RelayOutcome | null, many?: P
         ]
       : []),
     `heap in use after each major GC (mark-compact): ${each(heap)}`,
+    `heap the major GC marks (a full GC forced after the window): ${each((o) => o.markedHeap.map((h) => `${f(h.usedBytes / 2 ** 20, 0)} MB`).join(', '))}`,
   ];
   console.log(lines.join('\n'));
 }

@@ -12,6 +12,7 @@ import { startBanco } from '../../src/banco.js';
 import { loadConfig } from '../../src/config.js';
 import { frameCensus } from './frame-census.js';
 import { gcWatch } from './gc-watch.js';
+import { markHeap } from './marked-heap.js';
 import { statementCensus } from './sql-census.js';
 import type { ServerCommand, ServerMessage, ServerStats } from './messages.js';
 import { benchTables } from './tables.js';
@@ -97,6 +98,10 @@ async function onCommand(command: ServerCommand): Promise<void> {
         send({ type: 'profile', path: profiler.path });
         profiler = null;
       }
+      return;
+    }
+    case 'mark-heap': {
+      send({ type: 'heap', heap: markHeap(command.snapshot) });
       return;
     }
   }

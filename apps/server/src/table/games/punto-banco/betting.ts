@@ -1,5 +1,12 @@
 import type { CommandPayload, Stake } from '@banco/protocol';
-import { checkBet, stakeProblem, type RuleSet, type Spot, type StakeProblem } from '@banco/rules';
+import {
+  SPOTS,
+  checkBet,
+  stakeProblem,
+  type RuleSet,
+  type Spot,
+  type StakeProblem,
+} from '@banco/rules';
 import type { Reply } from '../../core/inputs.js';
 import { playsThisRound, seatAt, seatOf } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
@@ -156,6 +163,18 @@ function replayConfirm(
 const stakesOf = (bets: SeatBets): Stake[] =>
   bets.bets.map(({ spot, amount }) => ({ spot, amount }));
 
+/**
+ * The rules' own string for each spot. One that came parsed out of a message or a row is a
+ * string of its own each bet, and the replay log keeps some 18 rounds of a table's confirms and
+ * settlements, which carry it (docs/performance-log.md, "The heap the major GC marks").
+ */
+const SPOT_STRINGS = new Map<string, Spot>(SPOTS.map((spot) => [spot, spot]));
+const withOwnSpot = <B extends { readonly spot: Spot }>(bet: B): B => {
+  const spot = SPOT_STRINGS.get(bet.spot);
+  // Equal strings compare equal whoever made them: the copy is made whenever the spot is known.
+  return spot === undefined ? bet : Object.assign({}, bet, { spot });
+};
+
 /** The ledger took the stakes: the bets are on the layout (T3.8). */
 export function recordBets(
   step: Step,
@@ -173,7 +192,7 @@ export function recordBets(
     seat: escrowed.seat,
     playerId: escrowed.playerId,
     confirmId: escrowed.confirmId,
-    bets: escrowed.bets,
+    bets: escrowed.bets.map(withOwnSpot),
   };
   const round: RoundState = { ...phase.round, bets: [...phase.round.bets, seatBets] };
   const seats = step.state.seats.map((s) =>

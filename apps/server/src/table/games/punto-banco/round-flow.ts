@@ -208,11 +208,14 @@ export function onSettled(step: Step, input: Extract<TableInput, { type: 'settle
       rule,
     })),
     // T9.9: a refunded stake the table never held belongs to a player found by seat, if seated.
+    // The id is the table's own string, not the copy each Postgres row brings: the replay log
+    // keeps some 18 rounds of these a table (docs/performance-log.md, "The heap the major GC marks").
     balances: [...input.balances].flatMap(([playerId, balance]) => {
-      const seat =
-        stakes.find((s) => s.playerId === playerId)?.seat ??
-        step.state.seats.find((s) => s.player.id === playerId)?.seat;
-      return seat === undefined ? [] : [{ playerId, balance, seat }];
+      const staked = stakes.find((s) => s.playerId === playerId);
+      const sat = staked ?? step.state.seats.find((s) => s.player.id === playerId);
+      if (sat === undefined) return [];
+      const id = 'player' in sat ? sat.player.id : sat.playerId;
+      return [{ playerId: id, balance, seat: sat.seat }];
     }),
   });
   const before = step.state.shoe!;
