@@ -26,14 +26,13 @@ export function choiceMs(state: TableState): number | null {
 export const limitsOf = (state: TableState): baccaraBanque.BankLimits =>
   banqueBankLimitsOf(state.settings.baccaraBanque!);
 
-/**
- * The coup's rules from the room's. Watchers do not stake yet: the ledger holds a stake against
- * a seat (T16.4), so a watcher's call is refused NOT_SEATED whatever the room says (R22.6).
- */
-export const rulesOf = (state: TableState): baccaraBanque.CoupRules => ({
-  ...banqueCoupRulesOf(state.settings.baccaraBanque!),
-  watchersMayStake: false,
-});
+/** The coup's rules from the room's, watchers' stakes included (R22.6, T16.13). */
+export const rulesOf = (state: TableState): baccaraBanque.CoupRules =>
+  banqueCoupRulesOf(state.settings.baccaraBanque!);
+
+/** R22.6, T16.13: whether the room lets watchers cover what the seated leave. */
+export const watchersMayCover = (state: TableState): boolean =>
+  state.settings.baccaraBanque?.watchersMayCover === true;
 
 /** T16.7: the room's rule for a banker who lets his window run out (R23.6). */
 export const PLAY: baccaraBanque.CoupPlay = { bankerRule: baccaraBanque.exactBankerRule };
