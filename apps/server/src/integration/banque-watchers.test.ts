@@ -98,9 +98,15 @@ describe('watchers covering a Baccara Banque bank over real sockets and Postgres
     for (const c of [ann, bob, cat, wat, wes]) start.set(c.playerId, await balance(c));
 
     const opened = wat.next(updated('stakes-opened'));
-    expect(await ann.send('banque.bid', { tableId: id, amount: 50_000 })).toMatchObject({ ok: true });
-    expect(await bob.send('banque.bid', { tableId: id, amount: 20_000 })).toMatchObject({ ok: true });
-    expect(await cat.send('banque.bid', { tableId: id, amount: 10_000 })).toMatchObject({ ok: true });
+    expect(await ann.send('banque.bid', { tableId: id, amount: 50_000 })).toMatchObject({
+      ok: true,
+    });
+    expect(await bob.send('banque.bid', { tableId: id, amount: 20_000 })).toMatchObject({
+      ok: true,
+    });
+    expect(await cat.send('banque.bid', { tableId: id, amount: 10_000 })).toMatchObject({
+      ok: true,
+    });
     await opened;
 
     const stake = (c: TestClient, call: unknown) =>
@@ -146,7 +152,12 @@ describe('watchers covering a Baccara Banque bank over real sockets and Postgres
     wes.close();
     const bankerTurn = wat.next(updated('chose', (e) => e.seat === 7));
     expect(
-      await cat.send('banque.punto.choose', { tableId: id, coup: 1, tableau: 'left', option: 'draw' }),
+      await cat.send('banque.punto.choose', {
+        tableId: id,
+        coup: 1,
+        tableau: 'left',
+        option: 'draw',
+      }),
     ).toMatchObject({ ok: true });
     await bankerTurn;
     const settled = wat.next(updated('settled'));

@@ -16,6 +16,8 @@ export interface BanqueBotCounts {
   chevals: number;
   puntoChoices: number;
   bankerChoices: number;
+  /** R22.6: a watcher's stakes the table took in the watchers' turn. */
+  watcherStakes: number;
   /** Settled coups this bot saw; those whose settlement differed from its own arithmetic. */
   settled: number;
   mismatches: number;
@@ -30,7 +32,8 @@ const RATE_LIMIT_TRIES = 8;
  * `banque.updated` that asks it something (the auction, the bank offered to its seat, a dry bank
  * of its own, the stakes, a choice of its own) with a random legal move, and keeps its own
  * account of its balance from each settled coup's revealed cards (`ownSettlement`), to compare
- * with the ledger's.
+ * with the ledger's. A bot without a seat (`seat` null) is a watcher: where the room lets watchers
+ * cover (R22.6) it makes one plain stake in each watchers' turn, and asks nothing else.
  */
 export class BanqueBot {
   readonly counts: BanqueBotCounts = {
@@ -45,6 +48,7 @@ export class BanqueBot {
     chevals: 0,
     puntoChoices: 0,
     bankerChoices: 0,
+    watcherStakes: 0,
     settled: 0,
     mismatches: 0,
     rateLimited: 0,
@@ -62,7 +66,7 @@ export class BanqueBot {
   constructor(
     readonly client: TestClient,
     readonly tableId: string,
-    readonly seat: number,
+    readonly seat: number | null,
     start: number,
     private readonly random: () => number,
     private readonly limits: { readonly min: number; readonly max: number },
@@ -134,6 +138,7 @@ export class BanqueBot {
     if (event.what === 'settled' && view.last) this.account(view);
     if (!this.ready || this.stopped || this.finished) return;
     const { stage, tenure, coup } = view;
+    if (this.seat === null) return this.watch(view);
     const mine = tenure?.banker === this.seat;
     if (stage.stage === 'auction' && this.once(`bid:${stage.closesAt}`)) {
       const top = Math.min(this.limits.max, Math.floor(this.expected / 100) * 100);
@@ -196,10 +201,24 @@ export class BanqueBot {
     if (ack.ok) this.counts.puntoChoices += 1;
   }
 
+  /** R22.6, T16.13: a watcher's one plain stake in a watchers' turn, on what is left. */
+  private async watch(view: BaccaraBanqueView): Promise<void> {
+    const coup = view.coup;
+    if (coup?.phase !== 'staking' || !coup.watchersTurn || !this.once(`watch:${coup.coup}`)) return;
+    if (this.expected < 100) return;
+    const r = this.random();
+    const on = r < 0.45 ? 'right' : r < 0.9 ? 'left' : 'cheval';
+    const ack = await this.ask('banque.stake', {
+      coup: coup.coup,
+      call: { kind: 'stake', on, amount: this.amount(coup.bank) },
+    });
+    if (ack.ok) this.counts.watcherStakes += 1;
+  }
+
   private async stake(coup: number, bank: number): Promise<void> {
     const r = this.random();
     const wallet = this.expected;
-    const side = this.seat <= 6 ? 'right' : 'left';
+    const side = this.seat! <= 6 ? 'right' : 'left';
     const call =
       r < 0.08 && wallet >= bank
         ? { kind: 'banco' as const, on: side }

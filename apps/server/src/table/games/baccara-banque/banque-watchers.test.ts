@@ -96,15 +96,15 @@ describe('watchers covering the bank (R22.6, T16.13)', () => {
 
     // Covered: held at once, the watchers against no seat, and dealt.
     const escrow = t.effects.find((e) => e.type === 'escrow-all');
-    expect(escrow?.type === 'escrow-all' && escrow.escrows.map((e) => [e.playerId, e.seat])).toEqual(
-      [
-        ['ann', 1],
-        ['bob', 2],
-        ['cat', 7],
-        ['wat', null],
-        ['wes', null],
-      ],
-    );
+    expect(
+      escrow?.type === 'escrow-all' && escrow.escrows.map((e) => [e.playerId, e.seat]),
+    ).toEqual([
+      ['ann', 1],
+      ['bob', 2],
+      ['cat', 7],
+      ['wat', null],
+      ['wes', null],
+    ]);
     const dealt = updates(t).find((e) => e.what === 'dealt')!;
     expect(dealt.view.coup?.cover?.stakes).toEqual([
       { player: 'bob', seat: 2, on: 'right', amount: 10_000 },

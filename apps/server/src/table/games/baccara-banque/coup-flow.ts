@@ -171,7 +171,11 @@ function onEscrow(
       return balance === undefined ? s : { ...s, balance };
     }),
   });
-  deal(step, held.map((h) => h.playerId), watcherBalances(step, balances));
+  deal(
+    step,
+    held.map((h) => h.playerId),
+    watcherBalances(step, balances),
+  );
 }
 
 /** R22.6: the wallets of watchers among `balances`: no seat shows them, the event does. */
