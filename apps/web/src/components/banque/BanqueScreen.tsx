@@ -78,12 +78,15 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
             <p className="felt__meta" data-testid="your-balance" data-minor={mySeat.balance}>
               Your chips: <strong>{chips(mySeat.balance)}</strong>
             </p>
-          ) : freeSeatsOf(state).length > 0 ? (
-            <p className="felt__meta">
-              You are watching. Pick “Sit here” on any free seat to play.
-            </p>
           ) : (
-            <p className="felt__meta">This table is full: you can watch until a seat frees up.</p>
+            <p className="felt__meta">
+              {freeSeatsOf(state).length > 0
+                ? 'You are watching. Pick “Sit here” on any free seat to play.'
+                : 'This table is full: you can watch until a seat frees up.'}
+              {settings.watchersMayCover
+                ? ' This room lets watchers cover what the seated leave, once they have all called.'
+                : ''}
+            </p>
           )}
         </section>
       }
