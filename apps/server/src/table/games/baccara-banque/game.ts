@@ -8,6 +8,7 @@ import { banqueOf, banqueView, ownCardsFor } from './banque-view.js';
 import { runBanqueCommand, watcherPlays } from './commands.js';
 import { banqueLedger, coupClock, recoverBanque } from './coup-flow.js';
 import { openCoup } from './open-coup.js';
+import { watchersMayCover } from './windows.js';
 import { banqueKey, restoredBanque, storedBanque } from './stored-banque.js';
 
 type BanqueCommand = Parameters<typeof runBanqueCommand>[2];
@@ -28,8 +29,7 @@ export const baccaraBanque: TableGame<Step> = {
     step.refuse('WRONG_PHASE', `${command.name} is not played at a Baccara Banque table`);
   },
   // T16.13: a watcher's stake reads their wallet ahead, where the room lets watchers cover.
-  watcherPlays: (state, command) =>
-    state.settings.baccaraBanque?.watchersMayCover === true && watcherPlays(command),
+  watcherPlays: (state, command) => watchersMayCover(state) && watcherPlays(command),
   // The one timer: the coup's (stakes, a choice), else the bank's (auction, offer, dry bank).
   timer(step) {
     if (banqueOf(step.state).coup) return coupClock(step);
