@@ -6,7 +6,9 @@
 import type { BaccaraBanqueSettings, TableEvent } from '@banco/protocol';
 import type { CardCode } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
+import type { TableState } from '../../core/state.js';
 import { ReducerHarness } from '../../testing/reducer-harness.js';
+import { watchersMayCover } from './windows.js';
 
 type Updated = Extract<TableEvent, { type: 'banque.updated' }>;
 
@@ -151,5 +153,30 @@ describe('watchers covering the bank (R22.6, T16.13)', () => {
     expect(stake(t, 'cat', 'left', 10_000)).toMatchObject({ ok: true });
     expect(updates(t).some((e) => e.what === 'watchers-turn')).toBe(false);
     expect(updates(t).some((e) => e.what === 'dealt')).toBe(true);
+  });
+
+  it('T16.13 T11.15 a room that plays room chips gives watchers no turn: its chips go with the seats', () => {
+    const t = table();
+    expect(watchersMayCover(t.state)).toBe(true);
+    const roomChips: TableState = {
+      ...t.state,
+      room: t.state.room ?? ({} as NonNullable<TableState['room']>),
+      settings: {
+        ...t.state.settings,
+        evening: {
+          seating: 'open',
+          chips: 'room',
+          roomChips: {
+            startingStack: 100_000,
+            topUps: { autoBelowMinimum: false, perNight: null },
+          },
+          waitlistMax: 10,
+          offerSeconds: 60,
+          autoSitOutRounds: null,
+          finish: null,
+        },
+      },
+    };
+    expect(watchersMayCover(roomChips)).toBe(false);
   });
 });
