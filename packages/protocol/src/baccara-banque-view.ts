@@ -141,6 +141,11 @@ export const banqueCoupViewSchema = z.object({
     z.object({ player: playerIdSchema, seat: seatSchema.nullable(), call: stakeCallSchema }),
   ),
   stakesCloseAt: epochMsSchema.nullable(),
+  /**
+   * B2.4, R22.6: the seated have all called (or their time ran out), the bank is not covered and
+   * the room lets watchers cover it: a watcher may stake now, until `stakesCloseAt`.
+   */
+  watchersTurn: z.boolean().default(false),
   cover: banqueCoverSchema.nullable(),
   /** B4.4: whose choice the table waits for; `deadline` null when nothing times it. */
   pending: z
@@ -198,6 +203,8 @@ export const BANQUE_UPDATES = [
   'posted',
   'stakes-opened',
   'called',
+  /** B2.4: the seated are done and the bank is not covered: watchers may stake (R22.6). */
+  'watchers-turn',
   'dealt',
   'chose',
   'settled',
@@ -270,6 +277,8 @@ export interface BanqueCoupContext {
   readonly stakesCloseAt: number | null;
   /** When the pending choice is made by the rule; null when nothing waits for it. */
   readonly choiceDeadline: number | null;
+  /** B2.4: the watchers' turn to stake is open (R22.6). */
+  readonly watchersTurn?: boolean;
 }
 
 /** B4.4: whose choice the table waits for. */
@@ -311,6 +320,7 @@ export function publicBanqueCoupView(state: CoupState, context: BanqueCoupContex
       ...base,
       calls: state.calls.map((c) => ({ player: c.player, seat: c.seat, call: { ...c.call } })),
       stakesCloseAt: state.phase === 'staking' ? context.stakesCloseAt : null,
+      watchersTurn: state.phase === 'staking' && context.watchersTurn === true,
       notDealt: state.phase === 'not-dealt' ? state.reason : null,
     });
   }
@@ -348,6 +358,7 @@ export function publicBanqueCoupView(state: CoupState, context: BanqueCoupContex
     ...base,
     calls: [],
     stakesCloseAt: null,
+    watchersTurn: false,
     cover: banqueCoverSchema.parse(state.cover),
     pending: banquePending(state, context.choiceDeadline),
     story,

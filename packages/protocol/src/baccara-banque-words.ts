@@ -12,5 +12,7 @@ export const BACCARA_BANQUE_REFUSAL_WORDS: Readonly<Record<BaccaraBanqueErrorCod
   BANKER_CANNOT_STAKE: 'You hold the bank: you cannot stake against it.',
   ALREADY_STAKED: 'You have already made your call on this coup.',
   BANCO_SEATED_ONLY: 'Only a player seated on a side may call banco.',
+  WATCHERS_AFTER_SEATED:
+    'Watchers cover what the seated leave: wait until every seated player has called.',
   INVALID_SPOT: 'A stake lies on the right tableau, the left one, or à cheval across both.',
 };

@@ -156,6 +156,8 @@ export const BACCARA_BANQUE_ERROR_CODES = [
   'ALREADY_STAKED',
   /** R22.4, R22.6: a watcher calling banco. */
   'BANCO_SEATED_ONLY',
+  /** R22.6, B2.4: a watcher's stake before every seated punter has called. */
+  'WATCHERS_AFTER_SEATED',
   'INVALID_SPOT',
 ] as const;
 export const baccaraBanqueErrorCodeSchema = z.enum(BACCARA_BANQUE_ERROR_CODES);

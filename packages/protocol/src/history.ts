@@ -26,7 +26,8 @@ export const roundRecordSchema = z
     bets: z.array(
       z.object({
         playerId: z.string(),
-        seat: z.number().int().positive(),
+        /** Null for a watcher's stake, where the game lets watchers cover (B2.4, R22.6). */
+        seat: z.number().int().positive().nullable(),
         spot: z.string(),
         amount: z.number().int(),
         result: z.enum(['lose', 'push', 'win']),

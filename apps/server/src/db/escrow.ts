@@ -74,13 +74,20 @@ function refusal(code: string, input: EscrowBetsInput): LedgerError {
   }
 }
 
+/**
+ * `bets.seat` is NOT NULL and escrow_bets stores whatever seat it is given: a stake by a player
+ * without a seat (a watcher covering what the seated left, where a game allows it) is stored at
+ * seat 0, which no table has (seats count from 1), so escrow_bets needs no change.
+ */
+export const NO_SEAT = 0;
+
 /** escrow_bets' first nine parameters: the confirms as arrays, their bets flattened. */
 export function escrowValues(inputs: readonly EscrowBetsInput[]): unknown[] {
   return [
     inputs.map((i) => i.tableId),
     inputs.map((i) => i.roundId),
     inputs.map((i) => i.playerId),
-    inputs.map((i) => i.seat),
+    inputs.map((i) => i.seat ?? NO_SEAT),
     inputs.map((i) => i.confirmId),
     inputs.flatMap((i, n) => i.bets.map(() => n + 1)),
     inputs.flatMap((i) => i.bets.map(() => randomUUID())),

@@ -1,5 +1,6 @@
 import type { RoomKind } from '@banco/protocol';
 import { toNumber } from './amounts.js';
+import { NO_SEAT } from './escrow.js';
 import type { BetResult, Outcome, RecentRound, ShoeRecord } from './ledger-types.js';
 import type { PrismaClient } from './prisma.js';
 
@@ -55,7 +56,7 @@ export async function recentRounds(
     settledAt: (r.settledAt ?? r.openedAt).toISOString(),
     bets: r.bets.map((b) => ({
       playerId: b.playerId,
-      seat: b.seat,
+      seat: b.seat === NO_SEAT ? null : b.seat,
       spot: b.spot,
       amount: toNumber(b.amount),
       result: b.result as BetResult,

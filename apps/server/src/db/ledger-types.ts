@@ -34,7 +34,8 @@ export interface EscrowBetsInput {
   epoch?: number;
   roundId: string;
   playerId: string;
-  seat: number;
+  /** Null for a watcher's stake (the game's own rule lets them cover): stored as NO_SEAT. */
+  seat: number | null;
   confirmId: string;
   bets: Array<{ spot: string; amount: number }>;
 }
@@ -84,7 +85,8 @@ export interface RecentRound {
   settledAt: string;
   bets: Array<{
     playerId: string;
-    seat: number;
+    /** Null for a watcher's stake (stored as NO_SEAT). */
+    seat: number | null;
     spot: string;
     amount: number;
     result: BetResult;

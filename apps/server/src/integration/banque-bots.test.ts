@@ -3,7 +3,8 @@
  * auctions, stakes on each tableau and à cheval, Bancos, holders' choices on 5, the banker's
  * choices, dry banks topped up or retired and taken over; every balance is the bots' own
  * settlement recomputed from the revealed cards, the ledger audits clean and no frame showed a
- * card before its time.
+ * card before its time. A ninth bot watches without a seat and covers what the seated leave
+ * (R22.6, T16.13): its balance too is its own reckoning.
  */
 import {
   shoeListReply,
@@ -30,8 +31,13 @@ const SETTINGS: BaccaraBanqueSettings = {
   cagnotteBp: 125,
   choices: { mode: 'window', seconds: 20 },
   biddingSeconds: 30,
-  watchersMayCover: false,
+  watchersMayCover: true,
 };
+/**
+ * The stakes' window (and the watchers' turn's, T16.13): bots call at once, so it only runs out
+ * in a watchers' turn the watcher's one stake did not fill.
+ */
+const WINDOW_MS = 1_000;
 /** Four seats on the banker's right side, four on his left. */
 const SEATS = [1, 2, 3, 4, 7, 8, 9, 10];
 
@@ -51,6 +57,7 @@ describe('the Baccara Banque bot game', () => {
             decks: 3,
             cut: 10,
             lastHand: 'finish-current',
+            bettingMs: WINDOW_MS,
             baccaraBanque: SETTINGS,
           }),
         },
@@ -67,7 +74,7 @@ describe('the Baccara Banque bot game', () => {
   const shoesEnded = (seen: readonly TableEvent[]) =>
     seen.filter((e) => e.type === 'shoe.ended').length;
 
-  it('T16.1 T16.2 T16.3 T16.4 T16.5 T16.6 T16.7 T16.8 T16.10 T16.11 T16.12 eight bots play two whole shoes: balances, ledger and frames all agree', async () => {
+  it('T16.1 T16.2 T16.3 T16.4 T16.5 T16.6 T16.7 T16.8 T16.10 T16.11 T16.12 T16.13 R22.6 eight bots and a watcher play two whole shoes: balances, ledger and frames all agree', async () => {
     const started = performance.now();
     const seed = Number(process.env.BANQUE_BOT_SEED ?? 44);
     for (const [i, seat] of SEATS.entries()) {
@@ -78,12 +85,26 @@ describe('the Baccara Banque bot game', () => {
         new BanqueBot(client, TABLE, seat, start, mulberry32(seed * 10 + i), BANK, 125, over),
       );
     }
-    for (const bot of bots) {
+    // R22.6: the watcher, who joins and never sits.
+    const watching = await TestClient.connect(server.url, 'Watcher');
+    const watcher = new BanqueBot(
+      watching,
+      TABLE,
+      null,
+      await server.banco.ledger.balanceOf(watching.playerId),
+      mulberry32(seed * 10 + 9),
+      BANK,
+      125,
+      () => shoesEnded(bots[0]?.client.events ?? []) >= SHOES,
+    );
+    for (const bot of [...bots, watcher]) {
       expect((await bot.client.send('table.join', { tableId: TABLE })).ok).toBe(true);
+      if (bot.seat === null) continue;
       expect((await bot.client.send('seat.take', { tableId: TABLE, seat: bot.seat })).ok).toBe(
         true,
       );
     }
+    bots.push(watcher);
     for (const bot of bots) bot.go();
     // Once two shoes have ended nobody asks anything more; every bot then has the table's last
     // event too (the same version), so its own account is complete.
@@ -127,6 +148,7 @@ describe('the Baccara Banque bot game', () => {
       toppedUp: sum('toppedUp'),
       retired: sum('retired'),
       tookOver: sum('tookOver'),
+      watcherStakes: sum('watcherStakes'),
     };
     expect(shoesEnded(bots[0]!.client.events)).toBeGreaterThanOrEqual(SHOES);
     expect(figures.auctions).toBeGreaterThanOrEqual(SHOES);
@@ -136,6 +158,11 @@ describe('the Baccara Banque bot game', () => {
     expect(figures.puntoChoices).toBeGreaterThan(0);
     expect(figures.bankerChoices).toBeGreaterThan(0);
     expect(figures.cagnotte).toBeGreaterThan(0);
+    // R22.6: the watcher's stakes were taken, and held against no seat.
+    expect(figures.watcherStakes).toBeGreaterThan(0);
+    expect(
+      settled.some((c) => c.cover?.stakes.some((s) => s.player === watcher.client.playerId)),
+    ).toBe(true);
     expect(sum('mismatches')).toBe(0);
 
     for (const bot of bots) {

@@ -17,6 +17,8 @@ export interface BanqueBotCounts {
   chevals: number;
   puntoChoices: number;
   bankerChoices: number;
+  /** R22.6: a watcher's stakes the table took in the watchers' turn. */
+  watcherStakes: number;
   /** Settled coups this bot saw; those whose settlement differed from its own arithmetic. */
   settled: number;
   mismatches: number;
@@ -28,9 +30,10 @@ export interface BanqueBotCounts {
  * `banque.updated` that asks it something (the auction, the bank offered to its seat, a dry bank
  * of its own, the stakes, a choice of its own) with a random legal move, and keeps its own
  * account of its balance from each settled coup's revealed cards (`ownSettlement`), to compare
- * with the ledger's.
+ * with the ledger's. A bot without a seat (`seat` null) is a watcher: where the room lets watchers
+ * cover (R22.6) it makes one plain stake in each watchers' turn, and asks nothing else.
  */
-export class BanqueBot extends TableBot<BanqueBotCounts> {
+export class BanqueBot extends TableBot<BanqueBotCounts, number | null> {
   readonly counts: BanqueBotCounts = {
     bids: 0,
     posted: 0,
@@ -43,6 +46,7 @@ export class BanqueBot extends TableBot<BanqueBotCounts> {
     chevals: 0,
     puntoChoices: 0,
     bankerChoices: 0,
+    watcherStakes: 0,
     settled: 0,
     mismatches: 0,
     rateLimited: 0,
@@ -56,7 +60,7 @@ export class BanqueBot extends TableBot<BanqueBotCounts> {
   constructor(
     client: TestClient,
     tableId: string,
-    seat: number,
+    seat: number | null,
     start: number,
     random: () => number,
     private readonly limits: { readonly min: number; readonly max: number },
@@ -90,6 +94,7 @@ export class BanqueBot extends TableBot<BanqueBotCounts> {
     if (event.what === 'settled' && view.last) this.account(view);
     if (!this.ready || this.stopped || this.finished) return;
     const { stage, tenure, coup } = view;
+    if (this.seat === null) return this.watch(view);
     const mine = tenure?.banker === this.seat;
     if (stage.stage === 'auction' && this.once(`bid:${stage.closesAt}`)) {
       const top = this.affordable(this.limits.max);
@@ -152,10 +157,24 @@ export class BanqueBot extends TableBot<BanqueBotCounts> {
     if (ack.ok) this.counts.puntoChoices += 1;
   }
 
+  /** R22.6, T16.13: a watcher's one plain stake in a watchers' turn, on what is left. */
+  private async watch(view: BaccaraBanqueView): Promise<void> {
+    const coup = view.coup;
+    if (coup?.phase !== 'staking' || !coup.watchersTurn || !this.once(`watch:${coup.coup}`)) return;
+    if (this.expected < 100) return;
+    const r = this.random();
+    const on = r < 0.45 ? 'right' : r < 0.9 ? 'left' : 'cheval';
+    const ack = await this.ask('banque.stake', {
+      coup: coup.coup,
+      call: { kind: 'stake', on, amount: this.amount(coup.bank) },
+    });
+    if (ack.ok) this.counts.watcherStakes += 1;
+  }
+
   private async stake(coup: number, bank: number): Promise<void> {
     const r = this.random();
     const wallet = this.expected;
-    const side = this.seat <= 6 ? 'right' : 'left';
+    const side = this.seat! <= 6 ? 'right' : 'left';
     const call =
       r < 0.08 && wallet >= bank
         ? { kind: 'banco' as const, on: side }

@@ -9,7 +9,10 @@ const RATE_LIMIT_TRIES = 8;
  * per thing asked of it, commands asked again after RATE_LIMITED, and a stop. A game's bot adds
  * only what it answers and how it settles its account; this file names no game.
  */
-export abstract class TableBot<Counts extends { rateLimited: number }> {
+export abstract class TableBot<
+  Counts extends { rateLimited: number },
+  Seat extends number | null = number,
+> {
   abstract readonly counts: Counts;
   /** The balance by this bot's own arithmetic: start, plus each coup's result. */
   expected: number;
@@ -19,7 +22,8 @@ export abstract class TableBot<Counts extends { rateLimited: number }> {
   constructor(
     readonly client: TestClient,
     readonly tableId: string,
-    readonly seat: number,
+    /** Null for a watcher's bot (a game that lets watchers play). */
+    readonly seat: Seat,
     start: number,
     protected readonly random: () => number,
     /** True once the game has played enough: the bot then asks nothing more. */

@@ -90,6 +90,32 @@ describe('the screen’s model of the wire’s view', () => {
     expect(eve.sides.left.holder).toBe(7);
   });
 
+  it('R22.6 B4.3 a watcher calls only in the watchers’ turn, told what is left on each tableau', () => {
+    let state = opened(['2H', '10S', 'KC', '3D', '4C', '5S']);
+    state = { ...state, rules: { ...state.rules, watchersMayStake: true } };
+    state = step(state, call(2, { kind: 'stake', on: 'right', amount: 30_000 }));
+    const covering = { ...settings, watchersMayCover: true };
+    const watcher = { seat: null, playerId: 'w1' };
+    const before = banqueModel(viewOf(publicBanqueCoupView(state, context)), covering, 12, watcher);
+    expect(before.stage).toEqual({
+      kind: 'staking',
+      mayCall: false,
+      closesAt: null,
+      watcher: { turn: false },
+    });
+    const turn = publicBanqueCoupView(state, { ...context, watchersTurn: true });
+    expect(banqueModel(viewOf(turn), covering, 12, watcher).stage).toEqual({
+      kind: 'staking',
+      mayCall: true,
+      closesAt: null,
+      watcher: { turn: true, open: { right: 70_000, left: 100_000 } },
+    });
+    // A room that does not let watchers cover never asks them.
+    expect(banqueModel(viewOf(turn), settings, 12, watcher).stage).toMatchObject({
+      mayCall: false,
+    });
+  });
+
   it('B4.4 a holder on 5 is asked, and his cards stay face down for everyone else', () => {
     let state = opened(['2H', '10S', 'KC', '3D', '4C', '5S', '3H', '4D']);
     state = step(state, call(2, { kind: 'stake', on: 'right', amount: 10_000 }));

@@ -168,11 +168,35 @@ function stageOf(
     if (coup.phase === 'staking') {
       const called = coup.calls.some((c) => c.player === you.playerId);
       const punter = you.seat !== null && coup.punters.includes(you.seat);
-      const watcher = you.seat === null && settings.watchersMayCover;
+      if (you.seat !== null || !settings.watchersMayCover) {
+        return { kind: 'staking', mayCall: !called && punter, closesAt: coup.stakesCloseAt };
+      }
+      // R22.6: a watcher calls in the watchers' turn, once every seated punter has called.
+      if (!coup.watchersTurn) {
+        return {
+          kind: 'staking',
+          mayCall: false,
+          closesAt: coup.stakesCloseAt,
+          watcher: { turn: false },
+        };
+      }
+      const { onTableau } = baccaraBanque.resolveStakes(
+        coup.bank,
+        coup.banker,
+        coup.calls,
+        coup.punters,
+      );
       return {
         kind: 'staking',
-        mayCall: !called && (punter || watcher),
+        mayCall: !called,
         closesAt: coup.stakesCloseAt,
+        watcher: {
+          turn: true,
+          open: {
+            right: Math.max(0, coup.bank - onTableau.right),
+            left: Math.max(0, coup.bank - onTableau.left),
+          },
+        },
       };
     }
     const pending = coup.pending;

@@ -103,8 +103,18 @@ export type BanqueStage =
       min: number;
       max: number | null;
     }
-  /** `mayCall`: this viewer may still make his call (a punter, or a watcher where allowed). */
-  | { kind: 'staking'; mayCall: boolean; closesAt: number | null }
+  /**
+   * `mayCall`: this viewer may still make his call (a punter, or a watcher in the watchers'
+   * turn). `watcher`, for a watcher in a room that lets watchers cover (R22.6): whether the
+   * seated are still calling, or it is the watchers' turn, with what is left on each tableau.
+   */
+  | {
+      kind: 'staking';
+      mayCall: boolean;
+      closesAt: number | null;
+      watcher?:
+        { turn: false } | { turn: true; open: { readonly right: number; readonly left: number } };
+    }
   | { kind: 'holder-choice'; tableau: Tableau; seat: number; deadline: number | null }
   | { kind: 'banker-choice'; deadline: number | null }
   /** The cards are out and the table plays them by the rule. */

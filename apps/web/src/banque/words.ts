@@ -150,6 +150,14 @@ export function stageWords(model: BanqueModel, name: NameOf, you: number | null)
         ? 'The list gives you the bank for this shoe: say how much you put up, or pass it on.'
         : `The list gives the bank to ${name(stage.seat)}, who is setting its amount.`;
     case 'staking':
+      if (stage.watcher) {
+        if (!stage.watcher.turn) {
+          return 'Stakes are open to the seated players. Watchers may cover what they leave once every one of them has called.';
+        }
+        return stage.mayCall
+          ? `Watchers’ turn: ${chips(stage.watcher.open.right)} is still open on the right tableau and ${chips(stage.watcher.open.left)} on the left. You may cover part of it.`
+          : 'Watchers’ turn: waiting for the others’ calls.';
+      }
       return stage.mayCall
         ? 'Stakes are open: cover the bank on a tableau, across both, or call Banco.'
         : model.banker === you

@@ -8,6 +8,9 @@ export type LedgerAnswer = Extract<
   { type: 'round-opened' | 'escrowed' | 'escrow-refused' | 'settled' | 'round-voided' }
 >;
 
+/** A watcher's name and wallet, read ahead for a command the game takes from them. */
+export type WatcherWallet = NonNullable<Extract<TableInput, { type: 'command' }>['watcher']>;
+
 /** The snapshot's fields that belong to the core: the table, its seats, shoe, room and chat. */
 type CoreView =
   | 'tableId'
@@ -48,7 +51,13 @@ export interface TableGame<S = unknown> {
   /** T2.1: a shoe is in play and somebody is present: the next round (or coup) starts. */
   start(step: S): void;
   /** Every command the core does not run itself (bets, the shoe, the bank, choices, …). */
-  command(step: S, playerId: string, command: TableCommand): void;
+  command(step: S, playerId: string, command: TableCommand, watcher?: WatcherWallet): void;
+  /**
+   * Whether the game may take this command from a player without a seat (a watcher staking where
+   * the room allows it): the actor then reads their wallet ahead, as it does for seat.take, and
+   * the command carries it (`watcher`). Unset: no command of the game is a watcher's.
+   */
+  watcherPlays?(state: TableState, command: TableCommand): boolean;
   /** The table's timer went off in one of the game's phases. */
   timer(step: S): void;
   /**

@@ -32,6 +32,11 @@ export type TableInput =
       readonly command: TableCommand;
       /** Read from the ledger by the actor for seat.take. */
       readonly seating?: { readonly player: PlayerInfo; readonly balance: number };
+      /**
+       * A watcher's own name and wallet, read by the actor for a command the game takes from a
+       * player without a seat (`TableGame.watcherPlays`), as `seating` is for seat.take.
+       */
+      readonly watcher?: { readonly player: PlayerInfo; readonly balance: number };
       /** P11.1: a chat writer without a seat, read from the ledger by the actor for their name. */
       readonly sender?: PlayerInfo;
       /** T11.12, T11.13: who asks, whom to seat, an autoApprove invite, read by the actor. */
@@ -63,7 +68,7 @@ export type TableInput =
   | {
       readonly type: 'escrowed';
       readonly now: number;
-      readonly seat: number;
+      readonly seat: number | null;
       readonly playerId: string;
       readonly confirmId: string;
       readonly bets: readonly (Stake & { readonly id: string })[];

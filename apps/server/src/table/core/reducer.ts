@@ -117,7 +117,7 @@ function runCommand(step: Step, input: Extract<TableInput, { type: 'command' }>)
       return sendChat(step, playerId, command.payload, input.sender);
     default:
       if (runEveningCommand(step, playerId, command, input.evening)) return;
-      return step.game.command(step, playerId, command);
+      return step.game.command(step, playerId, command, input.watcher);
   }
 }
 

@@ -170,7 +170,8 @@ export interface RoundRecord {
 /** One player's stakes for the ledger to hold in escrow until the round settles (T3, T15.4). */
 export interface Escrow {
   readonly roundId: string;
-  readonly seat: number;
+  /** Null for a player without a seat, where the game lets watchers stake (`watcherPlays`). */
+  readonly seat: number | null;
   readonly playerId: string;
   readonly confirmId: string;
   readonly bets: readonly Stake[];

@@ -286,12 +286,18 @@ export class TableActor implements TablePort, TableSteps {
         ? await this.deps.ledger.playerInfo(playerId)
         : undefined;
     const evening = await eveningReads(this.state, this.deps.ledger, playerId, command);
+    // A command the game takes from a watcher reads their wallet, as seat.take does.
+    const watcher =
+      !seatOf(this.state, playerId) && this.game.watcherPlays?.(this.state, command)
+        ? await this.seatingOf(playerId)
+        : undefined;
     const reply = await this.run({
       type: 'command',
       now: this.clock(),
       playerId,
       command,
       seating,
+      ...(watcher ? { watcher } : {}),
       ...(sender ? { sender } : {}),
       ...(evening ? { evening } : {}),
     });

@@ -109,7 +109,23 @@ export class ReducerHarness {
             balance: this.wallets.get(playerId) ?? STARTING_BALANCE,
           }
         : undefined;
-    const reply = this.dispatch({ type: 'command', now: this.now, playerId, command, seating });
+    // As the actor: a command the game takes from a watcher carries their wallet.
+    const watcher =
+      !this.state.seats.some((s) => s.player.id === playerId) &&
+      this.game.watcherPlays?.(this.state, command)
+        ? {
+            player: { id: playerId, name: playerId },
+            balance: this.wallets.get(playerId) ?? STARTING_BALANCE,
+          }
+        : undefined;
+    const reply = this.dispatch({
+      type: 'command',
+      now: this.now,
+      playerId,
+      command,
+      seating,
+      ...(watcher ? { watcher } : {}),
+    });
     if (!reply) throw new Error(`${name} got no reply`);
     return reply;
   }

@@ -54,6 +54,13 @@ export interface BanquePanelProps {
 
 const minorOf = (text: string): number => Math.round(Number(text) * 100);
 
+/** Where a stake rides, as the watcher's button says it. */
+const ON_WORDS: Record<StakeOn, string> = {
+  right: 'on the right tableau',
+  left: 'on the left tableau',
+  cheval: 'à cheval (both tableaux)',
+};
+
 /** Below the felt: what this player may do now, the coup's story, and the house's facts. */
 export function BanquePanel(props: BanquePanelProps) {
   const { model } = props;
@@ -305,10 +312,9 @@ function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
     yourSide === 'left' ? ['left', 'right', 'halves'] : ['right', 'left', 'halves'];
   return (
     <>
-      <p data-testid="your-call">
-        {chips(open)} of the bank is still open.
-        {you === null ? ' Watchers may cover what the seated leave.' : ''}
-      </p>
+      {you === null ? null : (
+        <p data-testid="your-call">{chips(open)} of the bank is still open.</p>
+      )}
       {you !== null ? (
         <div className="banque__buttons">
           {bancos.map((c) => (
@@ -369,12 +375,22 @@ function Staking({ model, yourSide, balance, actions, you }: BanquePanelProps) {
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
-        <button type="submit" data-testid="stake" disabled={!ok}>
-          Stake {ok ? chips(minor) : ''}
-        </button>
-        <button type="button" data-testid="no-stake" onClick={actions.noStake}>
-          No stake
-        </button>
+        {you === null ? (
+          // R22.6: a watcher's one call is a plain stake on what the seated left open.
+          <button type="submit" className="primary" data-testid="watcher-cover" disabled={!ok}>
+            Cover {ok ? `${chips(minor)} ` : ''}
+            {ON_WORDS[on]} as a watcher
+          </button>
+        ) : (
+          <>
+            <button type="submit" data-testid="stake" disabled={!ok}>
+              Stake {ok ? chips(minor) : ''}
+            </button>
+            <button type="button" data-testid="no-stake" onClick={actions.noStake}>
+              No stake
+            </button>
+          </>
+        )}
       </form>
       <p className="field__hint">
         À cheval wins only if both tableaux win, loses only if both lose, and otherwise stands.

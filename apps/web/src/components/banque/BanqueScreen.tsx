@@ -14,7 +14,12 @@ import './banque.css';
 /** A Baccara Banque room: the same shell, room bar, share panel and chat as any table. */
 export default function BanqueScreen({ table, tableId, guest, perms }: GameScreenProps) {
   const { state, notice, act, hostSend } = table;
-  const settings = state.settings?.baccaraBanque;
+  const room = state.settings?.baccaraBanque;
+  // T16.13: a room that plays room chips gives watchers no turn (its chips go with the seats).
+  const settings = room && {
+    ...room,
+    watchersMayCover: room.watchersMayCover && state.settings?.evening?.chips !== 'room',
+  };
   // Every event kept is newer than the snapshot (a snapshot starts them over).
   const view =
     gameEvent(state, 'banque.updated')?.view ?? state.game.snapshot?.baccaraBanque ?? null;
@@ -84,6 +89,9 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
           ) : (
             <p className="felt__meta" data-testid={watching.testId}>
               {watching.text}
+              {settings.watchersMayCover
+                ? ' This room lets watchers cover what the seated leave, once they have all called.'
+                : ''}
             </p>
           )}
         </section>

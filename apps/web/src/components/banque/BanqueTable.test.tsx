@@ -211,6 +211,43 @@ describe('the Baccara Banque panel', () => {
     expect(a.stake).toHaveBeenCalledWith('left', 2_500);
   });
 
+  it('R22.6 lets a watcher cover what the seated left, in the watchers’ turn, with a plain stake only', () => {
+    const waiting = model({
+      stage: { kind: 'staking', mayCall: false, closesAt: null, watcher: { turn: false } },
+      coup: coup({ stakes: [] }),
+    });
+    panel(waiting, null, { balance: null });
+    expect(screen.getByTestId('banque-stage').textContent).toContain(
+      'once every one of them has called',
+    );
+    expect(screen.queryByTestId('watcher-cover')).toBeNull();
+    cleanup();
+
+    const turn = model({
+      stage: {
+        kind: 'staking',
+        mayCall: true,
+        closesAt: null,
+        watcher: { turn: true, open: { right: 30_000, left: 40_000 } },
+      },
+      coup: coup({ stakes: [{ seat: 2, on: 'right', amount: 10_000, banco: false }] }),
+    });
+    const a = panel(turn, null, { balance: null });
+    expect(screen.getByTestId('banque-stage').textContent).toBe(
+      'Watchers’ turn: 300 is still open on the right tableau and 400 on the left. You may cover part of it.',
+    );
+    // No Banco for a watcher, and no "no stake": his one call is a stake.
+    expect(screen.queryByTestId('banco-right')).toBeNull();
+    expect(screen.queryByTestId('no-stake')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Left tableau'));
+    fireEvent.change(screen.getByLabelText('Chips'), { target: { value: '250' } });
+    const cover = screen.getByRole('button', {
+      name: /Cover 250.* on the left tableau as a watcher/,
+    });
+    fireEvent.click(cover);
+    expect(a.stake).toHaveBeenCalledWith('left', 25_000);
+  });
+
   it('runs an auction: a seat bids within the room’s limits', () => {
     const m = model({
       banker: null,

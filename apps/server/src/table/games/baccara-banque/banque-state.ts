@@ -17,7 +17,8 @@ export type BankStage =
 
 /** One player's part of a coup as the ledger holds it (T16.4): the bank, or accepted stakes. */
 export interface BanqueHeld {
-  readonly seat: number;
+  /** Null for a watcher's stakes (R22.6, T16.13): the ledger holds them against no seat. */
+  readonly seat: number | null;
   readonly playerId: string;
   readonly role: 'bank' | 'stake';
   /** The bank (as two bets, coup-flow's bankBets), or each accepted stake, in staking order. */
@@ -42,6 +43,11 @@ export interface BanqueCoup {
   readonly coup: baccaraBanque.CoupState;
   readonly stage: 'opening' | 'staking' | 'escrowing' | 'dealt' | 'settling' | 'voiding';
   readonly stakesCloseAt: number;
+  /**
+   * T16.13: the seated have all called (or their time ran out) with the bank not covered, and the
+   * room lets watchers cover it: the stakes stay open to `stakesCloseAt` for watchers' calls.
+   */
+  readonly watchersTurn?: true;
   readonly choiceDeadline: number | null;
   readonly held: readonly BanqueHeld[];
   /** Escrow answers still to come, and whether one was refused. */

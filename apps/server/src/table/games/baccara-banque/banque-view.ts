@@ -35,6 +35,7 @@ export function coupViewOf(coup: BanqueCoup): BanqueCoupView {
     bankerId: coup.bankerId,
     stakesCloseAt: coup.stakesCloseAt,
     choiceDeadline: coup.choiceDeadline,
+    watchersTurn: coup.watchersTurn === true,
   });
 }
 
@@ -93,10 +94,15 @@ export function emitBanque(
   what: What,
   seat: number | null,
   movedPlayers: readonly string[] = [],
+  watchers: readonly { playerId: string; balance: number }[] = [],
 ): void {
-  const balances = step.state.seats
-    .filter((s) => movedPlayers.includes(s.player.id))
-    .map((s) => ({ seat: s.seat, playerId: s.player.id, balance: s.balance }));
+  const balances = [
+    ...step.state.seats
+      .filter((s) => movedPlayers.includes(s.player.id))
+      .map((s) => ({ seat: s.seat, playerId: s.player.id, balance: s.balance })),
+    // R22.6: a watcher's wallet has no seat to show it (`seat: null`).
+    ...watchers.map((w) => ({ seat: null, playerId: w.playerId, balance: w.balance })),
+  ];
   step.emit({ type: 'banque.updated', what, seat, view: banqueView(step.state), balances });
 }
 

@@ -22,7 +22,7 @@ import {
   setCoup,
 } from './banque-view.js';
 import { retireBank } from './bank.js';
-import { choiceMs, limitsOf, PLAY, playingSeats, windowMs } from './windows.js';
+import { choiceMs, limitsOf, PLAY, playingSeats, watchersMayCover, windowMs } from './windows.js';
 
 /** The ledger's spot for each part of a coup: labels only (right, left, across). */
 const SPOT = { right: 'player', left: 'banker', cheval: 'tie' } as const;
@@ -49,12 +49,45 @@ function bankReturns(bank: number, after: number): [number, number] {
   return [0, after];
 }
 
-/** Every punter has called: the stakes need not wait for their window. */
+/** Every seated punter has called: the stakes need not wait for their window. */
 export function allCalled(coup: BanqueCoup): boolean {
   const state = coup.coup;
   return (
     state.phase === 'staking' && state.punters.every((s) => state.calls.some((c) => c.seat === s))
   );
+}
+
+/**
+ * R22.4, R22.7: nothing is left to cover: a banco (whole or shared) voids every other call, or
+ * the stakes take the whole bank on both tableaux.
+ */
+export function covered(coup: BanqueCoup): boolean {
+  const state = coup.coup;
+  if (state.phase !== 'staking') return true;
+  const { kind, onTableau } = baccaraBanque.resolveStakes(
+    state.bank,
+    state.banker,
+    state.calls,
+    state.punters,
+  );
+  return kind !== 'stakes' || (onTableau.right >= state.bank && onTableau.left >= state.bank);
+}
+
+/**
+ * T16.3, T16.13: the seated have all called, or their time ran out. In a room that lets watchers
+ * cover, a bank the seated left uncovered stays open for the watchers' calls for one more window
+ * (R22.6: watchers come after every seated punter); otherwise the stakes close now.
+ */
+export function seatedDone(step: Step): void {
+  const coup = banqueOf(step.state).coup;
+  if (!coup || coup.stage !== 'staking') return;
+  if (coup.watchersTurn || !watchersMayCover(step.state) || covered(coup)) {
+    return closeStakes(step);
+  }
+  const stakesCloseAt = step.now + windowMs(step.state);
+  setCoup(step, { watchersTurn: true, stakesCloseAt });
+  step.wakeAt(stakesCloseAt);
+  emitBanque(step, 'watchers-turn', null);
 }
 
 /**
@@ -82,7 +115,8 @@ export function closeStakes(step: Step): void {
     ...players.map((player) => {
       const stakes = cover.stakes.filter((s) => s.player === player);
       return {
-        seat: stakes[0]!.seat!,
+        // R22.6: a watcher's stakes have no seat (the ledger stores them at NO_SEAT).
+        seat: stakes[0]!.seat,
         playerId: player,
         role: 'stake' as const,
         bets: stakes.map((s) => ({ on: s.on, amount: s.amount })),
@@ -140,17 +174,33 @@ function onEscrow(
   deal(
     step,
     held.map((h) => h.playerId),
+    watcherBalances(step, balances),
+  );
+}
+
+/** R22.6: the wallets of watchers among `balances`: no seat shows them, the event does. */
+function watcherBalances(
+  step: Step,
+  balances: ReadonlyMap<string, number | undefined>,
+): { playerId: string; balance: number }[] {
+  const seated = new Set(step.state.seats.map((s) => s.player.id));
+  return [...balances].flatMap(([playerId, balance]) =>
+    seated.has(playerId) || balance === undefined ? [] : [{ playerId, balance }],
   );
 }
 
 /** T16.5: once a card has left the shoe the coup is dealt, and plays on to a choice or the end. */
-function deal(step: Step, moved: readonly string[]): void {
+function deal(
+  step: Step,
+  moved: readonly string[],
+  watchers: readonly { playerId: string; balance: number }[],
+): void {
   const coup = banqueOf(step.state).coup!;
   const dealt = baccaraBanque.stepCoup(coup.coup, { type: 'close-stakes' }, PLAY);
   if (!dealt.ok) throw new Error(`a staked coup could not be dealt: ${dealt.error.message}`);
   setCoup(step, { coup: dealt.value, stage: 'dealt' });
   armChoice(step);
-  emitBanque(step, 'dealt', null, moved);
+  emitBanque(step, 'dealt', null, moved, watchers);
   sendOwnCards(step);
   if (dealt.value.phase === 'settled') settle(step);
 }
@@ -259,7 +309,7 @@ function onSettled(step: Step, input: Extract<TableInput, { type: 'settled' }>):
     // T16.10: a bank run below the room's minimum waits for a top-up, or its banker retires.
     award: dry ? { stage: 'dry', until: step.now + windowMs(step.state) } : table.award,
   });
-  endCoup(step, coup, 'settled');
+  endCoup(step, coup, 'settled', undefined, watcherBalances(step, input.balances));
 }
 
 /** T16.4, T16.9: a coup without a card: its ledger round is voided (every held chip back). */
@@ -295,7 +345,13 @@ function onVoided(step: Step, input: Extract<TableInput, { type: 'round-voided' 
     );
     if (ended.ok) setCoup(step, { coup: ended.value });
   }
-  endCoup(step, banqueOf(step.state).coup!, 'not-dealt', [...input.balances.keys()]);
+  endCoup(
+    step,
+    banqueOf(step.state).coup!,
+    'not-dealt',
+    [...input.balances.keys()],
+    watcherBalances(step, input.balances),
+  );
 }
 
 function endCoup(
@@ -303,6 +359,7 @@ function endCoup(
   coup: BanqueCoup,
   what: 'settled' | 'not-dealt',
   moved: readonly string[] = coup.held.map((h) => h.playerId),
+  watchers: readonly { playerId: string; balance: number }[] = [],
 ): void {
   const state = coup.coup;
   if (!baccaraBanque.isOver(state)) return;
@@ -311,7 +368,7 @@ function endCoup(
     step.update({ shoe: { ...step.state.shoe, state: state.shoe } });
   }
   setBanque(step, { coup: null, last: coupViewOf(coup) });
-  emitBanque(step, what, null, moved);
+  emitBanque(step, what, null, moved, watchers);
   const table = banqueOf(step.state);
   if (table.award.stage === 'dry') emitBanque(step, 'dry', table.tenure?.banker ?? null);
   // T7.3 (R20.2): the coup the stop card came out in was the shoe's last; the bank ends with it.
@@ -334,7 +391,7 @@ function onRoundOpened(step: Step, input: Extract<TableInput, { type: 'round-ope
   if (!coup || coup.seq !== input.seq || coup.stage !== 'opening') return;
   applyRefills(step, input.refills);
   setCoup(step, { roundId: input.roundId, stage: 'staking' });
-  if (allCalled(banqueOf(step.state).coup!)) closeStakes(step);
+  if (allCalled(banqueOf(step.state).coup!)) seatedDone(step);
 }
 
 /** The ledger's answers to the coup's effects; a voiding not the coup's is the table's. */
@@ -399,7 +456,8 @@ export function recoverBanque(step: Step, reason: 'restart' | 'shutdown'): void 
 export function coupClock(step: Step): void {
   const coup = banqueOf(step.state).coup;
   if (!coup) return;
-  if (coup.stage === 'staking') return closeStakes(step);
+  // T16.13: the seated's time is up: the watchers' turn, or the stakes close.
+  if (coup.stage === 'staking') return seatedDone(step);
   if (coup.stage === 'dealt') {
     const next = baccaraBanque.stepCoup(coup.coup, { type: 'by-rule' }, PLAY);
     if (next.ok) afterChoice(step, next.value, null);

@@ -5,9 +5,10 @@ import type { Step } from '../../core/step.js';
 import { awardClock, startBanque } from './bank.js';
 import { EMPTY_BANQUE } from './banque-state.js';
 import { banqueOf, banqueView, ownCardsFor } from './banque-view.js';
-import { runBanqueCommand } from './commands.js';
+import { runBanqueCommand, watcherPlays } from './commands.js';
 import { banqueLedger, coupClock, recoverBanque } from './coup-flow.js';
 import { openCoup } from './open-coup.js';
+import { watchersMayCover } from './windows.js';
 import { banqueKey, restoredBanque, storedBanque } from './stored-banque.js';
 
 type BanqueCommand = Parameters<typeof runBanqueCommand>[2];
@@ -23,10 +24,12 @@ export const baccaraBanque: TableGame<Step> = {
   initial: EMPTY_BANQUE,
 
   start: startBanque,
-  command(step, playerId, command) {
-    if (isBanqueCommand(command)) return runBanqueCommand(step, playerId, command);
+  command(step, playerId, command, watcher) {
+    if (isBanqueCommand(command)) return runBanqueCommand(step, playerId, command, watcher);
     step.refuse('WRONG_PHASE', `${command.name} is not played at a Baccara Banque table`);
   },
+  // T16.13: a watcher's stake reads their wallet ahead, where the room lets watchers cover.
+  watcherPlays: (state, command) => watchersMayCover(state) && watcherPlays(command),
   // The one timer: the coup's (stakes, a choice), else the bank's (auction, offer, dry bank).
   timer(step) {
     if (banqueOf(step.state).coup) return coupClock(step);

@@ -12,8 +12,10 @@ export function openCoup(step: Step): void {
   if (!tenure || !table.bankerId || table.coup || table.award.stage !== 'held' || !state.shoe) {
     return;
   }
+  // T16.3, T16.13: a coup opens for seated punters only; watchers cover what they leave, so a
+  // table of watchers alone never opens (and voids) coup after coup.
   const opened = baccaraBanque.openCoup({
-    rules: rulesOf(state),
+    rules: { ...rulesOf(state), watchersMayStake: false },
     shoe: state.shoe.state,
     banker: tenure.banker,
     bank: tenure.bank,
@@ -30,7 +32,7 @@ export function openCoup(step: Step): void {
       seq,
       roundId: null,
       bankerId: table.bankerId,
-      coup: opened.value,
+      coup: { ...opened.value, rules: rulesOf(state) },
       stage: 'opening',
       stakesCloseAt,
       choiceDeadline: null,

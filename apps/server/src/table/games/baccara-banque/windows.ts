@@ -1,5 +1,6 @@
 import { banqueBankLimitsOf, banqueCoupRulesOf } from '@banco/protocol';
 import { baccaraBanque } from '@banco/rules';
+import { roomChips } from '../../core/evening/evening-state.js';
 import { playsThisRound } from '../../core/seats.js';
 import type { TableState } from '../../core/state.js';
 
@@ -26,14 +27,17 @@ export function choiceMs(state: TableState): number | null {
 export const limitsOf = (state: TableState): baccaraBanque.BankLimits =>
   banqueBankLimitsOf(state.settings.baccaraBanque!);
 
+/** The coup's rules from the room's, watchers' stakes included (R22.6, T16.13). */
+export const rulesOf = (state: TableState): baccaraBanque.CoupRules =>
+  banqueCoupRulesOf(state.settings.baccaraBanque!);
+
 /**
- * The coup's rules from the room's. Watchers do not stake yet: the ledger holds a stake against
- * a seat (T16.4), so a watcher's call is refused NOT_SEATED whatever the room says (R22.6).
+ * R22.6, T16.13: whether the room lets watchers cover what the seated leave. Not where the room
+ * plays room chips (T11.15): those are handed out with seats, and a watcher's wallet is not
+ * what the ledger would stake there.
  */
-export const rulesOf = (state: TableState): baccaraBanque.CoupRules => ({
-  ...banqueCoupRulesOf(state.settings.baccaraBanque!),
-  watchersMayStake: false,
-});
+export const watchersMayCover = (state: TableState): boolean =>
+  state.settings.baccaraBanque?.watchersMayCover === true && roomChips(state) === null;
 
 /** T16.7: the room's rule for a banker who lets his window run out (R23.6). */
 export const PLAY: baccaraBanque.CoupPlay = { bankerRule: baccaraBanque.exactBankerRule };

@@ -50,9 +50,12 @@ export const puntoBanco: TableGame<Step> = {
       case 'round-opened':
         onRoundOpened(step, input);
         return true;
-      case 'escrowed':
-        if (recordBets(step, input)) closeBettingIfDecided(step);
+      case 'escrowed': {
+        // Every escrow Punto Banco asks for names a seat (T3): its bets are seated players'.
+        const { seat } = input;
+        if (seat !== null && recordBets(step, { ...input, seat })) closeBettingIfDecided(step);
         return true;
+      }
       case 'escrow-refused':
         step.refuse(input.code, input.message);
         return true;
