@@ -186,6 +186,7 @@ export async function startBanco(options: {
         observer,
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
+        testHoldEscrowMs: config.testHoldEscrowMs,
         roomIdleMs: config.roomIdleMs,
         onClosed: (tableId) => {
           notSaved(tableId, false);

@@ -146,6 +146,11 @@ export const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
   /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
   TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
+  /**
+   * Test-only: a coup's escrow (its bank and stakes, in one statement) is answered this long
+   * after the ledger stored it: the crash tests' kill with chips held and no card dealt.
+   */
+  TEST_HOLD_ESCROW_MS: integer(0, 0, 60_000),
   /** T10.7: how many public tables the lobby lists: `main`, then `main-2`, `main-3`… */
   PUBLIC_TABLES: integer(1, 1, 50),
   /** T10.2: private rooms one host may have open at once. */
@@ -222,6 +227,7 @@ export interface Config {
   shutdownDeadlineMs: number;
   dbLockTimeoutMs: number;
   testHoldSettlementMs: number;
+  testHoldEscrowMs: number;
   publicTables: number;
   roomsPerHost: number;
   maxOpenRooms: number;
@@ -294,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
+    testHoldEscrowMs: e.TEST_HOLD_ESCROW_MS,
     publicTables: e.PUBLIC_TABLES,
     roomsPerHost: e.ROOMS_PER_HOST,
     maxOpenRooms: e.MAX_OPEN_ROOMS,

@@ -1,5 +1,9 @@
-import type { BanqueCoupView } from '@banco/protocol';
+import type { BaccaraBanqueView, BanqueCoupView } from '@banco/protocol';
 import type { Frame } from './test-banco.js';
+
+/** What a page holds: the frames it was sent, and the views its resyncs gave it (P2.13). */
+export type BanqueFrame =
+  Frame | { readonly kind: 'snapshot'; readonly view: BaccaraBanqueView | undefined };
 
 /**
  * T16.11, B4.4, B5.3: replays what one client received at a Baccara Banque table and lists every
@@ -7,7 +11,7 @@ import type { Frame } from './test-banco.js';
  * a natural) or a hidden total in a coup not yet settled, a result before the settlement, or a
  * hand's own cards (or the banker's values) sent to anyone but the one who holds it.
  */
-export function auditBanqueFrames(frames: readonly Frame[], mySeat: number | null): string[] {
+export function auditBanqueFrames(frames: readonly BanqueFrame[], mySeat: number | null): string[] {
   const problems: string[] = [];
   let inPlay: BanqueCoupView | null = null;
   for (const [index, frame] of frames.entries()) {
@@ -28,10 +32,12 @@ export function auditBanqueFrames(frames: readonly Frame[], mySeat: number | nul
       }
       continue;
     }
-    const event = frame.event;
-    if (event.type !== 'banque.updated') continue;
-    inPlay = event.view.coup;
-    const coup = event.view.coup;
+    let view: BaccaraBanqueView | undefined;
+    if (frame.kind === 'snapshot') view = frame.view;
+    else if (frame.event.type === 'banque.updated') view = frame.event.view;
+    if (!view) continue;
+    inPlay = view.coup;
+    const coup = view.coup;
     if (!coup || coup.phase === 'settled' || coup.phase === 'not-dealt') continue;
     const turned = (hand: 'right' | 'left' | 'banker') =>
       coup.story.some((s) => s.kind === 'natural' && s.hand === hand);

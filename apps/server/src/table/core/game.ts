@@ -81,6 +81,11 @@ export interface TableGame<S = unknown> {
   seatLeft(step: S, seat: SeatState): void;
   /** T1.5: every connection of a seated player dropped (the seat is held). */
   playerAway(step: S, seat: SeatState): void;
+  /**
+   * T1.7: a seated player is back, at a table not waiting for players (a waiting one starts its
+   * next round): a game that waits for someone to play against may go on now. Unset: nothing.
+   */
+  playerBack?(step: S, seat: SeatState): void;
 
   // ── What players see (P1) ──
   /** P1.3: the game's part of the snapshot. */

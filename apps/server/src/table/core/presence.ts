@@ -35,6 +35,7 @@ export function playerBack(step: Step, playerId: string): void {
   step.update({ seats: step.state.seats.map((s) => (s.seat === mine.seat ? present(s) : s)) });
   step.emit({ type: 'seat.back', seat: mine.seat, playerId });
   if (step.state.phase.kind === 'waiting') startNextRound(step);
+  else step.game.playerBack?.(step, seatOf(step.state, playerId)!);
 }
 
 /** T1.6: the hold ran out with the player still away: the seat is freed, and the table told why. */

@@ -39,6 +39,11 @@ export interface TableActorDeps {
    * after logging that it does. Never set in production.
    */
   testHoldSettlementMs?: number;
+  /**
+   * Test-only (a coup's crash with chips in escrow and no card out): an escrow-all's answer
+   * waits this long after the ledger stored it, after logging that it does. Never in production.
+   */
+  testHoldEscrowMs?: number;
   /** T11.7: called once a closing room has settled its round, ended its shoe and said so. */
   onClosed?: (tableId: string) => void;
   /** T11.8: a room with no connection at all for this long closes (ROOM_IDLE_MINUTES). */

@@ -87,6 +87,7 @@ export class EffectRunner {
       }
       case 'escrow-all': {
         const answers = await this.escrowAll(effect.escrows);
+        await this.holdEscrow(effect.escrows.length);
         return { type: 'escrow-answers', now: this.clock(), answers };
       }
       case 'settle':
@@ -158,6 +159,14 @@ export class EffectRunner {
         ...(table.scriptedShoe ? { scripted: table.scriptedShoe } : {}),
       },
     };
+  }
+
+  /** The test hook (TEST_HOLD_ESCROW_MS): the stakes are in escrow, no card is out yet. */
+  private async holdEscrow(escrows: number): Promise<void> {
+    const hold = this.deps.testHoldEscrowMs ?? 0;
+    if (hold === 0) return;
+    this.deps.log?.info?.({ table: this.deps.table.id, escrows }, 'test hook: escrow held');
+    await new Promise((resolve) => setTimeout(resolve, hold));
   }
 
   private async settle(

@@ -126,4 +126,35 @@ describe('a Baccara Banque table (T16)', () => {
     expect(t.wallets.get('ann')).toBe(100_000);
     expect(t.wallets.get('bob')).toBe(100_000);
   });
+
+  it('T16.3 T1.7 a held bank waiting for a punter opens its coup when one comes back', () => {
+    const t = new ReducerHarness(
+      {
+        seats: 12,
+        decks: 3,
+        cut: 10,
+        lastHand: 'finish-current',
+        bettingMs: 10_000,
+        baccaraBanque: SETTINGS,
+      },
+      [['AS', 'QS', ...Array<CardCode>(40).fill('KH')]],
+    );
+    t.sit('ann', 1);
+    t.sit('bob', 2);
+    t.command('ann', 'banque.bid', { amount: 50_000 });
+    t.command('bob', 'banque.bid', { amount: 20_000 });
+    expect(lastUpdate(t).what).toBe('stakes-opened');
+    // Bob's connection drops: the stakes close with nothing staked, and no coup can open.
+    t.away('bob');
+    t.fire();
+    expect(lastUpdate(t)).toMatchObject({ what: 'not-dealt', view: { coup: null } });
+    const heard = updates(t).length;
+    t.away('bob', false);
+    expect(
+      updates(t)
+        .slice(heard)
+        .map((e) => e.what),
+    ).toEqual(['stakes-opened']);
+    expect(lastUpdate(t).view.coup).toMatchObject({ coup: 2, banker: 1, punters: [2] });
+  });
 });

@@ -48,6 +48,11 @@ export const baccaraBanque: TableGame<Step> = {
   seatTaken(step) {
     if (step.state.phase.kind === 'banque') openCoup(step);
   },
+  // T16.3: so does a punter who comes back (after a restart nobody is connected at first, and
+  // the banker may be the first back).
+  playerBack(step) {
+    if (step.state.phase.kind === 'banque') openCoup(step);
+  },
   seatFreed: () => undefined,
   seatLeft(step, seat) {
     const table = banqueOf(step.state);
