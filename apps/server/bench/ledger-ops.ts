@@ -103,5 +103,15 @@ for (const [name, c] of costs) {
     `${name.padEnd(20)} ${(c.wall / c.n).toFixed(2)} ms wall, ${(c.pg / c.n).toFixed(2)} ms Postgres CPU (${c.n} runs)`,
   );
 }
+// How many of each table's updates stayed on their page (HOT: no new index entry). The
+// backend's counters reach the statistics once it flushes them.
+await pool.query('SELECT pg_stat_force_next_flush()');
+const { rows: hot } = await pool.query<{ relname: string; upd: string; hot: string }>(
+  `SELECT relname, n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables
+    WHERE relname IN ('accounts', 'bets', 'rounds', 'table_states') ORDER BY relname`,
+);
+console.log(
+  `HOT updates          ${hot.map((h) => `${h.relname} ${h.hot} of ${h.upd}`).join(', ')}`,
+);
 await prisma.$disconnect();
 await drop();
