@@ -69,15 +69,22 @@ describe('group commit', () => {
     expect(await answers).toEqual(['a:1!', 'a:2!', 'b:1!', 'b:2!', 'c:1!']);
   });
 
-  it('with a gathering time, items arriving within it share one statement', async () => {
+  it('with a gathering time, items arriving within it of the last statement share the next one', async () => {
     const r = recorder();
     const group = new GroupCommit(r.statement, keyOf, 2, 30);
+    // A quiet group sends at once.
     const first = group.submit(['a:1']);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(r.statements).toEqual([['a:1']]);
     const second = group.submit(['b:1']);
-    await expect.poll(() => r.statements).toEqual([['a:1', 'b:1']]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const third = group.submit(['c:1']);
+    // The first statement's answer sends nothing: b:1 and c:1 wait out the gathering time.
     await r.finishAll();
-    expect([await first, await second]).toEqual([['a:1!'], ['b:1!']]);
+    expect(r.statements).toEqual([['a:1']]);
+    await expect.poll(() => r.statements).toEqual([['a:1'], ['b:1', 'c:1']]);
+    await r.finishAll();
+    expect([await first, await second, await third]).toEqual([['a:1!'], ['b:1!'], ['c:1!']]);
   });
 
   it('fails only the items of a statement that failed', async () => {

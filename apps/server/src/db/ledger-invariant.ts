@@ -99,17 +99,20 @@ export async function checkLedger(
                              'ret', t.ret, 'win', t.win, 'refund', t.refund,
                              'returned', b.returned)::text AS moved
       FROM bets b
-      LEFT JOIN LATERAL (
-        SELECT COUNT(*) FILTER (WHERE kind = 'STAKE') AS stakes,
+      -- Every bet's transfers summed in one pass: transfers have no index by bet (nothing on
+      -- the round's path reads them so).
+      LEFT JOIN (
+        SELECT bet_id,
+               COUNT(*) FILTER (WHERE kind = 'STAKE') AS stakes,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'STAKE'), 0) AS stake,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'COLLECT'), 0) AS collect,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'RETURN'), 0) AS ret,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'WIN'), 0) AS win,
                COALESCE(SUM(amount) FILTER (WHERE kind = 'REFUND'), 0) AS refund
-          FROM transfers WHERE bet_id = b.id
-      ) t ON true
+          FROM transfers WHERE bet_id IS NOT NULL GROUP BY bet_id
+      ) t ON t.bet_id = b.id
      WHERE NOT (
-       t.stakes = 1 AND t.stake = b.amount AND
+       COALESCE(t.stakes, 0) = 1 AND t.stake = b.amount AND
        CASE
          WHEN b.status = 'OPEN' THEN t.collect = 0 AND t.ret = 0 AND t.win = 0 AND t.refund = 0
          WHEN b.status = 'VOIDED' THEN t.refund = b.amount AND t.collect = 0 AND t.ret = 0
