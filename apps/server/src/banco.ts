@@ -186,6 +186,7 @@ export async function startBanco(options: {
         observer,
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
+        testHoldRoomChipsMs: config.testHoldRoomChipsMs,
         roomIdleMs: config.roomIdleMs,
         onClosed: (tableId) => {
           notSaved(tableId, false);

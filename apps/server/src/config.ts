@@ -146,6 +146,11 @@ export const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: integer(5_000, 100, 600_000),
   /** Test-only: every settlement waits this long first (the crash suite's mid-settlement kill). */
   TEST_HOLD_SETTLEMENT_MS: integer(0, 0, 60_000),
+  /**
+   * Test-only: every room-chips ledger entry waits this long first (T11.17's kill between a
+   * table's state save and the grant or top-up it stored).
+   */
+  TEST_HOLD_ROOM_CHIPS_MS: integer(0, 0, 60_000),
   /** T10.7: how many public tables the lobby lists: `main`, then `main-2`, `main-3`… */
   PUBLIC_TABLES: integer(1, 1, 50),
   /** T10.2: private rooms one host may have open at once. */
@@ -222,6 +227,7 @@ export interface Config {
   shutdownDeadlineMs: number;
   dbLockTimeoutMs: number;
   testHoldSettlementMs: number;
+  testHoldRoomChipsMs: number;
   publicTables: number;
   roomsPerHost: number;
   maxOpenRooms: number;
@@ -294,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
+    testHoldRoomChipsMs: e.TEST_HOLD_ROOM_CHIPS_MS,
     publicTables: e.PUBLIC_TABLES,
     roomsPerHost: e.ROOMS_PER_HOST,
     maxOpenRooms: e.MAX_OPEN_ROOMS,

@@ -47,6 +47,7 @@ export interface StartTablesDeps {
   log?: TableActorDeps['log'];
   clock?: () => number;
   testHoldSettlementMs?: number;
+  testHoldRoomChipsMs?: number;
   /** T11.8: how long a room with nobody connected stays open. */
   roomIdleMs?: number;
   /**

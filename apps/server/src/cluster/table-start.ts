@@ -94,6 +94,7 @@ export class TableStarts {
       log: deps.log,
       clock: deps.clock,
       testHoldSettlementMs: deps.testHoldSettlementMs,
+      testHoldRoomChipsMs: deps.testHoldRoomChipsMs,
       onClosed: deps.onClosed,
       roomIdleMs: deps.roomIdleMs,
     });

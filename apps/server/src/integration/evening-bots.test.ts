@@ -182,7 +182,10 @@ describe('the room-chips bot game (T11.12–T11.16, T10.8)', () => {
       // stack, and the host bot approves what it is asked; then he plays the minimum.
       let bob = seatOf('bob').balance;
       if (toppedUpAt === 0 && bob < MIN) {
-        const asked = host().next((e) => e.type === 'evening.stack' && e.kind === 'top-up-asked');
+        const asked = host().next(
+          (e): e is Extract<TableEvent, { type: 'evening.stack' }> =>
+            e.type === 'evening.stack' && e.kind === 'top-up-asked',
+        );
         expect(
           await bots.bob.client.send('chips.top-up', {
             tableId: roomId,
