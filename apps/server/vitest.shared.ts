@@ -18,6 +18,7 @@ export const PROCESS_TESTS = [
   'src/integration/rooms-restart.test.ts',
   'src/integration/evening-restart.test.ts',
   'src/integration/banque-crash.test.ts',
+  'src/integration/evening-crash.test.ts',
   'src/integration/practice.test.ts',
   'src/db/embedded.test.ts',
   'src/integration/bot.test.ts',

@@ -187,6 +187,7 @@ export async function startBanco(options: {
         log: tableLog,
         testHoldSettlementMs: config.testHoldSettlementMs,
         testHoldEscrowMs: config.testHoldEscrowMs,
+        testHoldRoomChipsMs: config.testHoldRoomChipsMs,
         roomIdleMs: config.roomIdleMs,
         onClosed: (tableId) => {
           notSaved(tableId, false);

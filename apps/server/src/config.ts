@@ -151,6 +151,10 @@ export const envSchema = z.object({
    * after the ledger stored it: the crash tests' kill with chips held and no card dealt.
    */
   TEST_HOLD_ESCROW_MS: integer(0, 0, 60_000),
+   * Test-only: every room-chips ledger entry waits this long first (T11.17's kill between a
+   * table's state save and the grant or top-up it stored).
+   */
+  TEST_HOLD_ROOM_CHIPS_MS: integer(0, 0, 60_000),
   /** T10.7: how many public tables the lobby lists: `main`, then `main-2`, `main-3`… */
   PUBLIC_TABLES: integer(1, 1, 50),
   /** T10.2: private rooms one host may have open at once. */
@@ -228,6 +232,7 @@ export interface Config {
   dbLockTimeoutMs: number;
   testHoldSettlementMs: number;
   testHoldEscrowMs: number;
+  testHoldRoomChipsMs: number;
   publicTables: number;
   roomsPerHost: number;
   maxOpenRooms: number;
@@ -301,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     testHoldSettlementMs: e.TEST_HOLD_SETTLEMENT_MS,
     testHoldEscrowMs: e.TEST_HOLD_ESCROW_MS,
+    testHoldRoomChipsMs: e.TEST_HOLD_ROOM_CHIPS_MS,
     publicTables: e.PUBLIC_TABLES,
     roomsPerHost: e.ROOMS_PER_HOST,
     maxOpenRooms: e.MAX_OPEN_ROOMS,

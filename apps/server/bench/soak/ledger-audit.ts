@@ -13,6 +13,8 @@ export interface LedgerAudit {
   tables: Invariant;
   betsClosedTwice: Invariant;
   betsNeverClosed: Invariant;
+  /** T10.8: the rooms that played room chips, each summing to zero (the audit's own check). */
+  roomChips: Invariant;
 }
 
 /**
@@ -57,7 +59,13 @@ export async function auditLedger(prisma: PrismaClient): Promise<LedgerAudit> {
     SELECT b.id, r.status::text AS round_status FROM bets b JOIN rounds r ON r.id = b.round_id
      WHERE b.status = 'OPEN' ORDER BY b.id`;
   const bets = await count(prisma, 'bets');
+  const [rooms] = await prisma.$queryRaw<Array<{ n: bigint }>>`
+    SELECT count(DISTINCT room_id) AS n FROM accounts WHERE kind = 'ROOM_STACK'`;
   return {
+    roomChips: {
+      checked: Number(rooms?.n ?? 0),
+      breaches: ledger.problems.filter((p) => /^room |crosses a room/.test(p)),
+    },
     ledger: { checked: accounts, breaches: ledger.problems },
     tables: { checked: tables.length, breaches: tableBreaches },
     betsClosedTwice: {

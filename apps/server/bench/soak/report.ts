@@ -29,6 +29,7 @@ export function report(result: SoakResult): { text: string; breaches: number } {
     tables: "tables' escrows conserved",
     betsClosedTwice: 'closed bets closed once',
     betsNeverClosed: 'bets closed',
+    roomChips: 'rooms with room chips summing to zero',
     shoes: `revealed shoes re-dealt (${shoes.rounds} rounds and coups)`,
     frames: `frames with no card face early (${frames.skipped} before a client's first round, not audited)`,
   };

@@ -31,6 +31,8 @@ describe('the soak, short', () => {
     expect(result.invariants.shoes.checked).toBeGreaterThan(0);
     expect(result.invariants.frames.checked).toBeGreaterThan(1_000);
     expect(result.invariants.betsNeverClosed.checked).toBeGreaterThan(0);
+    // T10.8: the private Punto Banco room played room chips through the restarts.
+    expect(result.invariants.roomChips.checked).toBe(1);
     expect(breaches).toBe(0);
   }, 90_000);
 });

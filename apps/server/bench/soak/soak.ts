@@ -24,7 +24,10 @@ export interface SoakOptions {
   /** Stops early after this long (seconds), whatever was played. */
   seconds: number | null;
   seed: number;
-  /** Public Punto Banco tables (PUBLIC_TABLES), private Punto Banco rooms, Chemin de Fer rooms. */
+  /**
+   * Public Punto Banco tables (PUBLIC_TABLES), private Punto Banco rooms (room chips), Chemin de
+   * Fer rooms.
+   */
   puntoTables: number;
   puntoRooms: number;
   cheminRooms: number;
@@ -63,6 +66,21 @@ export interface SoakResult {
     shoes: Invariant & { rounds: number };
   } & LedgerAudit;
 }
+
+/**
+ * T11.15, T10.8: the private Punto Banco rooms play room chips (open seating, each first sit
+ * granted a stack no bot's bets empty in a soak), so the audit's every-room-sums-to-zero is
+ * checked on a room that lived through the kills and stops.
+ */
+const ROOM_CHIPS = {
+  seating: 'open',
+  chips: 'room',
+  roomChips: { startingStack: 100_000, topUps: { autoBelowMinimum: false, perNight: null } },
+  waitlistMax: 0,
+  offerSeconds: 60,
+  autoSitOutRounds: null,
+  finish: null,
+} as const;
 
 /** A table that settles nothing for this long after a restart has stalled. */
 const STALL_MS = 60_000;
@@ -266,7 +284,7 @@ async function openTables(url: string, options: SoakOptions): Promise<Table[]> {
     const members = await players(game === 'punto-banco' ? `Pr${i}s` : `Cf${i}s`, seats);
     const settings =
       game === 'punto-banco'
-        ? roomSettings({ bettingSeconds: 5, decks: options.roomDecks })
+        ? roomSettings({ bettingSeconds: 5, decks: options.roomDecks, evening: ROOM_CHIPS })
         : roomSettings({
             bettingSeconds: 5,
             kind: 'chemin-de-fer',

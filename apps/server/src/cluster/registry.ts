@@ -48,6 +48,7 @@ export interface StartTablesDeps {
   clock?: () => number;
   testHoldSettlementMs?: number;
   testHoldEscrowMs?: number;
+  testHoldRoomChipsMs?: number;
   /** T11.8: how long a room with nobody connected stays open. */
   roomIdleMs?: number;
   /**

@@ -95,6 +95,7 @@ export class TableStarts {
       clock: deps.clock,
       testHoldSettlementMs: deps.testHoldSettlementMs,
       testHoldEscrowMs: deps.testHoldEscrowMs,
+      testHoldRoomChipsMs: deps.testHoldRoomChipsMs,
       onClosed: deps.onClosed,
       roomIdleMs: deps.roomIdleMs,
     });

@@ -91,6 +91,8 @@ export type TableInput =
       readonly now: number;
       readonly balances: ReadonlyMap<string, number>;
     }
+  /** T11.17: a room-chips entry is in the ledger (its key). */
+  | { readonly type: 'room-chips-recorded'; readonly now: number; readonly key: string }
   /** T11.8: the room has had no connection for the idle time. */
   | { readonly type: 'room-idle'; readonly now: number }
   /** T1.8: the count of watchers without a seat changed (the actor counts connections). */

@@ -13,6 +13,7 @@ import {
 } from './host-controls.js';
 import { sendChat } from './chat.js';
 import { runEveningCommand } from './evening/commands.js';
+import { entryRecorded } from './evening/chips.js';
 import { afterInput } from './evening/inputs.js';
 import { holdExpired, playerAway, playerBack } from './presence.js';
 import { onEffectFailed, onRoundVoided, resume, shutDown } from './recovery.js';
@@ -75,6 +76,9 @@ export function reduce(state: TableState, input: TableInput, game: TableGame<Ste
       break;
     case 'room-idle':
       closeIdleRoom(step);
+      break;
+    case 'room-chips-recorded':
+      entryRecorded(step, input.key);
       break;
     case 'watchers':
       step.emit({ type: 'table.watchers', spectators: input.spectators });

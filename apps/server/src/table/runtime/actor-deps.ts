@@ -44,6 +44,8 @@ export interface TableActorDeps {
    * waits this long after the ledger stored it, after logging that it does. Never in production.
    */
   testHoldEscrowMs?: number;
+  /** Test-only (T11.17's kill before a room-chips entry): each entry waits this long first. */
+  testHoldRoomChipsMs?: number;
   /** T11.7: called once a closing room has settled its round, ended its shoe and said so. */
   onClosed?: (tableId: string) => void;
   /** T11.8: a room with no connection at all for this long closes (ROOM_IDLE_MINUTES). */

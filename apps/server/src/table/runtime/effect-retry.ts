@@ -10,6 +10,7 @@ export const RETRIED_EFFECTS: ReadonlySet<Effect['type']> = new Set([
   'end-shoe',
   'record-seat',
   'void-round',
+  'room-chips',
 ]);
 
 export const RETRY_DEFAULTS = { firstMs: 1_000, maxMs: 30_000, attempts: 6 } as const;

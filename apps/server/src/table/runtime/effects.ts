@@ -116,13 +116,22 @@ export class EffectRunner {
         };
       }
       case 'room-chips':
+        await this.holdForTest(this.deps.testHoldRoomChipsMs, 'room chips held', effect.entry);
+        // T9.8, T11.17: keyed, so a retry (or a restart's replay) moves nothing twice.
         await ledger.roomChipsEntry(table.id, effect.entry);
-        return undefined;
+        return { type: 'room-chips-recorded', now: this.clock(), key: effect.entry.key };
       default: {
         const unknown: never = effect;
         throw new TypeError(`unknown effect ${JSON.stringify(unknown)}`);
       }
     }
+  }
+
+  /** Test-only: waits `ms` first, after logging `what` (the crash suites kill in that wait). */
+  private async holdForTest(ms: number | undefined, what: string, context: object): Promise<void> {
+    if (!ms) return;
+    this.deps.log?.info?.({ table: this.deps.table.id, ...context }, `test hook: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   /**

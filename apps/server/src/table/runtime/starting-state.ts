@@ -18,6 +18,23 @@ export interface StartingState {
 }
 
 /**
+ * T11.17: the room-chips entries the stored state counts and the ledger may not hold (a crash
+ * came between the state's save and their write) are written again, each by its key, so none is
+ * lost and none counted twice; the stacks are then read from the ledger.
+ */
+async function recordUnrecorded(deps: TableActorDeps, state: TableState): Promise<TableState> {
+  const room = state.room;
+  const unrecorded = room?.evening?.unrecorded ?? [];
+  if (!room?.evening || unrecorded.length === 0) return state;
+  for (const entry of unrecorded) await deps.ledger.roomChipsEntry(state.tableId, entry);
+  deps.log?.info?.(
+    { table: state.tableId, entries: unrecorded.map((e) => e.key) },
+    'room-chips entries written again after a restart',
+  );
+  return { ...state, room: { ...room, evening: { ...room.evening, unrecorded: [] } } };
+}
+
+/**
  * T9.1: a table with a stored state resumes it (seats, shoe, version, the round in play);
  * otherwise it starts empty, numbering rounds and shoes on from the ledger's.
  */
@@ -51,7 +68,8 @@ export async function startingState(deps: TableActorDeps): Promise<StartingState
       game,
     };
   }
-  const { state, watchers } = restored;
+  const { watchers } = restored;
+  const state = await recordUnrecorded(deps, restored.state);
   // Counters never go back, even if the stored state is older than the ledger's rows.
   const between = state.phase.kind === 'waiting' || game.roundOver(state);
   // T11.17: a room with room chips seats its players with their room stacks, not their wallets.

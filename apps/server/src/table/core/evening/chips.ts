@@ -36,11 +36,13 @@ function moveStack(
     granted: (known?.granted ?? 0) + entry.amount,
   };
   const n = evening.entries + 1;
+  const recorded = { ...entry, playerId: player.id, key: `${step.state.tableId}:${n}` };
   setEvening(step, {
     entries: n,
     stacks: known
       ? evening.stacks.map((s) => (s.playerId === player.id ? line : s))
       : [...evening.stacks, line],
+    unrecorded: [...(evening.unrecorded ?? []), recorded],
   });
   const seat = seatOf(step.state, player.id);
   if (seat) {
@@ -48,10 +50,7 @@ function moveStack(
       seats: step.state.seats.map((s) => (s.seat === seat.seat ? { ...s, balance: stack } : s)),
     });
   }
-  step.effect({
-    type: 'room-chips',
-    entry: { ...entry, playerId: player.id, key: `${step.state.tableId}:${n}` },
-  });
+  step.effect({ type: 'room-chips', entry: recorded });
   const kind = entry.kind === 'GRANT' ? 'grant' : entry.kind === 'TOP_UP' ? 'top-up' : 'adjust';
   step.emit({
     type: 'evening.stack',
@@ -64,6 +63,13 @@ function moveStack(
     reason: entry.reason,
   });
   return stack;
+}
+
+/** T11.17: the ledger holds the entry with this key: a restart need not write it again. */
+export function entryRecorded(step: Step, key: string): void {
+  const evening = eveningOf(step.state);
+  if (!evening?.unrecorded?.some((e) => e.key === key)) return;
+  setEvening(step, { unrecorded: evening.unrecorded.filter((e) => e.key !== key) });
 }
 
 /** T11.15: a first room stack, granted as the player first sits. */

@@ -21,6 +21,7 @@ export function freshEvening(state: Pick<TableState, 'roundSeq' | 'lastShoeNumbe
     startShoe: state.lastShoeNumber,
     ended: null,
     entries: 0,
+    unrecorded: [],
   };
 }
 

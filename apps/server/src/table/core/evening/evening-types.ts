@@ -1,4 +1,5 @@
 import type { LeaderboardLine, PlayerInfo } from '@banco/protocol';
+import type { RoomChipsEntry } from '../../../db/ledger-types.js';
 
 // The evening's types alone, so the table's state and inputs can name them without importing
 // the code that runs the evening.
@@ -73,6 +74,13 @@ export interface EveningState {
   } | null;
   /** Numbers the ledger entries of the night (their idempotency keys). */
   readonly entries: number;
+  /**
+   * T11.17: the entries a stack already counts that the ledger has not confirmed. The state is
+   * stored before its effects run, so a crash between the two leaves them here: a restarted
+   * table writes them again by their keys (a replay moves nothing) before it reads its stacks.
+   * Absent in a state stored before it existed.
+   */
+  readonly unrecorded?: readonly RoomChipsEntry[];
 }
 
 /** What the actor read for a request: who asks (name, account), and how an invite stands. */
