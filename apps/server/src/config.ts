@@ -151,6 +151,7 @@ export const envSchema = z.object({
    * after the ledger stored it: the crash tests' kill with chips held and no card dealt.
    */
   TEST_HOLD_ESCROW_MS: integer(0, 0, 60_000),
+  /**
    * Test-only: every room-chips ledger entry waits this long first (T11.17's kill between a
    * table's state save and the grant or top-up it stored).
    */

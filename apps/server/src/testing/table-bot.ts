@@ -30,6 +30,13 @@ export abstract class TableBot<
     private readonly over: () => boolean,
   ) {
     this.expected = start;
+    // T8.2: a wallet below the table minimum is topped up by the house as the next coup opens;
+    // a bot that went that low counts the top-up as the ledger does.
+    this.onTableEvent((event) => {
+      if (event.type === 'balance.refilled' && event.playerId === client.playerId) {
+        this.expected += event.amount;
+      }
+    });
   }
 
   get finished(): boolean {
