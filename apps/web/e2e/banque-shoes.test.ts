@@ -7,7 +7,9 @@
  * what the table settled; its verify link opens /fairness, which re-runs it by R25 and says ✓.
  * A fair shoe (not scripted), a fresh database, headless Chromium; desktop and phone, axe.
  */
+import { PROTOCOL_VERSION, ProtocolSocket, socketIoTransport, TableClient } from '@banco/protocol';
 import type { Browser, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
 import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
@@ -21,7 +23,7 @@ import {
   type Friend,
 } from './support/friends.js';
 import type { TableObserver } from './support/observer.js';
-import { arrive } from './support/player.js';
+import { arrive, playerOf } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', () => {
@@ -59,7 +61,7 @@ describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', (
     await page.getByRole('textbox', { name: 'Room name' }).fill('Banque shoes');
     await page.getByLabel('Smallest bank').fill('400');
     await page.getByLabel('Seconds to bid for the bank or stake').fill('20');
-    await page.getByLabel('Seconds for the auction').fill('3');
+    await page.getByLabel('Seconds for the auction').fill('10');
     const room = await openRoomAndSit(server.url, page);
     observer = room.observer;
     roomId = room.roomId;
@@ -97,8 +99,8 @@ describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', (
     outcomes = (await done).view.last?.settlement?.outcomes;
     expect(outcomes).toBeDefined();
 
-    await ana.page.getByRole('button', { name: 'Close the room' }).click();
-    await ana.page.getByRole('button', { name: 'Close the room' }).last().click();
+    // T11.7: the host closes the room (its command, as her page would send it): the shoe ends.
+    await closeAsHost(server.url, (await playerOf(ana.page)).token, roomId);
     await observer.until('shoe.ended');
   });
 
@@ -140,3 +142,35 @@ describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', (
     });
   }
 });
+
+/** P9.6: the host's `room.close`, from a socket of her own that joins the room first. */
+async function closeAsHost(url: string, token: string, tableId: string): Promise<void> {
+  const socket = new ProtocolSocket(
+    socketIoTransport(
+      io(url, {
+        transports: ['websocket'],
+        auth: { token, protocolVersion: PROTOCOL_VERSION },
+        autoConnect: false,
+        reconnection: false,
+      }),
+    ),
+    { ackTimeoutMs: 10_000, reconnect: false },
+  );
+  let joined!: () => void;
+  const ready = new Promise<void>((resolve) => (joined = resolve));
+  const client = new TableClient({
+    socket,
+    tableId,
+    sink: { snapshot: () => joined(), event: () => undefined, status: () => undefined },
+  });
+  try {
+    socket.open();
+    await socket.ready();
+    await ready;
+    const ack = await socket.send('room.close', { tableId });
+    if (!ack.ok) throw new Error(`room.close was refused: ${JSON.stringify(ack)}`);
+  } finally {
+    client.close();
+    socket.close();
+  }
+}
