@@ -82,6 +82,12 @@ export const shoeReplySchema = z
         outcome: outcomeSchema.nullable(),
         /** T9.6: refunded, not settled; voided before its deal it took no card. */
         voided: z.boolean(),
+        /**
+         * P5.1: the game's own account of the round, step by step (for a game with choices: who
+         * drew, by choice or by rule), as its rules module writes it. Only once the shoe is
+         * revealed; null before, and for a round that has none. Absent from older servers.
+         */
+        story: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
       }),
     ),
     /** Null while the shoe is in play. */

@@ -74,7 +74,7 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
       rounds: {
         where: { status: { in: ['SETTLED', 'VOIDED'] } },
         orderBy: [{ number: 'asc' }, { seq: 'asc' }],
-        select: { number: true, cards: true, outcome: true, status: true },
+        select: { number: true, cards: true, outcome: true, status: true, trace: true },
       },
     },
   });
@@ -98,6 +98,8 @@ export async function shoeRecord(prisma: PrismaClient, shoeId: string): Promise<
       cards: (r.cards ?? []) as string[],
       outcome: r.outcome as Outcome | null,
       voided: r.status === 'VOIDED',
+      // P5.1: held back here too while the shoe is in play, whatever the caller does with it.
+      trace: revealed ? r.trace : null,
     })),
   };
 }

@@ -115,7 +115,14 @@ export interface ShoeRecord {
    * T9.6: settled and voided rounds in deal order. A round voided before its deal has no cards
    * and no outcome (the next round has its number); one voided later keeps its cards.
    */
-  rounds: Array<{ number: number; cards: string[]; outcome: Outcome | null; voided: boolean }>;
+  rounds: Array<{
+    number: number;
+    cards: string[];
+    outcome: Outcome | null;
+    voided: boolean;
+    /** The game's account of the round as stored (P5.1); the route shows it once revealed. */
+    trace?: unknown;
+  }>;
 }
 
 /** T11.15: what a room-chips ledger entry is: its kind, whom it moves, who said yes and why. */

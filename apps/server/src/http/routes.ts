@@ -212,6 +212,8 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
           cards: [...r.cards],
           outcome: r.outcome,
           voided: r.voided,
+          // P5.1: a coup's story says its choices, so never before the shoe is revealed.
+          story: serverSeed === null ? null : storyOf(r.trace),
         })),
         verification:
           serverSeed === null || shoe.clientSeed === null
@@ -220,4 +222,12 @@ export function registerRoutes(scope: FastifyInstance, deps: HttpAppDeps): void 
       });
     },
   );
+}
+
+/** P5.1: a stored trace as the reply's story: its steps, or null when it is not a list of them. */
+function storyOf(trace: unknown): Record<string, unknown>[] | null {
+  if (!Array.isArray(trace)) return null;
+  return trace.every((step) => typeof step === 'object' && step !== null && !Array.isArray(step))
+    ? (trace as Record<string, unknown>[])
+    : null;
 }

@@ -181,6 +181,16 @@ describe('the Baccara Banque bot game', () => {
       const record = shoeReplySchema.parse(await get(`/api/shoes/${listed.id}`));
       expect(record.verification).toMatchObject({ verified: true, mismatches: [] });
       expect(record.verification!.roundsReplayed).toBeGreaterThan(5);
+      // P5.1: once revealed, each dealt coup says its story: its hands, who drew and by whom.
+      const dealt = record.rounds.filter((r) => r.cards.length > 0);
+      expect(dealt.every((r) => r.story?.some((s) => s.kind === 'dealt'))).toBe(true);
+      expect(dealt.some((r) => r.story?.some((s) => s.by === 'choice'))).toBe(true);
+    }
+    // P5.1: a shoe still in play never tells a coup's story (its choices), only its cards.
+    for (const listed of list.shoes.filter((s) => !s.revealed)) {
+      const record = shoeReplySchema.parse(await get(`/api/shoes/${listed.id}`));
+      expect(record.serverSeed).toBeNull();
+      expect(record.rounds.every((r) => r.story === null)).toBe(true);
     }
     console.info(`banque bot game: ${JSON.stringify(figures)}, ${Math.round(ms)} ms`);
   }, 180_000);

@@ -74,6 +74,9 @@ export function recordedRounds(
   }));
 }
 
-/** The verify link of an ended shoe (the /shoes page and the table link here). */
-export const fairnessLink = (shoeId: string, tableId: string, chemin = false) =>
-  `/fairness/?shoe=${q(shoeId)}&table=${q(tableId)}${chemin ? '&game=chemin-de-fer' : ''}`;
+/**
+ * The verify link of an ended shoe (the /shoes page and the table link here). The game it was
+ * dealt for rides along for servers whose record does not say it (C6.1).
+ */
+export const fairnessLink = (shoeId: string, tableId: string, game?: ShoeReply['game']) =>
+  `/fairness/?shoe=${q(shoeId)}&table=${q(tableId)}${game ? `&game=${q(game)}` : ''}`;

@@ -1,12 +1,23 @@
 'use client';
 import type { LastHandRule } from '@banco/rules';
-import { useEffect, useState, type FormEvent } from 'react';
-import { checkShoe, type RecordedRound, type ShoeCheck } from '../../fairness/replay';
-import { fetchShoe, fetchTotals, recordedRounds, revealedOf } from '../../fairness/records';
+import { Suspense, useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import {
+  checkShoe,
+  type RecordedRound,
+  type RevealedShoe,
+  type ShoeCheck,
+} from '../../fairness/replay';
+import {
+  fetchShoe,
+  fetchTotals,
+  recordedRounds,
+  revealedOf,
+  type ShoeRecord,
+} from '../../fairness/records';
 import { ApiError } from '../../lib/api';
 import { PageShell } from '../pages/PageShell';
-import { checkCheminShoe, type CheminShoeCheck } from '../../fairness/chemin-replay';
-import { CheminCoups } from './CheminCoups';
+import type { ShoeCheckProps } from '../shoes/shoe-game-props';
+import { shoeGameOf } from '../shoes/shoe-games';
 import { RerunFailed, VerdictFrame } from './VerdictFrame';
 import { RoundsTable } from './RoundsTable';
 import { TestVectors } from './TestVectors';
@@ -65,7 +76,13 @@ export function FairnessPage() {
   const [source, setSource] = useState<string | null>(null);
   const [check, setCheck] = useState<ShoeCheck | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
-  const [chemin, setChemin] = useState<CheminShoeCheck | null>(null);
+  // A game whose coups follow choices re-runs them itself (C6.1, B6.1): its check and its inputs.
+  const [own, setOwn] = useState<{
+    Check: ComponentType<ShoeCheckProps>;
+    record: ShoeRecord;
+    revealed: RevealedShoe;
+    coups: number;
+  } | null>(null);
 
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
@@ -92,20 +109,18 @@ export function FairnessPage() {
           lastHand: revealed.lastHand,
         };
         // C6.1: the record says its game; the address's game is for servers older than that.
-        if (record.game === 'chemin-de-fer' || query.get('game') === 'chemin-de-fer') {
-          // R14: a coup's cards follow its choices, so only the recorded coups are re-run.
+        const game = shoeGameOf(
+          record.game !== 'punto-banco' ? record.game : (query.get('game') ?? record.game),
+        );
+        if (game.Check) {
           setForm(filled);
-          setSource(`Chemin de Fer shoe ${record.number} of table ${tableId}`);
-          setChemin(
-            checkCheminShoe(
-              { ...revealed, contributions: null },
-              record.rounds.map((r) => ({
-                number: r.number,
-                cards: r.voided ? [] : r.cards,
-                outcome: r.voided ? null : r.outcome,
-              })),
-            ),
-          );
+          setSource(`${game.title} shoe ${record.number} of table ${tableId}`);
+          setOwn({
+            Check: game.Check,
+            record,
+            revealed,
+            coups: record.rounds.filter((r) => r.cards.length > 0).length,
+          });
           setLoading(null);
           return;
         }
@@ -170,10 +185,7 @@ export function FairnessPage() {
         {source ? (
           <p data-testid="fair-source">
             Filled in from {source}, with its{' '}
-            {chemin?.ok
-              ? `${chemin.rows.length} coups dealt`
-              : `${recorded?.length ?? 0} recorded rounds`}
-            .
+            {own ? `${own.coups} coups dealt` : `${recorded?.length ?? 0} recorded rounds`}.
           </p>
         ) : null}
         <label>
@@ -259,7 +271,11 @@ export function FairnessPage() {
           {loading}
         </p>
       ) : null}
-      {chemin ? <CheminCoups check={chemin} /> : null}
+      {own ? (
+        <Suspense fallback={<p role="status">Loading the game’s re-run…</p>}>
+          <own.Check record={own.record} revealed={own.revealed} />
+        </Suspense>
+      ) : null}
       {check ? <Verdict check={check} /> : null}
       {check?.ok ? <RoundsTable rows={check.rows} /> : null}
       <TestVectors />

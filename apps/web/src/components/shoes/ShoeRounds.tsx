@@ -150,3 +150,5 @@ function LinkedRoundNote({
     </p>
   );
 }
+
+export default ShoeRounds;

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   fairnessLink,
   fetchShoe,
@@ -10,7 +10,7 @@ import {
 import { ApiError, listTables } from '../../lib/api';
 import { PageShell } from '../pages/PageShell';
 import { linkedRoundOf, useFocusLinkedRow, type LinkedRound } from './linked-round';
-import { ShoeRounds } from './ShoeRounds';
+import { shoeGameOf } from './shoe-games';
 
 const NO_LINK: LinkedRound = { shoeId: null, round: null, night: null };
 
@@ -153,7 +153,10 @@ function ShoeItem({
     if (!open || record) return;
     fetchShoe(shoe.id, tableId).then(setRecord, () => setFailed(true));
   }, [open, record, shoe.id, tableId]);
-  useFocusLinkedRow(item, linkedRound, record !== null);
+  // Each game reads its own rounds (C6.1): its rows are loaded once a shoe of it is opened.
+  const { Rounds } = shoeGameOf(shoe.game);
+  const [shown, setShown] = useState(false);
+  useFocusLinkedRow(item, linkedRound, shown);
   return (
     <li className="shoes-list__item" data-testid={`shoe-${shoe.number}`} ref={item}>
       <details open={startOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -164,10 +167,7 @@ function ShoeItem({
         </summary>
         {shoe.revealed ? (
           <p>
-            <a
-              href={fairnessLink(shoe.id, tableId, shoe.game === 'chemin-de-fer')}
-              data-testid="verify-link"
-            >
+            <a href={fairnessLink(shoe.id, tableId, shoe.game)} data-testid="verify-link">
               Verify shoe {shoe.number}
             </a>
           </p>
@@ -176,11 +176,20 @@ function ShoeItem({
         )}
         {failed ? <p role="alert">This shoe’s rounds could not be fetched.</p> : null}
         {record ? (
-          <ShoeRounds record={record} linked={linkedRound} night={linkedNight} />
+          <Suspense fallback={<p>Loading rounds…</p>}>
+            <Rounds record={record} linked={linkedRound} night={linkedNight} />
+            <OnShown shown={() => setShown(true)} />
+          </Suspense>
         ) : open && !failed ? (
           <p>Loading rounds…</p>
         ) : null}
       </details>
     </li>
   );
+}
+
+/** Tells its parent that the lazy rows beside it are on the page (Suspense shows them together). */
+function OnShown({ shown }: { shown: () => void }) {
+  useEffect(shown, [shown]);
+  return null;
 }
