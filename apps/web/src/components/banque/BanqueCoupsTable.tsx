@@ -73,7 +73,7 @@ export function BanqueCoupsTable({
                     : `Dealt ${row.dealt.map(cardShort).join(' ')}`}
                 </td>
               )}
-              <td data-testid="coup-play">
+              <td data-testid="coup-play" className="table-scroll__words">
                 {playWords(row).join('. ') || (row.hands ? 'Every hand stood' : '—')}
               </td>
               <td data-testid="coup-result">{resultWords(row)}</td>

@@ -185,7 +185,10 @@ export function FairnessPage() {
         {source ? (
           <p data-testid="fair-source">
             Filled in from {source}, with its{' '}
-            {own ? `${own.coups} coups dealt` : `${recorded?.length ?? 0} recorded rounds`}.
+            {own
+              ? `${own.coups} ${own.coups === 1 ? 'coup' : 'coups'} dealt`
+              : `${recorded?.length ?? 0} recorded rounds`}
+            .
           </p>
         ) : null}
         <label>
