@@ -102,7 +102,7 @@ export function escrowValues(inputs: readonly EscrowBetsInput[]): unknown[] {
  * no confirm's own (a lost connection, a lock timeout). A player appears once.
  */
 export async function escrowOnce(
-  pool: pg.Pool,
+  pool: Pick<pg.Pool, 'query'>,
   inputs: readonly EscrowBetsInput[],
 ): Promise<EscrowOutcome[]> {
   const fences = inputs.map((i) =>

@@ -36,6 +36,22 @@ describe('group commit', () => {
     expect(await answers).toEqual([['a:1!'], ['b:1!', 'c:1!']]);
   });
 
+  it('lets items of a lane share a statement, never run beside another statement of that lane', async () => {
+    const r = recorder();
+    const laneOf = (item: string) => (item.startsWith('end') ? 'ends' : undefined);
+    const group = new GroupCommit(r.statement, keyOf, 2, 0, 256, laneOf);
+    const first = group.submit(['end1:1', 'end2:1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = group.submit(['end3:1', 'a:1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Room for a second statement, but end3 waits for the first one holding ends; a:1 goes.
+    expect(r.statements).toEqual([['end1:1', 'end2:1'], ['a:1']]);
+    await r.finishAll();
+    expect(r.statements).toEqual([['end1:1', 'end2:1'], ['a:1'], ['end3:1']]);
+    expect(await first).toEqual(['end1:1!', 'end2:1!']);
+    expect(await second).toEqual(['end3:1!', 'a:1!']);
+  });
+
   it('keeps two items of one key apart, and waits while the statements in flight run', async () => {
     const r = recorder();
     const group = new GroupCommit(r.statement, keyOf, 1);

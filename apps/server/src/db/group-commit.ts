@@ -11,6 +11,8 @@ export class GroupCommit<I, O> {
   private running = 0;
   /** Keys of the items in running statements: their next items wait for those answers. */
   private readonly busyKeys = new Set<string>();
+  /** Lanes of the items in running statements: no other statement of that lane goes meanwhile. */
+  private readonly busyLanes = new Set<string>();
   private flushQueued = false;
   /** When the last statement went: the next goes gatherMs after it at the soonest. */
   private lastSentAt = -Infinity;
@@ -29,6 +31,11 @@ export class GroupCommit<I, O> {
      */
     private readonly gatherMs = 0,
     private readonly mostPerStatement = 256,
+    /**
+     * Items of a lane share statements, but a statement holding one never runs beside another
+     * holding it: what two such statements lock, each in its own order, cannot deadlock.
+     */
+    private readonly laneOf: (item: I) => string | undefined = () => undefined,
   ) {}
 
   /** Each item's own answer; rejects when the statement it went in failed as a whole. */
@@ -54,11 +61,19 @@ export class GroupCommit<I, O> {
       const batch: Waiting<I, O>[] = [];
       const later: Waiting<I, O>[] = [];
       const keys = new Set<string>();
+      const lanes = new Set<string>();
       for (const w of this.waiting) {
         const key = this.keyOf(w.item);
+        const lane = this.laneOf(w.item);
         const fits =
-          batch.length < this.mostPerStatement && !keys.has(key) && !this.busyKeys.has(key);
-        if (fits) keys.add(key);
+          batch.length < this.mostPerStatement &&
+          !keys.has(key) &&
+          !this.busyKeys.has(key) &&
+          (lane === undefined || !this.busyLanes.has(lane));
+        if (fits) {
+          keys.add(key);
+          if (lane !== undefined) lanes.add(lane);
+        }
         (fits ? batch : later).push(w);
       }
       // Everything waiting is behind a running statement: its answer flushes again.
@@ -67,6 +82,7 @@ export class GroupCommit<I, O> {
       this.running += 1;
       this.lastSentAt = performance.now();
       for (const key of keys) this.busyKeys.add(key);
+      for (const lane of lanes) this.busyLanes.add(lane);
       void this.statement(batch.map((w) => w.item))
         .then(
           (answers) => batch.forEach((w, i) => w.answer(answers[i]!)),
@@ -75,6 +91,7 @@ export class GroupCommit<I, O> {
         .finally(() => {
           this.running -= 1;
           for (const key of keys) this.busyKeys.delete(key);
+          for (const lane of lanes) this.busyLanes.delete(lane);
           // What arrived meanwhile goes when its gathering time is up (its timer is queued), not
           // at this answer: otherwise a busy node's statements follow its answers, not its
           // gathering time, and a round's writes take twice the transactions (issue 45).

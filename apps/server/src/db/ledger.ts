@@ -5,7 +5,8 @@ import { escrowAccount, REFILL_ACCOUNT, stackAccount, walletAccount } from './ac
 import { escrowMany, type EscrowOutcome } from './escrow.js';
 import { roundWriter, type RoundWrite, type RoundWriteAnswer } from './round-writes.js';
 import type { GroupCommit } from './group-commit.js';
-import { endRound } from './round-end.js';
+import type { EndRoundInput } from './round-end.js';
+import type { OpenRoundInput } from './round-open.js';
 import type { LedgerExport, Recap } from '@banco/protocol';
 import { autoApproveInvite, eveningMember, roomChipsEntry } from './evening.js';
 import { recapInputs, roomLedger } from './room-ledger.js';
@@ -305,42 +306,21 @@ export class Ledger {
     return (agg._max.number ?? 0) + 1;
   }
 
-  async openRound(input: {
-    tableId: string;
-    shoeId: string;
-    seq: number;
-    number: number;
-    holderSeat: number | null;
-    fence?: Fence;
-  }): Promise<{ roundId: string }> {
-    // A table that retries after a failure gets the round it already opened.
-    const { rows } = await this.fenced(() =>
-      this.pool.query<{ id: string }>({
-        name: 'banco_open_round_fenced',
-        text: `WITH fence AS (SELECT banco_fence($7::text[], $8::bigint[]) AS ok),
-                    opened AS (
-                 INSERT INTO rounds (id, table_id, shoe_id, seq, number, holder_seat)
-                 SELECT $1, $2, $3, $4, $5, $6 FROM fence WHERE fence.ok
-                 ON CONFLICT (table_id, seq) DO NOTHING
-                 RETURNING id)
-               SELECT id FROM opened
-               UNION ALL SELECT r.id FROM rounds r, fence
-                WHERE fence.ok AND r.table_id = $2 AND r.seq = $4
-               LIMIT 1`,
-        values: [
-          randomUUID(),
-          input.tableId,
-          input.shoeId,
-          input.seq,
-          input.number,
-          input.holderSeat,
-          ...fenceValues([input.fence]),
-        ],
-      }),
-    );
-    if (!rows[0])
-      throw new LedgerError('NOT_FOUND', `round ${input.seq} of ${input.tableId} vanished`);
-    return { roundId: rows[0].id };
+  /**
+   * A table that retries after a failure gets the round it already opened. The opening goes in
+   * the node's group commit with every table's confirms, saves and ends (round-writes.ts).
+   */
+  async openRound(input: OpenRoundInput): Promise<{ roundId: string }> {
+    const [answer] = await this.writes.submit([{ open: input }]);
+    if (answer instanceof LedgerError) throw answer;
+    return answer as { roundId: string };
+  }
+
+  /** A round's end through the group commit: its balances once the end is committed (T6.2). */
+  private async endRound(end: EndRoundInput): Promise<Map<string, number>> {
+    const [answer] = await this.writes.submit([{ end }]);
+    if (answer instanceof LedgerError) throw answer;
+    return answer as Map<string, number>;
   }
 
   async nextRoundSeq(tableId: string): Promise<number> {
@@ -395,7 +375,7 @@ export class Ledger {
       }
     }
 
-    const balances = await endRound(this.pool, {
+    const balances = await this.endRound({
       tableId,
       roundId,
       status: 'SETTLED',
@@ -425,7 +405,7 @@ export class Ledger {
     });
     const roundId = rows[0]?.id;
     if (!roundId) return { roundId: null, balances: new Map() };
-    const balances = await endRound(this.pool, {
+    const balances = await this.endRound({
       tableId,
       roundId,
       status: 'VOIDED',

@@ -16,20 +16,23 @@ const END_ROUND = {
                                   $6, $7, $8::jsonb, $9, $10, $11, $12, $13) AS e`,
 } as const;
 
+/** A round to settle or void, under the table's lease (T13.3) when it has one. */
+export interface EndRoundInput {
+  tableId: string;
+  roundId: string;
+  status: 'SETTLED' | 'VOIDED';
+  round: Partial<SettleRoundInput['round']> | null;
+  settled: readonly SettledBet[];
+  fence?: Fence;
+}
+
 /**
  * Returns the wallet balances of the bettors named and of every bettor refunded; a round no
  * longer OPEN is left as it is (the balances of the bettors named come back all the same).
  */
 export async function endRound(
-  pool: pg.Pool,
-  end: {
-    tableId: string;
-    roundId: string;
-    status: 'SETTLED' | 'VOIDED';
-    round: Partial<SettleRoundInput['round']> | null;
-    settled: readonly SettledBet[];
-    fence?: Fence;
-  },
+  db: Pick<pg.Pool, 'query'>,
+  end: EndRoundInput,
 ): Promise<Map<string, number>> {
   const { round, settled } = end;
   const values = [
@@ -49,7 +52,7 @@ export async function endRound(
     ...fenceValues([end.fence]),
   ];
   try {
-    const { rows } = await pool.query<{ player_id: string; balance: string }>({
+    const { rows } = await db.query<{ player_id: string; balance: string }>({
       ...END_ROUND,
       values,
     });

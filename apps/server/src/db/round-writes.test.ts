@@ -20,7 +20,10 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** A ledger over the same pool that counts the statements it sends. */
+/**
+ * A ledger over the same pool that counts the transactions it makes: each statement sent on the
+ * pool is one, and so is each BEGIN on a client it checked out (the statements inside are not).
+ */
 function countingLedger(): { ledger: Ledger; statements: () => number } {
   const pool = poolOf(prisma);
   let statements = 0;
@@ -32,6 +35,23 @@ function countingLedger(): { ledger: Ledger; statements: () => number } {
           return (target.query as (...a: unknown[]) => unknown)(...args);
         };
       }
+      if (prop === 'connect') {
+        return async () => {
+          const client = await target.connect();
+          const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+          (client as { query: unknown }).query = (...args: unknown[]) => {
+            if (args[0] === 'BEGIN') statements += 1;
+            return query(...args);
+          };
+          // The pool hands this client out again: it counts nothing once released.
+          const release = client.release.bind(client);
+          client.release = (error?: Error | boolean) => {
+            (client as { query: unknown }).query = query;
+            release(error);
+          };
+          return client;
+        };
+      }
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -39,8 +59,8 @@ function countingLedger(): { ledger: Ledger; statements: () => number } {
   return { ledger: new Ledger(prisma, counted), statements: () => statements };
 }
 
-/** A table with a shoe and an open round, under a lease of node `a` when `leases` is given. */
-async function tableInPlay(id: string, leases?: TableLeases) {
+/** A table with a shoe, under a lease of node `a` when `leases` is given. */
+async function tableWithShoe(id: string, leases?: TableLeases) {
   await ledger.ensureTable({ id, name: id, isPublic: true, settings: {} });
   const epoch = leases ? (await leases.claim([id])).get(id) : undefined;
   const fence = epoch === undefined ? undefined : { tableId: id, epoch };
@@ -52,9 +72,15 @@ async function tableInPlay(id: string, leases?: TableLeases) {
     settings: { decks: 8, cut: 16, lastHand: 'plus-one' },
     fence,
   });
+  return { shoeId: shoe.shoeId, epoch, fence };
+}
+
+/** A table with a shoe and an open round, under a lease of node `a` when `leases` is given. */
+async function tableInPlay(id: string, leases?: TableLeases) {
+  const { shoeId, epoch, fence } = await tableWithShoe(id, leases);
   const { roundId } = await ledger.openRound({
     tableId: id,
-    shoeId: shoe.shoeId,
+    shoeId,
     seq: 1,
     number: 1,
     holderSeat: null,
@@ -128,6 +154,151 @@ describe('round writes: confirms and state saves of every table share a statemen
     expect(await ledger.loadTableState('writes-lost')).toBeNull();
     expect(await ledger.loadTableState('writes-kept')).toEqual(stored(95));
     expect(await ledger.balanceOf(cat.player.id)).toBe(100_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  /** The transaction that last wrote a row: rows written together share it. */
+  const writtenBy = async (
+    table: 'rounds' | 'table_states' | 'bets',
+    where: string,
+    value: string,
+  ) =>
+    (
+      await poolOf(prisma).query<{ xmin: string }>(
+        `SELECT xmin::text FROM ${table} WHERE ${where} = $1`,
+        [value],
+      )
+    ).rows.map((r) => r.xmin);
+
+  const banker = (tableId: string, roundId: string, playerId: string, epoch?: number) => ({
+    tableId,
+    roundId,
+    playerId,
+    ...(epoch === undefined ? {} : { epoch }),
+    seat: 1,
+    confirmId: `${playerId}-1`,
+    bets: [{ spot: 'banker', amount: 1_000 }],
+  });
+
+  const outcome = {
+    cards: ['Ah', '9c', '2d', 'Ks'],
+    outcome: 'player' as const,
+    playerTotal: 9,
+    bankerTotal: 1,
+    trace: [],
+  };
+
+  it('T3.8 T6.2 T9.1: one table’s open and save, another’s confirm, a third’s end: one transaction', async () => {
+    const ending = await tableInPlay('together-end');
+    const betting = await tableInPlay('together-bet');
+    const opening = await tableWithShoe('together-open');
+    const [ann, bob] = [await ledger.createGuest('Ann'), await ledger.createGuest('Bob')];
+    const [annBet] = await ledger.escrowMany([
+      banker('together-end', ending.roundId, ann.player.id),
+    ]);
+    const counting = countingLedger();
+    const [opened, , [bobBet], settled] = await Promise.all([
+      counting.ledger.openRound({
+        tableId: 'together-open',
+        shoeId: opening.shoeId,
+        seq: 1,
+        number: 1,
+        holderSeat: null,
+      }),
+      counting.ledger.saveTableState('together-open', stored(10)),
+      counting.ledger.escrowMany([banker('together-bet', betting.roundId, bob.player.id)]),
+      counting.ledger.settleRound({
+        tableId: 'together-end',
+        roundId: ending.roundId,
+        round: outcome,
+        settled: [
+          {
+            betId: annBet!.ok ? annBet!.bets[0]!.id : '',
+            playerId: ann.player.id,
+            result: 'lose',
+            stake: 1_000,
+            returned: 0,
+          },
+        ],
+      }),
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(bobBet).toMatchObject({ ok: true, balance: 99_000 });
+    expect(settled.balances).toEqual(new Map([[ann.player.id, 99_000]]));
+    const [xid] = await writtenBy('rounds', 'id', opened.roundId);
+    expect(await writtenBy('rounds', 'id', ending.roundId)).toEqual([xid]);
+    expect(await writtenBy('table_states', 'table_id', 'together-open')).toEqual([xid]);
+    expect(await writtenBy('bets', 'player_id', bob.player.id)).toEqual([xid]);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('T6.5: a confirm and its round’s end submitted together: the stake is escrowed, then refunded by the end', async () => {
+    const table = await tableInPlay('together-order');
+    const cat = await ledger.createGuest('Cat');
+    const [[escrowed], ended] = await Promise.all([
+      ledger.escrowMany([banker('together-order', table.roundId, cat.player.id)]),
+      ledger.voidRound({ tableId: 'together-order', seq: 1 }),
+    ]);
+    expect(escrowed).toMatchObject({ ok: true, balance: 99_000 });
+    expect(ended.balances).toEqual(new Map([[cat.player.id, 100_000]]));
+    expect(await ledger.balanceOf(cat.player.id)).toBe(100_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('T13.3: a fenced table’s open and end are refused FENCED in the shared transaction, the others land', async () => {
+    const a = new TableLeases({ pool: poolOf(prisma), nodeId: 'a', leaseMs: 60_000 });
+    const lostEnd = await tableInPlay('fenced-end', a);
+    const lostOpen = await tableWithShoe('fenced-open', a);
+    const keptEnd = await tableInPlay('kept-end', a);
+    const keptOpen = await tableWithShoe('kept-open', a);
+    const dan = await ledger.createGuest('Dan');
+    await a.release(['fenced-end', 'fenced-open']);
+    await new TableLeases({ pool: poolOf(prisma), nodeId: 'b', leaseMs: 60_000 }).claim([
+      'fenced-end',
+      'fenced-open',
+    ]);
+    const open = (
+      tableId: string,
+      t: { shoeId: string; fence?: { tableId: string; epoch: number } },
+    ) =>
+      ledger.openRound({
+        tableId,
+        shoeId: t.shoeId,
+        seq: 1,
+        number: 1,
+        holderSeat: null,
+        ...(t.fence ? { fence: t.fence } : {}),
+      });
+    const end = (tableId: string, t: { roundId: string; epoch?: number }) =>
+      ledger.settleRound({
+        tableId,
+        roundId: t.roundId,
+        round: outcome,
+        settled: [],
+        fence: { tableId, epoch: t.epoch! },
+      });
+    const [lostOpened, keptOpened, lostEnded, keptEnded, confirmed] = await Promise.allSettled([
+      open('fenced-open', lostOpen),
+      open('kept-open', keptOpen),
+      end('fenced-end', lostEnd),
+      end('kept-end', keptEnd),
+      ledger.escrowMany([banker('kept-end', keptEnd.roundId, dan.player.id, keptEnd.epoch)]),
+    ]);
+    expect(lostOpened).toMatchObject({ status: 'rejected', reason: { code: 'FENCED' } });
+    expect(lostEnded).toMatchObject({ status: 'rejected', reason: { code: 'FENCED' } });
+    expect(keptOpened.status).toBe('fulfilled');
+    expect(keptEnded.status).toBe('fulfilled');
+    expect(confirmed).toMatchObject({ status: 'fulfilled', value: [{ ok: true }] });
+    const status = async (tableId: string) =>
+      (await prisma.round.findMany({ where: { tableId }, select: { status: true } })).map(
+        (r) => r.status,
+      );
+    expect(await status('fenced-open')).toEqual([]);
+    expect(await status('fenced-end')).toEqual(['OPEN']);
+    expect(await status('kept-open')).toEqual(['OPEN']);
+    expect(await status('kept-end')).toEqual(['SETTLED']);
+    // Dan's stake, escrowed before the end in the same transaction, came back with it (T6.5).
+    expect(await ledger.balanceOf(dan.player.id)).toBe(100_000);
     expect((await checkLedger(prisma)).problems).toEqual([]);
   });
 });

@@ -33,21 +33,14 @@ export interface StateSave {
  * Chip movements keep their synchronous commits (round-writes.ts: saves that share a statement
  * with confirms commit with them).
  */
-export async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Promise<void> {
-  await pool.query({
-    name: 'banco_save_table_states_fenced',
-    // The fence is a volatile CTE: evaluated once, before any row is written (T13.3).
-    text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
-                    fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
-               INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
-               SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
-                 FROM async, fence, jsonb_to_recordset($1::jsonb)
-                      AS s(table_id text, version int, round_seq int, shoe_id text, state jsonb)
-                WHERE fence.ok
-               ON CONFLICT (table_id) DO UPDATE
-                  SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
-                      shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
-                      updated_at = EXCLUDED.updated_at`,
+export async function saveStates(
+  db: Pick<pg.Pool, 'query'>,
+  saves: readonly StateSave[],
+  /** In a transaction with chip movements: its commit must wait for the WAL like theirs. */
+  synchronous = false,
+): Promise<void> {
+  await db.query({
+    ...(synchronous ? SAVE_STATES_SYNC : SAVE_STATES),
     values: [
       savesJson(saves),
       ...fenceValues(
@@ -58,6 +51,32 @@ export async function saveStates(pool: pg.Pool, saves: readonly StateSave[]): Pr
     ],
   });
 }
+
+// The fence is a volatile CTE: evaluated once, before any row is written (T13.3).
+const upsertStates = (
+  from: string,
+) => `INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
+               SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
+                 FROM ${from} jsonb_to_recordset($1::jsonb)
+                      AS s(table_id text, version int, round_seq int, shoe_id text, state jsonb)
+                WHERE fence.ok
+               ON CONFLICT (table_id) DO UPDATE
+                  SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,
+                      shoe_id = EXCLUDED.shoe_id, state = EXCLUDED.state,
+                      updated_at = EXCLUDED.updated_at`;
+
+const SAVE_STATES = {
+  name: 'banco_save_table_states_fenced',
+  text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
+              fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
+         ${upsertStates('async, fence,')}`,
+} as const;
+
+const SAVE_STATES_SYNC = {
+  name: 'banco_save_table_states_sync_fenced',
+  text: `WITH fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
+         ${upsertStates('fence,')}`,
+} as const;
 
 /** One JSON document, not arrays: node-postgres would escape every state's quotes. */
 export function savesJson(saves: readonly StateSave[]): string {
