@@ -46,6 +46,36 @@ describe('C6.1 a shoe record says its game', () => {
   });
 });
 
+describe('B6.2 a revealed Baccara Banque shoe carries each coup’s story', () => {
+  const revealed = {
+    ...record,
+    game: 'baccara-banque',
+    serverSeed: 'f'.repeat(64),
+    endedAt: '2026-12-02T21:00:00.000Z',
+  };
+  const round = { number: 1, cards: ['AH', '2S'], outcome: null, voided: false };
+
+  it('B6.2 keeps the story’s steps as the rules wrote them, null before the shoe is revealed', () => {
+    const story = [
+      { step: 'dealt', right: ['AH', '2S'] },
+      { step: 'draw', hand: 'right', total: 3, card: '9C', by: 'choice' },
+    ];
+    const parsed = shoeReplySchema.parse({ ...revealed, rounds: [{ ...round, story }] });
+    expect(parsed.rounds[0]!.story).toEqual(story);
+    const inPlay = shoeReplySchema.parse({ ...record, rounds: [{ ...round, story: null }] });
+    expect(inPlay.rounds[0]!.story).toBeNull();
+  });
+
+  it('B6.2 refuses a story that is not a list of steps', () => {
+    expect(
+      shoeReplySchema.safeParse({ ...revealed, rounds: [{ ...round, story: 'dealt' }] }).success,
+    ).toBe(false);
+    expect(
+      shoeReplySchema.safeParse({ ...revealed, rounds: [{ ...round, story: ['dealt'] }] }).success,
+    ).toBe(false);
+  });
+});
+
 describe('C6.2 the verify command of a Chemin de Fer shoe', () => {
   const shoe = {
     serverSeed: 'f'.repeat(64),

@@ -801,6 +801,8 @@ describe('settleRound', () => {
       cards: ['Ah', '9c', '2d', 'Ks'],
       outcome: expect.stringMatching(/^(player|banker|tie)$/),
       voided: false,
+      // A Punto Banco round has no story of its own (P5.1).
+      trace: null,
     });
   });
 });
