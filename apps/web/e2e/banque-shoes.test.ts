@@ -1,15 +1,14 @@
 /**
  * C6.1, B6.2, P5.1 in the browser: a Baccara Banque shoe on /shoes and /fairness. Ana opens a
  * room, Ben and Dev sit on its sides; Ana wins the bank at auction, Ben calls Banco on the right
- * and the coup plays out (each choice made on its page); Ana closes the room, which ends the shoe
+ * and the coup plays out (each choice made on its page); Ana closes the room with the host's
+ * button on her page (P9: every game's table has the host's controls), which ends the shoe
  * and publishes its seed (T11.7). /shoes shows the coup as Baccara Banque: each tableau's and the
  * banker's cards and totals, who drew and by whose choice, and each tableau's result, equal to
  * what the table settled; its verify link opens /fairness, which re-runs it by R25 and says ✓.
  * A fair shoe (not scripted), a fresh database, headless Chromium; desktop and phone, axe.
  */
-import { PROTOCOL_VERSION, ProtocolSocket, socketIoTransport, TableClient } from '@banco/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
 import { canRunBrowser, launchChromium, newVisitor, screenshot } from './support/browser.js';
@@ -23,7 +22,7 @@ import {
   type Friend,
 } from './support/friends.js';
 import type { TableObserver } from './support/observer.js';
-import { arrive, playerOf } from './support/player.js';
+import { arrive } from './support/player.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', () => {
@@ -99,8 +98,20 @@ describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', (
     outcomes = (await done).view.last?.settlement?.outcomes;
     expect(outcomes).toBeDefined();
 
-    // T11.7: the host closes the room (its command, as her page would send it): the shoe ends.
-    await closeAsHost(server.url, (await playerOf(ana.page)).token, roomId);
+    // P9, T11.7: the host runs the room from the Baccara Banque page as from any table's: the
+    // controls show to her and to nobody else; she closes the room with her own button.
+    const controls = ana.page.getByTestId('host-controls');
+    await controls.waitFor();
+    expect(await ben.page.getByTestId('host-controls').count()).toBe(0);
+    for (const device of [DESKTOP, PHONE]) {
+      await ana.page.setViewportSize(device.viewport);
+      await controls.scrollIntoViewIfNeeded();
+      await screenshot(ana.page, `banque-host-${device === PHONE ? 'phone' : 'desktop'}`);
+      expect(await seriousViolations(ana.page)).toEqual([]);
+    }
+    await controls.getByRole('button', { name: 'Close the room' }).click();
+    // Asked once more (it cannot be undone), then closed.
+    await controls.getByRole('button', { name: 'Close the room' }).click();
     await observer.until('shoe.ended');
   });
 
@@ -142,35 +153,3 @@ describe.runIf(canRunBrowser)('a Baccara Banque shoe on /shoes and /fairness', (
     });
   }
 });
-
-/** P9.6: the host's `room.close`, from a socket of her own that joins the room first. */
-async function closeAsHost(url: string, token: string, tableId: string): Promise<void> {
-  const socket = new ProtocolSocket(
-    socketIoTransport(
-      io(url, {
-        transports: ['websocket'],
-        auth: { token, protocolVersion: PROTOCOL_VERSION },
-        autoConnect: false,
-        reconnection: false,
-      }),
-    ),
-    { ackTimeoutMs: 10_000, reconnect: false },
-  );
-  let joined!: () => void;
-  const ready = new Promise<void>((resolve) => (joined = resolve));
-  const client = new TableClient({
-    socket,
-    tableId,
-    sink: { snapshot: () => joined(), event: () => undefined, status: () => undefined },
-  });
-  try {
-    socket.open();
-    await socket.ready();
-    await ready;
-    const ack = await socket.send('room.close', { tableId });
-    if (!ack.ok) throw new Error(`room.close was refused: ${JSON.stringify(ack)}`);
-  } finally {
-    client.close();
-    socket.close();
-  }
-}

@@ -87,6 +87,17 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
       friends.push(await comeAndSit({ browser, server, ...room }, name, i + 2, device));
     }
     await expect.poll(() => page.getByTestId('offer').innerText()).toMatch(/offered to you/);
+    // P9: the host runs a Chemin de Fer room as any other: her controls, and nobody else's.
+    const controls = page.getByTestId('host-controls');
+    await controls.waitFor();
+    expect(await controls.getByRole('button', { name: 'Close the room' }).isEnabled()).toBe(true);
+    expect(await at(2).page.getByTestId('host-controls').count()).toBe(0);
+    for (const device of [PHONE, DESKTOP]) {
+      await page.setViewportSize(device.viewport);
+      await controls.scrollIntoViewIfNeeded();
+      await screenshot(page, `chemin-host-${device === PHONE ? 'phone' : 'desktop'}`);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
   });
 
   it('coup 1: Ana posts 200, Ben calls Banco! and stands on 5, Ana wins and the house takes 10', async () => {

@@ -111,6 +111,7 @@ export default function BanqueScreen({ table, tableId, guest, perms }: GameScree
           />
         </div>
       }
+      hostSend={hostSend}
       share={{ tableId, token: guest.token }}
       evening={table.eveningSend}
       chat={{

@@ -128,6 +128,7 @@ export default function CheminScreen({ table, tableId, guest, perms }: GameScree
           <CheminPanel {...props} />
         </div>
       }
+      hostSend={hostSend}
       share={{ tableId, token: guest.token }}
       evening={table.eveningSend}
       chat={{

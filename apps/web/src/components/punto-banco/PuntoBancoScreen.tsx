@@ -18,8 +18,6 @@ import { openHand } from '../instruments/open-hand';
 import type { GameScreenProps } from '../table/game-screen';
 import { TableShell } from '../table/TableShell';
 
-// Only a room's host needs the controls: they load on demand, which keeps the first load small.
-const HostControls = lazy(() => import('../rooms/HostControls'));
 // The first-visit tips load on demand too.
 const FirstTimeTips = lazy(() => import('../tips/FirstTimeTips'));
 // The scoreboard, the odds, why, hand history and your session: after the table itself.
@@ -33,9 +31,8 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
   useEffect(() => setSound(soundPreferred()), []);
   useTableSounds(state, sound);
 
-  const { seat, mySeat, youHost, canBet, dealing, turning } = perms;
+  const { seat, mySeat, canBet, dealing, turning } = perms;
   const settings = state.settings;
-  const room = state.room;
   const watching = watchingWords(state, perms);
   const round = state.round?.seq ?? null;
   const shoeRound = state.round?.shoeRound;
@@ -201,21 +198,8 @@ export default function PuntoBancoScreen({ table, tableId, guest, perms }: GameS
       }
       felt={felt}
       panel={panel}
-      sideTop={
-        room && youHost && settings ? (
-          <Suspense fallback={null}>
-            <HostControls
-              room={room}
-              name={state.name}
-              settings={settings}
-              seats={state.seats}
-              you={state.you.playerId}
-              betting={phase.kind === 'betting'}
-              send={hostSend}
-            />
-          </Suspense>
-        ) : null
-      }
+      hostSend={hostSend}
+      betsClosable={phase.kind === 'betting'}
       side={
         <>
           <ShoePanel

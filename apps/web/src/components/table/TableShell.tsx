@@ -9,12 +9,15 @@ import type { Permissions } from '../../table/permissions';
 import { RefusalNotice } from './RefusalNotice';
 import type { EveningSend } from '../../evening/send';
 import { podiumOf } from '../../evening/podium';
+import type { HostSend } from '../../rooms/host';
 
 const SharePanel = lazy(() =>
   import('../rooms/SharePanel').then((m) => ({ default: m.SharePanel })),
 );
 // Only a room with an evening needs its panels: they load on demand.
 const EveningSide = lazy(() => import('../evening/EveningSide'));
+// Only a room's host needs the controls: they load on demand, which keeps the first load small.
+const HostControls = lazy(() => import('../rooms/HostControls'));
 const Podium = lazy(() => import('../evening/Podium').then((m) => ({ default: m.Podium })));
 
 /** What every table's page has, whatever its game: the game fills the slots. */
@@ -43,8 +46,13 @@ export interface TableShellProps {
   panel: ReactNode;
   /** The side column, above the chat: the game's panels. */
   side?: ReactNode;
-  /** The side column's head, above the share panel: a host's controls. */
-  sideTop?: ReactNode;
+  /**
+   * P9: the host's commands (lock, kick, settings, close…), the same in every game; absent where
+   * the table has no host (practice). The controls show to the room's host only.
+   */
+  hostSend?: HostSend;
+  /** True while the game takes the host's `bets.close` (its bets are open): only then is it offered. */
+  betsClosable?: boolean;
   /** Under the layout: instruments, the live region. */
   after?: ReactNode;
   /**
@@ -66,6 +74,7 @@ export interface TableShellProps {
 export function TableShell(props: TableShellProps) {
   const { state, perms, share, chat } = props;
   const room = share ? state.room : null;
+  const settings = state.settings;
   return (
     <main className={`table-page${props.className ? ` ${props.className}` : ''}`} {...props.data}>
       <header className="topbar">
@@ -122,7 +131,19 @@ export function TableShell(props: TableShellProps) {
         {props.felt}
         {props.panel}
         <aside className="side">
-          {props.sideTop}
+          {room && perms.youHost && settings && props.hostSend ? (
+            <Suspense fallback={null}>
+              <HostControls
+                room={room}
+                name={state.name}
+                settings={settings}
+                seats={state.seats}
+                you={state.you.playerId}
+                betting={props.betsClosable ?? false}
+                send={props.hostSend}
+              />
+            </Suspense>
+          ) : null}
           {room && share ? (
             <Suspense fallback={null}>
               <SharePanel
