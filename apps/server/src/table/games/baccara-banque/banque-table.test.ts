@@ -157,4 +157,28 @@ describe('a Baccara Banque table (T16)', () => {
     ).toEqual(['stakes-opened']);
     expect(lastUpdate(t).view.coup).toMatchObject({ coup: 2, banker: 1, punters: [2] });
   });
+  it('T11.4 T16.3 a bank awarded while the host has paused the room opens no coup until resumed', () => {
+    const t = new ReducerHarness(
+      {
+        seats: 12,
+        decks: 3,
+        cut: 10,
+        lastHand: 'finish-current',
+        bettingMs: 10_000,
+        baccaraBanque: SETTINGS,
+      },
+      [['AS', 'QS', ...Array<CardCode>(40).fill('KH')]],
+      { host: 'ann' },
+    );
+    t.sit('ann', 1);
+    t.sit('bob', 2);
+    expect(lastUpdate(t).what).toBe('auction-opened');
+    expect(t.command('ann', 'room.pause', { paused: true })).toMatchObject({ ok: true });
+    t.command('ann', 'banque.bid', { amount: 50_000 });
+    t.command('bob', 'banque.bid', { amount: 20_000 });
+    expect(lastUpdate(t)).toMatchObject({ what: 'awarded', view: { coup: null } });
+    expect(t.state.phase.kind).toBe('waiting');
+    expect(t.command('ann', 'room.pause', { paused: false })).toMatchObject({ ok: true });
+    expect(lastUpdate(t)).toMatchObject({ what: 'stakes-opened', view: { coup: { coup: 1 } } });
+  });
 });

@@ -1,5 +1,6 @@
 import { baccaraBanque } from '@banco/rules';
 import { refillsDue } from '../../core/refills.js';
+import { startNextRound } from '../../core/shoe-flow.js';
 import type { Step } from '../../core/step.js';
 import { banqueOf, emitBanque, setBanque } from './banque-view.js';
 import { playingSeats, rulesOf, windowMs } from './windows.js';
@@ -12,6 +13,9 @@ export function openCoup(step: Step): void {
   if (!tenure || !table.bankerId || table.coup || table.award.stage !== 'held' || !state.shoe) {
     return;
   }
+  // T11.4: a paused room opens no new coup, even right after an award or a top-up; the table
+  // waits, and resuming opens it (startBanque finds the bank still held).
+  if (state.room?.paused) return startNextRound(step);
   // T16.3, T16.13: a coup opens for seated punters only; watchers cover what they leave, so a
   // table of watchers alone never opens (and voids) coup after coup.
   const opened = baccaraBanque.openCoup({
