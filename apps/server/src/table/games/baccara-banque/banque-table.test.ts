@@ -23,8 +23,9 @@ const WINDOW = 20_000;
 /** Right 4C 5D: a lone natural 9. Left 2H 3S: 5. Banker KC 6H; then kings. */
 const LONE_NATURAL: CardCode[] = ['4C', '2H', 'KC', '5D', '3S', '6H', '7D'];
 
-function dealtTable(): ReducerHarness {
-  const t = new ReducerHarness(
+/** A 3-deck Baccara Banque table whose shoe starts with the burn card, then `cards`, then kings. */
+function banqueTable(cards: CardCode[], room: { host?: string } = {}): ReducerHarness {
+  return new ReducerHarness(
     {
       seats: 12,
       decks: 3,
@@ -33,8 +34,13 @@ function dealtTable(): ReducerHarness {
       bettingMs: 10_000,
       baccaraBanque: SETTINGS,
     },
-    [['AS', 'QS', ...LONE_NATURAL, ...Array<CardCode>(40).fill('KH')]],
+    [['AS', 'QS', ...cards, ...Array<CardCode>(40).fill('KH')]],
+    room,
   );
+}
+
+function dealtTable(): ReducerHarness {
+  const t = banqueTable(LONE_NATURAL);
   t.sit('ann', 1);
   t.sit('bob', 2);
   t.sit('cat', 7);
@@ -102,17 +108,7 @@ describe('a Baccara Banque table (T16)', () => {
   });
 
   it('T16.9 a coup whose stakes are open is called off by a restart, every chip back', () => {
-    const t = new ReducerHarness(
-      {
-        seats: 12,
-        decks: 3,
-        cut: 10,
-        lastHand: 'finish-current',
-        bettingMs: 10_000,
-        baccaraBanque: SETTINGS,
-      },
-      [['AS', 'QS', ...Array<CardCode>(40).fill('KH')]],
-    );
+    const t = banqueTable([]);
     t.sit('ann', 1);
     t.sit('bob', 2);
     t.command('ann', 'banque.bid', { amount: 50_000 });
@@ -128,17 +124,7 @@ describe('a Baccara Banque table (T16)', () => {
   });
 
   it('T16.3 T1.7 a held bank waiting for a punter opens its coup when one comes back', () => {
-    const t = new ReducerHarness(
-      {
-        seats: 12,
-        decks: 3,
-        cut: 10,
-        lastHand: 'finish-current',
-        bettingMs: 10_000,
-        baccaraBanque: SETTINGS,
-      },
-      [['AS', 'QS', ...Array<CardCode>(40).fill('KH')]],
-    );
+    const t = banqueTable([]);
     t.sit('ann', 1);
     t.sit('bob', 2);
     t.command('ann', 'banque.bid', { amount: 50_000 });
@@ -158,18 +144,7 @@ describe('a Baccara Banque table (T16)', () => {
     expect(lastUpdate(t).view.coup).toMatchObject({ coup: 2, banker: 1, punters: [2] });
   });
   it('T11.4 T16.3 a bank awarded while the host has paused the room opens no coup until resumed', () => {
-    const t = new ReducerHarness(
-      {
-        seats: 12,
-        decks: 3,
-        cut: 10,
-        lastHand: 'finish-current',
-        bettingMs: 10_000,
-        baccaraBanque: SETTINGS,
-      },
-      [['AS', 'QS', ...Array<CardCode>(40).fill('KH')]],
-      { host: 'ann' },
-    );
+    const t = banqueTable([], { host: 'ann' });
     t.sit('ann', 1);
     t.sit('bob', 2);
     expect(lastUpdate(t).what).toBe('auction-opened');
