@@ -4,8 +4,10 @@
  * Cleo covers half of it "avec la table", Dev a stake of his own (a partial cover); Ana, at 5
  * against a third card of 4, makes a free choice (she stands) and loses; the bank passes to Ben,
  * who declines it, and it is offered to Cleo. After each coup every page shows the balance
- * Postgres holds. Built server and web app, a fresh database, headless Chromium; the shoe is
- * scripted (TEST_SCRIPTED_SHOE, test only).
+ * Postgres holds. Ana closes the room, which ends the shoe and publishes its seed (T11.7): /shoes
+ * shows both coups as Chemin de Fer (C6.3), each hand, who drew or stood and who decided, never
+ * Punto Banco's fixed table. Built server and web app, a fresh database, headless Chromium; the
+ * shoe is scripted (TEST_SCRIPTED_SHOE, test only).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +52,7 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
   let server: RunningServer;
   let browser: Browser;
   let observer: TableObserver;
+  let roomId: string;
   const friends: Friend[] = [];
   const at = (seat: number) => friends.find((f) => f.seat === seat)!;
 
@@ -81,6 +84,7 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     await screenshot(page, 'chemin-room-form-desktop');
     const room = await openRoomAndSit(server.url, page);
     observer = room.observer;
+    roomId = room.roomId;
     friends.push({ ...visitor, name: 'Ana', seat: 1, playerId: room.hostId });
     for (const [i, name] of ['Ben', 'Cleo', 'Dev'].entries()) {
       const device = i === 2 ? PHONE : DESKTOP;
@@ -189,4 +193,38 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
     await screenshot(cleo.page, 'chemin-bank-offered-desktop');
     expect(await seriousViolations(cleo.page)).toEqual([]);
   });
+
+  it('Ana closes the room: the shoe ends and its seed is published (T11.7)', async () => {
+    const controls = at(1).page.getByTestId('host-controls');
+    await controls.getByRole('button', { name: 'Close the room' }).click();
+    // Asked once more (it cannot be undone), then closed.
+    await controls.getByRole('button', { name: 'Close the room' }).click();
+    await observer.until('shoe.ended');
+  });
+
+  for (const device of [DESKTOP, PHONE]) {
+    const name = device === PHONE ? 'phone' : 'desktop';
+    it(`/shoes shows each coup as Chemin de Fer: the hands, who decided, the result (${name})`, async () => {
+      const { page } = await newVisitor(browser, server.url, device);
+      await page.goto(`/shoes/?table=${encodeURIComponent(roomId)}`);
+      const coup = (n: number) => page.getByTestId(`chemin-coup-${n}`);
+      await coup(1).waitFor();
+      // C6.3: the punto's 5 is his to choose (R16.1): Ben stood, where Punto Banco's table draws.
+      expect(await coup(1).getByTestId('coup-punto').innerText()).toMatch(/^\S+ \S+ \(5\)$/);
+      expect(await coup(1).getByTestId('coup-banker').innerText()).toMatch(/^(\S+ ){2}\S+ \(9\)$/);
+      expect(await coup(1).getByTestId('coup-play').innerText()).toBe(
+        "Punto stood on 5 by the punto's own choice. Banker drew on 5 by the drawing table",
+      );
+      expect(await coup(1).getByTestId('coup-result').innerText()).toBe('Banker wins, 9 to 5');
+      // R16.3: 5 against a third card of 4 is the banker's cell: Ana stood, by her own choice.
+      expect(await coup(2).getByTestId('coup-play').innerText()).toBe(
+        "Punto drew on 4 by the drawing table. Banker stood on 5 against a third card of 4 by the banker's own choice",
+      );
+      expect(await coup(2).getByTestId('coup-result').innerText()).toBe('Punto wins, 8 to 5');
+      expect(await page.getByRole('columnheader', { name: 'Player' }).count()).toBe(0);
+      expect(await page.getByTestId('verify-link').count()).toBe(1);
+      await screenshot(page, `chemin-shoes-${name}`);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });

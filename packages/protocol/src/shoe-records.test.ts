@@ -1,4 +1,6 @@
+import type { cheminDeFer } from '@banco/rules';
 import { describe, expect, it } from 'vitest';
+import { coupStepViewSchema } from './chemin-de-fer-view.js';
 import { shoeReplySchema } from './history.js';
 import { shoeListReply } from './shoe.js';
 import { verifyCommand } from './verify-command.js';
@@ -73,6 +75,71 @@ describe('B6.2 a revealed Baccara Banque shoe carries each coup’s story', () =
     expect(
       shoeReplySchema.safeParse({ ...revealed, rounds: [{ ...round, story: ['dealt'] }] }).success,
     ).toBe(false);
+  });
+});
+
+describe('C6.3 a revealed Chemin de Fer shoe carries each coup’s story', () => {
+  const revealed = {
+    ...record,
+    game: 'chemin-de-fer',
+    serverSeed: 'f'.repeat(64),
+    endedAt: '2026-12-02T21:00:00.000Z',
+  };
+  /** Punto 5 left to the rule, which draws (R16.4); the banker, 3 against a 9, stands by choice. */
+  const story: cheminDeFer.CoupStep[] = [
+    {
+      kind: 'covered',
+      cover: {
+        kind: 'banco',
+        covers: [{ seat: 2, amount: 500 }],
+        covered: 500,
+        uncovered: 0,
+        puntoSeat: 2,
+      },
+    },
+    { kind: 'dealt', punto: ['2H', '3D'], banker: ['AC', '2S'] },
+    {
+      kind: 'draw',
+      hand: 'punto',
+      total: 5,
+      card: '9C',
+      cell: 'punto-5',
+      by: 'rule',
+      rule: 'R16.1',
+    },
+    {
+      kind: 'stand',
+      hand: 'banker',
+      total: 3,
+      puntoThird: 9,
+      cell: 'banker-3-vs-9',
+      by: 'choice',
+      rule: 'R16.3',
+    },
+    { kind: 'result', outcome: 'player', punto: 4, banker: 3 },
+  ];
+  const round = {
+    number: 1,
+    cards: ['2H', '3D', '9C', 'AC', '2S'],
+    outcome: 'player',
+    voided: false,
+  };
+
+  it('C6.3 every step the rules write reads as a settled story step: cells and who decided', () => {
+    const sent = JSON.parse(JSON.stringify(story));
+    const parsed = shoeReplySchema.parse({ ...revealed, rounds: [{ ...round, story: sent }] });
+    const steps = (parsed.rounds[0]!.story ?? []).map((s) => coupStepViewSchema.parse(s));
+    expect(steps).toEqual(sent);
+    expect(steps.filter((s) => 'by' in s).map((s) => 'by' in s && [s.cell, s.by])).toEqual([
+      ['punto-5', 'rule'],
+      ['banker-3-vs-9', 'choice'],
+    ]);
+  });
+
+  it('C6.3 a step with a cell the drawing table does not have is not a Chemin de Fer step', () => {
+    const step = { ...story[2], cell: 'punto-6' };
+    expect(coupStepViewSchema.safeParse(step).success).toBe(false);
+    expect(coupStepViewSchema.safeParse({ ...story[2], by: 'croupier' }).success).toBe(false);
   });
 });
 

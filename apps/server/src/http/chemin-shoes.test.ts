@@ -44,6 +44,8 @@ interface Coup {
   punto: CardCode[];
   banker: CardCode[];
   outcome: 'player' | 'banker' | 'tie';
+  /** What the table stores as the coup's trace (T15.6). */
+  story: readonly cheminDeFer.CoupStep[];
 }
 
 /** Every coup of the shoe, the choice cells answered stand, draw, stand, … */
@@ -77,13 +79,17 @@ function playCoups(seeds: { serverSeed: string; clientSeed: string; shoeNumber: 
       punto: [...state.punto],
       banker: [...state.bankerCards],
       outcome: state.settlement.outcome,
+      story: state.story,
     });
     shoe = state.shoe;
   }
 }
 
-/** A shoe stored as a Chemin de Fer table stores it (T15.6, T15.10), optionally with a bad coup. */
-async function recordCheminShoe(tamper?: { coup: number }) {
+/**
+ * A shoe stored as a Chemin de Fer table stores it (T15.6, T15.10), optionally with a bad coup,
+ * and ended (its seed revealed) unless `end` is false.
+ */
+async function recordCheminShoe(tamper?: { coup: number }, end = true) {
   const serverSeed = randomBytes(32).toString('hex');
   const clientSeed = `cdf ${randomBytes(3).toString('hex')}`;
   const number = await store.ledger.nextShoeNumber(TABLE);
@@ -114,12 +120,12 @@ async function recordCheminShoe(tamper?: { coup: number }) {
         outcome: coup.outcome,
         playerTotal: handTotal(coup.punto),
         bankerTotal: handTotal(coup.banker),
-        trace: [],
+        trace: coup.story,
       },
       settled: [],
     });
   }
-  await store.ledger.endShoe(shoeId);
+  if (end) await store.ledger.endShoe(shoeId);
   return { shoeId, serverSeed, coups };
 }
 
@@ -156,6 +162,28 @@ describe('T15.10 C6.1 C6.2 a Chemin de Fer shoe on the fairness routes', () => {
 
     const list = shoeListReply.parse((await app().inject(`/api/tables/${TABLE}/shoes`)).json());
     expect(list.shoes.find((s) => s.id === shoe.shoeId)?.game).toBe('chemin-de-fer');
+  });
+
+  it('C6.3 P5.1 a revealed shoe tells each coup’s story, who chose included; in play, none', async () => {
+    const shoe = await recordCheminShoe(undefined, false);
+    const read = async () =>
+      shoeReplySchema.parse((await app().inject(`/api/shoes/${shoe.shoeId}`)).json());
+    const inPlay = await read();
+    expect(inPlay.serverSeed).toBeNull();
+    expect(inPlay.rounds.length).toBe(shoe.coups.length);
+    expect(inPlay.rounds.every((r) => r.story === null)).toBe(true);
+
+    await store.ledger.endShoe(shoe.shoeId);
+    const revealed = await read();
+    expect(revealed.rounds.map((r) => r.story)).toEqual(
+      shoe.coups.map((c) => JSON.parse(JSON.stringify(c.story))),
+    );
+    // R16: the choices made at the free cells are told as such, each with its cell.
+    const steps = revealed.rounds.flatMap((r) => r.story ?? []);
+    const chosen = steps.filter((s) => s.by === 'choice');
+    expect(chosen.length).toBeGreaterThan(0);
+    expect(chosen.every((s) => typeof s.cell === 'string')).toBe(true);
+    expect(steps.some((s) => s.by === 'table')).toBe(true);
   });
 
   it("T15.10 C6.2 names a coup whose stored cards are not the shoe's", async () => {

@@ -4,9 +4,9 @@
  * choice, and each tableau's result (R20–R24). Read from the story the server publishes with a
  * revealed shoe (P5.1); the flat card list alone cannot say which hand drew which third card.
  */
-import { handTotal, type CardCode } from '@banco/rules';
 import { z } from 'zod';
 import type { ShoeRecord } from '../fairness/records';
+import { handShown, type HandShown } from '../lib/hand-shown';
 
 export type BanqueHand = 'right' | 'left' | 'banker';
 export type TableauResult = 'tableau' | 'banker' | 'tie';
@@ -32,11 +32,6 @@ const step = z.discriminatedUnion('kind', [
     }),
   }),
 ]);
-
-export interface HandShown {
-  readonly cards: readonly string[];
-  readonly total: number;
-}
 
 export interface BanqueCoupRow {
   readonly number: number;
@@ -80,16 +75,16 @@ export function banqueCoupRow(round: Round): BanqueCoupRow {
       if (s.kind === 'draw' && s.card && held) held[s.hand].push(s.card);
     } else if (s.kind === 'result') outcomes = s.outcomes;
   }
-  const shown = (list: string[]): HandShown => ({
-    cards: list,
-    total: handTotal(list as CardCode[]),
-  });
   return {
     number: round.number,
     voided: round.voided,
     hands:
       held && round.cards.length > 0
-        ? { right: shown(held.right), left: shown(held.left), banker: shown(held.banker) }
+        ? {
+            right: handShown(held.right),
+            left: handShown(held.left),
+            banker: handShown(held.banker),
+          }
         : null,
     dealt: round.cards,
     naturals,

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { cardShort } from '../../lib/format';
-import {
-  playWords,
-  resultWords,
-  type BanqueCoupRow,
-  type BanqueHand,
-  type HandShown,
-} from '../../banque/shoe-coups';
+import { HAND_NAME, playWords, resultWords, type BanqueCoupRow } from '../../banque/shoe-coups';
+import { CoupsTable, type HandColumn } from '../rounds/CoupsTable';
+import { handShort } from '../../lib/hand-shown';
 
-const HANDS: readonly BanqueHand[] = ['right', 'left', 'banker'];
-const shown = (h: HandShown) => `${h.cards.map(cardShort).join(' ')} (${h.total})`;
+const HANDS: readonly HandColumn<BanqueCoupRow>[] = (['right', 'left', 'banker'] as const).map(
+  (h) => ({
+    key: h,
+    heading: HAND_NAME[h],
+    cell: (row) => (row.hands ? handShort(row.hands[h]) : null),
+  }),
+);
 
 /**
  * A Baccara Banque shoe's coups, one row each: both tableaux's and the banker's cards and
@@ -28,60 +28,15 @@ export function BanqueCoupsTable({
   check?: { heading: string; cell: (row: BanqueCoupRow) => ReactNode; bad: (n: number) => boolean };
 }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table data-testid="banque-coups">
-        <thead>
-          <tr>
-            <th scope="col">Coup</th>
-            <th scope="col">Right tableau</th>
-            <th scope="col">Left tableau</th>
-            <th scope="col">Banker</th>
-            <th scope="col">How it played</th>
-            <th scope="col">Result</th>
-            {check ? <th scope="col">{check.heading}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.number}
-              id={`round-${row.number}`}
-              data-testid={`banque-coup-${row.number}`}
-              className={
-                [
-                  check?.bad(row.number) ? 'fair-rounds__bad' : '',
-                  row.number === linked ? 'rounds__linked' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-              {...(row.number === linked
-                ? { tabIndex: -1, 'aria-current': 'location' as const }
-                : {})}
-            >
-              <th scope="row">{row.number}</th>
-              {row.hands ? (
-                HANDS.map((h) => (
-                  <td key={h} data-testid={`coup-${h}`}>
-                    {shown(row.hands![h])}
-                  </td>
-                ))
-              ) : (
-                <td colSpan={3}>
-                  {row.dealt.length === 0
-                    ? 'No card dealt'
-                    : `Dealt ${row.dealt.map(cardShort).join(' ')}`}
-                </td>
-              )}
-              <td data-testid="coup-play" className="table-scroll__words">
-                {playWords(row).join('. ') || (row.hands ? 'Every hand stood' : '—')}
-              </td>
-              <td data-testid="coup-result">{resultWords(row)}</td>
-              {check ? <td>{check.cell(row)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CoupsTable
+      rows={rows}
+      label={label}
+      testId="banque-coups"
+      hands={HANDS}
+      play={(row) => playWords(row).join('. ') || (row.hands ? 'Every hand stood' : '—')}
+      result={resultWords}
+      linked={linked}
+      check={check}
+    />
   );
 }

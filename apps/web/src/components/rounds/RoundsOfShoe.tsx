@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
-import { cardShort } from '../../lib/format';
+import { handShort, type HandShown as Hand } from '../../lib/hand-shown';
+import { rowMarks } from './row-marks';
 
 const OUTCOME = { player: 'Player', banker: 'Banker', tie: 'Tie' } as const;
-const cards = (list: readonly string[]) => list.map(cardShort).join(' ');
-
-interface Hand {
-  readonly cards: readonly string[];
-  readonly total: number;
-}
 
 export interface ShoeRound {
   readonly number: number;
@@ -37,7 +32,7 @@ export function RoundsOfShoe({
   /** The round a link points at (/shoes?…&round=N): marked, and focusable so it can take focus. */
   linked?: number | null;
 }) {
-  const hand = (h: Hand | undefined) => (h ? `${cards(h.cards)} (${h.total})` : '—');
+  const hand = (h: Hand | undefined) => (h ? handShort(h) : '—');
   return (
     <div
       className="table-scroll"
@@ -59,18 +54,9 @@ export function RoundsOfShoe({
           {rounds.map((r) => (
             <tr
               key={r.number}
-              // The recap links each round here (`#round-3`).
-              id={`round-${r.number}`}
               data-testid={r.testId}
               data-same={r.same}
-              className={
-                [r.bad ? 'fair-rounds__bad' : '', r.number === linked ? 'rounds__linked' : '']
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-              {...(r.number === linked
-                ? { tabIndex: -1, 'aria-current': 'location' as const }
-                : {})}
+              {...rowMarks(r.number, linked, r.bad)}
             >
               <th scope="row">{r.number}</th>
               <td>{hand(r.played?.player)}</td>

@@ -1,8 +1,10 @@
 import { allRoads, resolveFromCards, type CardCode, type RoadResult } from '@banco/rules';
 import type { ShoeRecord } from '../../fairness/records';
 import { RoundsOfShoe } from '../rounds/RoundsOfShoe';
+import { LinkedRoundNote } from './LinkedRoundNote';
 
 const LETTER = { player: 'P', banker: 'B', tie: 'T' } as const;
+const WON = { player: 'Player won', banker: 'Banker won', tie: 'a tie' } as const;
 
 interface Played {
   number: number;
@@ -55,6 +57,7 @@ export function ShoeRounds({
 }) {
   const rounds = played(record);
   const roads = allRoads(rounds.map((r) => r.result));
+  const linkedRow = rounds.find((r) => r.number === linked);
   return (
     <div className="shoe-rounds">
       <div className="roads">
@@ -100,7 +103,14 @@ export function ShoeRounds({
         </figure>
       </div>
       {linked !== null ? (
-        <LinkedRoundNote record={record} round={linked} night={night} shown={rounds} />
+        <LinkedRoundNote
+          unit="round"
+          shoe={record.number}
+          round={linked}
+          night={night}
+          result={linkedRow ? WON[linkedRow.outcome] : null}
+          calledOff={record.rounds.some((r) => r.number === linked && r.voided)}
+        />
       ) : null}
       <RoundsOfShoe
         linked={linked}
@@ -115,39 +125,6 @@ export function ShoeRounds({
         }))}
       />
     </div>
-  );
-}
-
-const WON = { player: 'Player won', banker: 'Banker won', tie: 'a tie' } as const;
-
-/** Says in words where the linked round is, or why it has no row (called off, or no such round). */
-function LinkedRoundNote({
-  record,
-  round,
-  night,
-  shown,
-}: {
-  record: ShoeRecord;
-  round: number;
-  night: number | null;
-  shown: readonly Played[];
-}) {
-  const row = shown.find((r) => r.number === round);
-  const stored = record.rounds.find((r) => r.number === round);
-  // The recap counts the night's rounds; this page counts each shoe's, so say both when they differ.
-  const named =
-    night !== null && night !== round
-      ? `Round ${night} of the night, round ${round} of shoe ${record.number}`
-      : `Round ${round} of shoe ${record.number}`;
-  const words = row
-    ? `${named}: ${WON[row.outcome]}. Its row is highlighted below.`
-    : stored?.voided
-      ? `${named} was called off: every stake went back, and it has no cards to show.`
-      : `Shoe ${record.number} has no round ${round} to show.`;
-  return (
-    <p className="notice" role="status" data-testid="linked-round">
-      {words}
-    </p>
   );
 }
 

@@ -26,7 +26,7 @@ export const SHOE_GAMES: Record<ShoeGameName, ShoeGame> = {
   'punto-banco': { title: 'Punto Banco', Rounds: tableRounds },
   'chemin-de-fer': {
     title: 'Chemin de Fer',
-    Rounds: tableRounds,
+    Rounds: lazy(() => import('../chemin/CheminShoeRounds')),
     Check: lazy(() => import('../chemin/CheminShoeCheck')),
   },
   'baccara-banque': {
