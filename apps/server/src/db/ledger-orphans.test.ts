@@ -55,7 +55,13 @@ async function roundWithBet(result: 'win' | 'lose') {
     ledger.settleRound({
       tableId: 'main',
       roundId,
-      round: { cards: ['Ah', '9c', '2d', 'Ks'], outcome: 'player', playerTotal: 9, bankerTotal: 2, trace: [] },
+      round: {
+        cards: ['Ah', '9c', '2d', 'Ks'],
+        outcome: 'player',
+        playerTotal: 9,
+        bankerTotal: 2,
+        trace: [],
+      },
       settled: [
         {
           betId: bets[0]!.id,
