@@ -1,9 +1,9 @@
 -- Issue 45: the foreign keys of transfers and bets go. Each was a check per inserted row, run
 -- through SPI (a query of its own: executor set-up, an index probe, a row lock): three for every
 -- transfer (its two accounts and its bet), two for every bet (its round and its player), some
--- sixty in a 14-bet settlement. Under `perf` they were the largest single part of escrow_bets'
--- and end_round's CPU (docs/performance-log.md). The guarantee stays, held another way (T8.4,
--- apps/server/RULES.md):
+-- sixty in a 14-bet settlement. Under `perf` they were a ninth of the backend's CPU in
+-- bench/ledger-ops.ts, second only to the executor's set-up of the functions' plans
+-- (docs/performance-log.md). The guarantee stays, held another way (T8.4, apps/server/RULES.md):
 -- - the only writers of these rows are the ledger's SQL functions (escrow_bets, end_round,
 --   refill_wallet, room_chips_entry) and a new guest's welcome, which creates the wallet it pays
 --   in the same transaction. Each looks up every row it names by its key, under a lock held to
