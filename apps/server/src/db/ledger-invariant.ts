@@ -70,6 +70,8 @@ export async function checkLedger(
     problems.push(`account ${r.id}: balance ${n(r.balance)} but transfers give ${n(r.computed)}`);
   }
 
+  problems.push(...(await orphanProblems(prisma)));
+
   const negative = await prisma.$queryRaw<Array<{ id: string; balance: bigint }>>`
     SELECT id, balance FROM accounts
      WHERE kind IN ('WALLET', 'ESCROW', 'ROOM_STACK') AND balance < 0 ORDER BY id`;
@@ -148,6 +150,39 @@ export async function checkLedger(
   }
 
   return { total, wallets, house, escrow, refill, rooms, problems };
+}
+
+/**
+ * T8.4: transfers and bets carry no foreign keys (migration 20261207200000_ledger_rows): the
+ * ledger's SQL functions, their only writers, find and lock every row they name first. This is
+ * the check that they did: every account, bet, round and player named exists, and a bet's
+ * transfers name its round.
+ */
+async function orphanProblems(prisma: PrismaClient): Promise<string[]> {
+  const rows = await prisma.$queryRaw<Array<{ problem: string }>>`
+    SELECT 'transfer ' || t.key || ' names a missing account ' || x.id AS problem
+      FROM transfers t
+      CROSS JOIN LATERAL (VALUES (t.from_account_id), (t.to_account_id)) AS x(id)
+     WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = x.id)
+    UNION ALL
+    SELECT 'transfer ' || t.key || ' names a missing bet ' || t.bet_id
+      FROM transfers t
+     WHERE t.bet_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.id = t.bet_id)
+    UNION ALL
+    SELECT 'transfer ' || t.key || ' names round ' || coalesce(t.round_id, 'none')
+           || ' but its bet is of round ' || b.round_id
+      FROM transfers t JOIN bets b ON b.id = t.bet_id
+     WHERE t.round_id IS DISTINCT FROM b.round_id
+    UNION ALL
+    SELECT 'bet ' || b.id || ' names a missing round ' || b.round_id
+      FROM bets b
+     WHERE NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = b.round_id)
+    UNION ALL
+    SELECT 'bet ' || b.id || ' names a missing player ' || b.player_id
+      FROM bets b
+     WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.id = b.player_id)
+    ORDER BY 1`;
+  return rows.map((r) => r.problem);
 }
 
 /**
