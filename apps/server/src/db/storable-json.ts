@@ -1,6 +1,7 @@
 /**
- * JSON text Postgres stores as jsonb. JSON.stringify writes a lone UTF-16 surrogate as a
- * `\udXXX` escape and NUL as `\u0000`, and jsonb refuses both, failing the whole statement: in a
+ * JSON text Postgres reads with json_to_recordset. JSON.stringify writes a lone UTF-16 surrogate
+ * as a `\udXXX` escape and NUL as `\u0000`, and json_to_recordset refuses both (it reads every
+ * string of the statement's batch, the states' too), failing the whole statement: in a
  * group commit (group-commit.ts) every other table's save in it too. The intake refuses such
  * text (P3.3); this is the floor under it, so no text that slipped past can stop a table, or
  * its neighbours, from being stored: each such character is stored as U+FFFD.

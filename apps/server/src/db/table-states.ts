@@ -57,8 +57,8 @@ const upsertStates = (
   from: string,
 ) => `INSERT INTO table_states (table_id, version, round_seq, shoe_id, state, updated_at)
                SELECT s.table_id, s.version, s.round_seq, s.shoe_id, s.state, now()
-                 FROM ${from} jsonb_to_recordset($1::jsonb)
-                      AS s(table_id text, version int, round_seq int, shoe_id text, state jsonb)
+                 FROM ${from} json_to_recordset($1::json)
+                      AS s(table_id text, version int, round_seq int, shoe_id text, state json)
                 WHERE fence.ok
                ON CONFLICT (table_id) DO UPDATE
                   SET version = EXCLUDED.version, round_seq = EXCLUDED.round_seq,

@@ -1,5 +1,6 @@
 import { createFairShoe, err, ok, type CardCode, type Result, type ShoeState } from '@banco/rules';
 import type { ShoeSession } from './state.js';
+import { restoredRoads, storedRoads } from './stored-roads.js';
 
 // T9.10: a fair shoe's card order follows from its seeds. The cards were most of every save
 // (twice over during a round), so a save leaves them out and a restore shuffles them again, once.
@@ -22,7 +23,11 @@ export type StoredShoeState = Omit<ShoeState, 'cards'> & {
  */
 export const LEFT_OUT = undefined;
 
-type StoredShoe = Omit<ShoeSession, 'state'> & { readonly state: StoredShoeState };
+/** The results go as their compact text (stored-roads.ts); a save from before has the list. */
+type StoredShoe = Omit<ShoeSession, 'state' | 'results'> & {
+  readonly state: StoredShoeState;
+  readonly results: string | ShoeSession['results'];
+};
 
 /** The card count and cards at fixed positions: any other shuffle fails it. */
 function fingerprint(cards: readonly CardCode[]): string {
@@ -36,12 +41,17 @@ function fingerprint(cards: readonly CardCode[]): string {
 
 /** A scripted shoe keeps its cards: no seed gives them back. */
 export function storedShoe(shoe: ShoeSession | null): StoredShoe | null {
-  if (shoe === null || shoe.scripted) return shoe;
+  if (shoe === null) return shoe;
+  if (shoe.scripted) return { ...shoe, results: storedRoads(shoe.results) };
   const { cards } = shoe.state;
   // The deck count of this shoe, not the settings': a room's may have changed since (T11.3).
   const decks = cards.length / CARDS_PER_DECK;
   const check = fingerprint(cards);
-  return { ...shoe, state: { decks, check, ...shoe.state, cards: LEFT_OUT } };
+  return {
+    ...shoe,
+    state: { decks, check, ...shoe.state, cards: LEFT_OUT },
+    results: storedRoads(shoe.results),
+  };
 }
 
 /** The session from a save, with its cards; an error if they cannot be trusted. */
@@ -52,10 +62,18 @@ export function restoredShoe(value: unknown): Result<ShoeSession | null> {
   if (typeof state !== 'object' || state === null) {
     return err('BAD_SHOE', 'the stored shoe has no state');
   }
-  if (Array.isArray(state.cards)) return ok(withKeptCards(shoe as ShoeSession));
+  const results = restoredRoads(shoe.results);
+  if (!results.ok) return results;
+  if (Array.isArray(state.cards)) {
+    return ok(withKeptCards({ ...shoe, results: results.value } as ShoeSession));
+  }
   const cards = rederive(shoe as StoredShoe);
   if (!cards.ok) return cards;
-  return ok({ ...(shoe as StoredShoe), state: withCards(state, cards.value) });
+  return ok({
+    ...(shoe as StoredShoe),
+    state: withCards(state, cards.value),
+    results: results.value,
+  });
 }
 
 /**

@@ -148,7 +148,13 @@ interface SavedShoeState {
 
 /** The parts of a saved state these tests look into and change. */
 interface SavedState {
-  shoe: { serverSeed: string; number: number; scripted?: true; state: SavedShoeState } | null;
+  shoe: {
+    serverSeed: string;
+    number: number;
+    scripted?: true;
+    state: SavedShoeState;
+    results: unknown;
+  } | null;
   phase: { round: { shoeAfter: SavedShoeState } };
 }
 
@@ -221,6 +227,23 @@ describe('a save of a table mid-shoe (T9.10)', () => {
       outcome: phase.round.result!.outcome,
       trace: phase.round.result!.trace,
     });
+  });
+
+  it('R12.1 T9.1: the roads are stored four characters a round and read back as they were', () => {
+    const t = busyTableTurning(30);
+    const row = saved(t.state);
+    expect(t.state.shoe!.results).toHaveLength(30);
+    expect(row.state.shoe!.results).toMatch(/^([pbt][0-3][0-9][0-9]){30}$/);
+    expect(JSON.stringify(row.state)).not.toMatch(/"bankerPair"/);
+    const back = readBack(row, t)!;
+    expect(back).toEqual(asSaved(t.state));
+    expect(back.shoe!.results).toEqual(t.state.shoe!.results);
+    // Saved with its results as objects (before): loads as it was.
+    row.state.shoe!.results = JSON.parse(JSON.stringify(t.state.shoe!.results));
+    expect(readBack(row, t)).toEqual(asSaved(t.state));
+    // Results that do not read back are another table's, not roads made up.
+    row.state.shoe!.results = 'p05';
+    expect(readBack(row, t)).toBeNull();
   });
 
   it('T9.10: a scripted shoe keeps its cards, and reads back whole', () => {
