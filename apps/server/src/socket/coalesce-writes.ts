@@ -7,6 +7,28 @@ interface EngineConnection {
 }
 
 /**
+ * The connections with frames queued in this turn of the event loop, flushed by one
+ * `process.nextTick` for all of them: a broadcast queues a frame on every socket of its table,
+ * and a tick of its own for each was a cost paid once a socket a turn.
+ */
+let queued: (() => void)[] = [];
+
+function flushQueued(): void {
+  const now = queued;
+  queued = [];
+  let failure: { error: unknown } | null = null;
+  for (const flush of now) {
+    try {
+      flush();
+    } catch (error) {
+      // The other connections still get their frames; the first failure is thrown after.
+      failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
+}
+
+/**
  * Everything the server says to one socket in one turn of the event loop (a table step's events,
  * then the ack of the command that caused them) leaves in one TCP write.
  *
@@ -20,19 +42,21 @@ export function coalesceWrites(connection: unknown): void {
   const engine = connection as EngineConnection;
   const flushNow = engine.flush.bind(engine);
   let scheduled = false;
+  const corkedFlush = () => {
+    scheduled = false;
+    const { transport } = engine;
+    const tcp = transport.name === 'websocket' ? transport.socket?._socket : undefined;
+    tcp?.cork();
+    try {
+      flushNow();
+    } finally {
+      tcp?.uncork();
+    }
+  };
   engine.flush = () => {
     if (scheduled) return;
     scheduled = true;
-    process.nextTick(() => {
-      scheduled = false;
-      const { transport } = engine;
-      const tcp = transport.name === 'websocket' ? transport.socket?._socket : undefined;
-      tcp?.cork();
-      try {
-        flushNow();
-      } finally {
-        tcp?.uncork();
-      }
-    });
+    if (queued.length === 0) process.nextTick(flushQueued);
+    queued.push(corkedFlush);
   };
 }

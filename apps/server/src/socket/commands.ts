@@ -9,8 +9,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
-import type { TableRegistry } from '../table/runtime/table-port.js';
-import { coveredBy, invalidSetting, payloadBytes, refusal, splitArgs } from './command-args.js';
+import type { TablePort, TableRegistry } from '../table/runtime/table-port.js';
+import {
+  coveredBy,
+  invalidSetting,
+  payloadBytes,
+  refusal,
+  splitArgs,
+  type AckFn,
+} from './command-args.js';
 import { pointTo, type TableOutboxes } from './outboxes.js';
 import type { TableRooms } from './table-rooms.js';
 import type { TokenBucket } from '../token-bucket.js';
@@ -40,6 +47,23 @@ export function commandHandlers(deps: CommandDeps) {
     metrics.commandSeconds.observe({ command }, (performance.now() - startedAt) / 1000);
   }
 
+  // Functions of their own rather than closures made for each command: every bet is a command.
+  function answer(
+    ack: AckFn,
+    name: CommandName,
+    startedAt: number,
+    response: { ok: true } | AckError,
+  ): void {
+    record(name, response.ok ? 'ok' : response.code, startedAt);
+    ack(response);
+  }
+
+  /** The socket enters the table; its ack is awaited as a newcomer's (P1.7). */
+  function enter(socket: BancoSocket, tableId: string, table: TablePort): boolean {
+    outboxes.startJoining(tableId, socket);
+    return rooms.enter(socket, table);
+  }
+
   async function command(
     socket: BancoSocket,
     bucket: TokenBucket,
@@ -56,14 +80,12 @@ export function commandHandlers(deps: CommandDeps) {
       });
       return;
     }
-    const reply = (response: { ok: true } | AckError) => {
-      record(name, response.ok ? 'ok' : response.code, startedAt);
-      ack(response);
-    };
-
     const bytes = payloadBytes(payload);
     if (bytes > config.socketMaxPayloadBytes) {
-      return reply(
+      return answer(
+        ack,
+        name,
+        startedAt,
         refusal(
           'PAYLOAD_TOO_LARGE',
           Number.isFinite(bytes)
@@ -73,12 +95,15 @@ export function commandHandlers(deps: CommandDeps) {
       );
     }
     const limited = overBudget(socket, bucket);
-    if (limited) return reply(limited);
+    if (limited) return answer(ack, name, startedAt, limited);
     const parsed = COMMANDS[name].safeParse(payload);
     if (!parsed.success) {
       const text = textRefusal(parsed.error.issues);
       const setting = name === 'room.settings' ? invalidSetting(parsed.error) : null;
-      return reply(
+      return answer(
+        ack,
+        name,
+        startedAt,
         (text && refusal(text.code, `${name}: ${text.message}`)) ??
           setting ??
           refusal('INVALID_PAYLOAD', `${name}: ${z.prettifyError(parsed.error)}`),
@@ -86,42 +111,44 @@ export function commandHandlers(deps: CommandDeps) {
     }
     const { tableId } = parsed.data;
     const table = deps.registry()?.get(tableId);
-    if (!table) return reply(refusal('UNKNOWN_TABLE', `no table ${tableId}`));
+    if (!table)
+      return answer(ack, name, startedAt, refusal('UNKNOWN_TABLE', `no table ${tableId}`));
 
     const playerId = socket.data.player.id;
     let entered = false;
     /** Set while the command's ack is awaited by a socket new at the table (P1.7). */
     let joining = false;
-    const enter = () => {
-      if (socket.data.tables.has(tableId)) return false;
-      outboxes.startJoining(tableId, socket);
-      joining = true;
-      return rooms.enter(socket, table);
-    };
     try {
       if (name === 'table.join' || name === 'table.resync') {
-        entered = enter();
+        if (!socket.data.tables.has(tableId)) {
+          joining = true;
+          entered = enter(socket, tableId, table);
+        }
       } else if (name === 'table.leave') {
         rooms.exit(socket, tableId, true);
       } else if (!socket.data.tables.has(tableId)) {
         // T9.4: after a restart a client's new socket carries on where its old one was; T11.2: a
         // removed player hears why, not merely that they have not joined.
         const barred = await table.admission(playerId);
-        if (barred) return reply(barred);
-        enter();
+        if (barred) return answer(ack, name, startedAt, barred);
+        // It may have entered meanwhile (a join of its own, answered during the admission).
+        if (!socket.data.tables.has(tableId)) {
+          joining = true;
+          enter(socket, tableId, table);
+        }
       }
       const response = await table.command(playerId, name, parsed.data);
       // A refused join leaves nothing behind: no rooms, no presence.
       if (entered && !response.ok) rooms.exit(socket, tableId, true);
       outboxes.catchUp(tableId, socket, coveredBy(response), joining);
-      reply(response);
+      answer(ack, name, startedAt, response);
       const owner = response.ok && entered ? table.runsOn?.() : undefined;
       if (owner) pointTo(socket, tableId, owner);
     } catch (error) {
       if (joining) outboxes.stopJoining(tableId, socket);
       if (entered) rooms.exit(socket, tableId, true);
       log.error({ err: error, command: name, tableId, playerId }, 'command failed');
-      reply(refusal('INTERNAL', 'internal error'));
+      answer(ack, name, startedAt, refusal('INTERNAL', 'internal error'));
     }
   }
 

@@ -44,8 +44,11 @@ export interface HoldTimes {
 
 interface Held {
   readonly event: TableEvent;
-  /** Sockets that already have it (sent ahead to them, or covered by their snapshot). */
-  readonly served: Set<string>;
+  /**
+   * Sockets that already have it (sent ahead to them, or covered by their snapshot); made for
+   * the first one: most events (every one sent at once) reach none ahead of the room.
+   */
+  served: Set<string> | null;
 }
 
 /**
@@ -86,6 +89,8 @@ export class HeldBroadcasts {
   private held: Held[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushAt = Number.POSITIVE_INFINITY;
+  /** The table's room on this node, made once: each is a new operator (and Set) in socket.io. */
+  private toRoom: ReturnType<BancoServer['to']> | null = null;
 
   constructor(
     private readonly io: BancoServer,
@@ -101,7 +106,7 @@ export class HeldBroadcasts {
       : BET_EVENTS.has(event.type)
         ? this.times.betHoldMs
         : this.times.holdMs;
-    this.held.push({ event, served: new Set() });
+    this.held.push({ event, served: null });
     if (hold <= 0) {
       this.flush();
       return;
@@ -118,10 +123,11 @@ export class HeldBroadcasts {
    * already holds the events up to that version: the socket is counted as having them.
    */
   catchUp(socket: BancoSocket, coveredUpTo = 0): void {
-    for (const { event, served } of this.held) {
+    for (const held of this.held) {
+      const served = (held.served ??= new Set());
       if (served.has(socket.id)) continue;
       served.add(socket.id);
-      if (event.version > coveredUpTo) socket.emit(TABLE_EVENT, event);
+      if (held.event.version > coveredUpTo) socket.emit(TABLE_EVENT, held.event);
     }
   }
 
@@ -133,17 +139,17 @@ export class HeldBroadcasts {
     const held = this.held;
     this.held = [];
     const joining = this.joining();
+    // Local: with several nodes, the others replay the table's events to their own sockets
+    // (T13.8); socket.io's Redis adapter must not send them a second copy.
+    const room = (this.toRoom ??= this.io.local.to(this.room));
     for (const { event, served } of held) {
-      const skipped = [...served];
+      const skipped = served ? [...served] : [];
       for (const [socketId, missed] of joining ?? []) {
-        if (served.has(socketId)) continue;
+        if (served?.has(socketId)) continue;
         missed.push(event);
         skipped.push(socketId);
       }
       // Socket ids are rooms too: `except` skips the sockets that have the event already.
-      // Local: with several nodes, the others replay the table's events to their own sockets
-      // (T13.8); socket.io's Redis adapter must not send them a second copy.
-      const room = this.io.local.to(this.room);
       const to = skipped.length === 0 ? room : room.except(skipped);
       to.emit(TABLE_EVENT, event);
     }

@@ -7,6 +7,19 @@ export const seatOf = (state: TableState, playerId: string): SeatState | undefin
 export const seatAt = (state: TableState, seat: number): SeatState | undefined =>
   state.seats.find((s) => s.seat === seat);
 
+/**
+ * The same players in the same seats: a bet or a refill gives the table a new seats list (new
+ * balances) with nobody moved, and what is worked out from who sits where need not be again.
+ */
+export function sameSeating(a: TableState['seats'], b: TableState['seats']): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]!.seat !== b[i]!.seat || a[i]!.player.id !== b[i]!.player.id) return false;
+  }
+  return true;
+}
+
 export const isSeated = (state: TableState, seat: number | null): seat is number =>
   seat !== null && seatAt(state, seat) !== undefined;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { roomSettings } from '../../testing/rooms.js';
 import { initialTableState } from './initial-state.js';
 import { tableSettings } from './settings.js';
-import { durableKey, fromStored, toStored, VERSION_LEASE } from './stored-state.js';
+import { DurableKeys, durableKey, fromStored, toStored, VERSION_LEASE } from './stored-state.js';
 import type { TableState } from './state.js';
 import { busyTable, busyTableTurning, everyoneBets } from '../testing/busy-table.js';
 import { ReducerHarness } from '../testing/reducer-harness.js';
@@ -357,5 +357,36 @@ describe('a save of a table mid-shoe (T9.10)', () => {
     const betting = busyTable(1).state;
     expect(betting.phase.kind).toBe('betting');
     expect(durableKey(settlingOf(betting), defaultGame)).not.toBe(durableKey(betting, defaultGame));
+  });
+
+  it('T9.1: the key the saver keeps after every input is durableKey, though built only when a part moves', () => {
+    const t = busyTable(1);
+    // Every state the reducer hands the table, as the actor's saver is asked about each.
+    const states: TableState[] = [];
+    let current = t.state;
+    Object.defineProperty(t, 'state', {
+      get: () => current,
+      set: (next: TableState) => {
+        current = next;
+        states.push(next);
+      },
+    });
+    everyoneBets(t, 2);
+    t.command('player-14', 'seat.leave', { seat: 14 });
+    for (let i = 0; i < 30 && t.state.phase.kind !== 'betting'; i++) t.fire();
+    t.sit('newcomer', 14);
+    everyoneBets(t);
+    for (let i = 0; i < 30 && t.state.phase.kind !== 'result'; i++) t.fire();
+    const keys = new DurableKeys();
+    const seen = new Set<string>();
+    for (const state of states) {
+      const key = keys.of(state, defaultGame);
+      expect(key).toBe(durableKey(state, defaultGame));
+      seen.add(key);
+    }
+    // Bets, turns, a seat left and taken: most states share a key, and each change made a new one.
+    expect(states.length).toBeGreaterThan(40);
+    expect(seen.size).toBeGreaterThan(4);
+    expect(seen.size).toBeLessThan(states.length / 2);
   });
 });

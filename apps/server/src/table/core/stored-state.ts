@@ -4,6 +4,7 @@ import type { StoredTableState } from '../../db/table-states.js';
 import type { StoredGame, TableGame } from './game.js';
 import type { ChatState, Phase, RoomControl, TableState } from './state.js';
 import { EMPTY_CHAT } from './initial-state.js';
+import { sameSeating } from './seats.js';
 import { restoredShoe, storedShoe } from './stored-shoe.js';
 
 /**
@@ -16,19 +17,78 @@ export const VERSION_LEASE = 64;
 /**
  * What must survive a restart changed: the phase, who sits where, the shoe, the game's own
  * (its round, who holds what). Built as a plain string, not JSON of the whole list: the table
- * computes it after every input.
+ * computes it after every input (through DurableKeys, which builds it only when a part moved).
  */
 export function durableKey(state: TableState, game: TableGame): string {
+  return keyOf(partsOf(state, game));
+}
+
+/** The parts durableKey is made of, each compared as it is. */
+interface DurableParts {
+  readonly phase: string;
+  /** Compared by who sits where (sameSeating), not by balances. */
+  seats: TableState['seats'];
+  readonly shoe: string | null;
+  readonly lastShoe: number;
+  readonly closing: boolean;
+  /** T11: the host controls, and with them the settings a room changed. */
+  readonly room: TableState['room'];
+  readonly game: string;
+}
+
+function partsOf(state: TableState, game: TableGame): DurableParts {
+  return {
+    phase: game.durablePhase?.(state) ?? state.phase.kind,
+    seats: state.seats,
+    shoe: state.shoe?.id ?? null,
+    lastShoe: state.lastShoeNumber,
+    closing: state.closing,
+    room: state.room,
+    game: game.durableKey(state),
+  };
+}
+
+function keyOf(parts: DurableParts): string {
   return [
-    game.durablePhase?.(state) ?? state.phase.kind,
-    seatsKey(state.seats),
-    state.shoe?.id ?? null,
-    state.lastShoeNumber,
-    state.closing,
-    // T11: the host controls, and with them the settings a room changed.
-    state.room === null ? null : JSON.stringify(state.room),
-    game.durableKey(state),
+    parts.phase,
+    seatsKey(parts.seats),
+    parts.shoe,
+    parts.lastShoe,
+    parts.closing,
+    parts.room === null ? null : JSON.stringify(parts.room),
+    parts.game,
   ].join('|');
+}
+
+/**
+ * One table's durableKey after each input. Most inputs (a bet, a card turned, a watcher) move
+ * none of its parts, though each brings a new state, phase and seats list: the parts are
+ * compared with the last key's, and the string is built again only when one has changed.
+ */
+export class DurableKeys {
+  private last: { parts: DurableParts; key: string } | null = null;
+
+  of(state: TableState, game: TableGame): string {
+    const parts = partsOf(state, game);
+    const last = this.last;
+    if (
+      last !== null &&
+      last.parts.phase === parts.phase &&
+      last.parts.shoe === parts.shoe &&
+      last.parts.lastShoe === parts.lastShoe &&
+      last.parts.closing === parts.closing &&
+      last.parts.room === parts.room &&
+      last.parts.game === parts.game &&
+      sameSeating(last.parts.seats, parts.seats)
+    ) {
+      // The newest list, so that the next input's (often the same) is found at once.
+      last.parts.seats = parts.seats;
+      return last.key;
+    }
+    const key = keyOf(parts);
+    this.last = { parts, key };
+    return key;
+  }
 }
 
 /** Who sits where, once per seats list: a bet moves balances, not seats, and keeps the key. */

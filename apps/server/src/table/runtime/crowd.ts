@@ -1,6 +1,6 @@
 import type { AckError } from '@banco/protocol';
 import { roomRefusal } from '../core/host-presence.js';
-import { seatOf } from '../core/seats.js';
+import { sameSeating, seatOf } from '../core/seats.js';
 import type { TableState } from '../core/state.js';
 import { joinFirst, type Admission } from './admission.js';
 import type { TableLife } from './lifecycle.js';
@@ -148,9 +148,13 @@ export class Crowd {
   /** Connected players without a seat. */
   spectators(): number {
     const { seats } = this.state;
-    // The state is immutable: the same seats list and no watcher change give the same count.
+    // The same players seated and no watcher change give the same count. Every input asks, and
+    // each bet brings a new seats list (its balance) with nobody moved.
     const last = this.counted;
-    if (last?.seats === seats && last.watchers === this.watcherChanges) return last.spectators;
+    if (last && last.watchers === this.watcherChanges && sameSeating(last.seats, seats)) {
+      last.seats = seats;
+      return last.spectators;
+    }
     const seated = new Set(seats.map((s) => s.player.id));
     let spectators = 0;
     for (const id of this.watchers) if (!seated.has(id)) spectators++;

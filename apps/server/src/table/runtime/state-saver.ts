@@ -1,7 +1,7 @@
 import { messageOf, type RetryPolicy } from './effect-retry.js';
 import type { TableGame } from '../core/game.js';
 import type { TableState } from '../core/state.js';
-import { durableKey, toStored } from '../core/stored-state.js';
+import { DurableKeys, toStored } from '../core/stored-state.js';
 import type { TableLedger } from './table-ledger.js';
 
 /** What keeps failing under this key makes the table degraded (/health) until a save works. */
@@ -43,6 +43,7 @@ export class StateSaver {
   /** The version floor stored with the last save. */
   private savedFloor: number;
   private savedKey = '';
+  private readonly keys = new DurableKeys();
   /** Failed tries in a row, and why the last failed. */
   private failures = 0;
   private lastReason = '';
@@ -59,7 +60,7 @@ export class StateSaver {
 
   async saveIfDue(state: TableState, remembered: () => readonly string[]): Promise<void> {
     const { game } = this.deps;
-    const key = durableKey(state, game);
+    const key = this.keys.of(state, game);
     if (key === this.savedKey && state.version < this.savedFloor) return;
     const { ledger, tableId, failing, log } = this.deps;
     // Real time, as the retry's timer keeps: a table's clock may be a test's, standing still.
