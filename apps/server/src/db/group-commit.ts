@@ -42,7 +42,7 @@ export class GroupCommit<I, O> {
     private readonly keyOf: (item: I) => string,
     private readonly inFlight: number,
     /**
-     * How items gather (`Gathering`); a number is a fixed gap (`gatherFor`). A few milliseconds
+     * How items gather (`Gathering`); a number of ms is both bounds (`gatherFor`). A few milliseconds
      * turn a stream of single items from many tables into statements of several, which is what
      * Postgres charges for, and cap a node's statements a second whatever its load; a quiet
      * node's items wait for nothing.

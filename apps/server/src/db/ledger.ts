@@ -50,9 +50,10 @@ const STATEMENTS_IN_FLIGHT = 2;
  * (docs/performance-log.md). A round's writes at a table are about 20 (an open, 14 confirms, four
  * saves, an end): at 150 tables a node's 20 ms windows hold 8 of them, 2.5 statements a round,
  * and statements never go closer than 20 ms, at most 50 a second whatever the load. A node of 75
- * tables fills a statement in 40 ms: each write waits 20 ms at most from its arrival (not from
- * the last statement's start, which made that node's statements 5 a round), so a bet's
- * acknowledgement waits no longer than before, well inside its 50 ms goal (docs/performance.md).
+ * tables would fill one in 40 ms: each write waits at most 20 ms from its own arrival, so its
+ * statements go about 25 ms apart, 4 a round (counted from the last statement's start they were
+ * 5). No write waits longer than it could before, the bound of a bet's acknowledgement, though
+ * more wait the whole 20 ms (docs/performance-log.md, "Two nodes against one").
  */
 const ROUND_WRITES_GATHERING: Gathering = { leastMs: 20, mostMs: 20, fullAt: 8 };
 
