@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GroupCommit, type Gathering } from './group-commit.js';
 
 /** A statement that records what it was given and answers when told to. */
 function recorder() {
@@ -115,5 +115,106 @@ describe('group commit', () => {
     await r.finishAll();
     expect(await failed).toBe('statement failed');
     expect(await fine).toEqual(['a:1!']);
+  });
+
+  describe('gathering by arrival and by count (issue 45)', () => {
+    // The clock is faked: a statement's start is read off the timers it queued, not slept for.
+    const at = () => performance.now();
+    const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+    const gathering: Gathering = { leastMs: 20, mostMs: 30, fullAt: 3 };
+    afterEach(() => vi.useRealTimers());
+
+    /** A group whose statements answer at once, each start's time recorded. */
+    function started() {
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'],
+      });
+      const statements: string[][] = [];
+      const starts: number[] = [];
+      const statement = (items: readonly string[]) => {
+        statements.push([...items]);
+        starts.push(at());
+        return Promise.resolve(items.map((i) => `${i}!`));
+      };
+      return { statements, starts, group: new GroupCommit(statement, keyOf, 2, gathering) };
+    }
+
+    it('an item waits at most mostMs from its own arrival, not from the last statement', async () => {
+      const { statements, starts, group } = started();
+      void group.submit(['a:1']);
+      await advance(0);
+      expect(starts).toEqual([0]);
+      await advance(15);
+      const answer = group.submit(['b:1']);
+      // Counted from the last start (a fixed window) b:1 would go at 30; it goes at 15 + 30.
+      await advance(29);
+      expect(statements).toEqual([['a:1']]);
+      await advance(1);
+      expect(statements).toEqual([['a:1'], ['b:1']]);
+      expect(starts).toEqual([0, 45]);
+      expect(await answer).toEqual(['b:1!']);
+    });
+
+    it('once fullAt items wait, they go leastMs after the last start: never sooner', async () => {
+      const { statements, starts, group } = started();
+      void group.submit(['a:1']);
+      await advance(2);
+      void group.submit(['b:1', 'c:1']);
+      await advance(3);
+      expect(statements).toEqual([['a:1']]);
+      void group.submit(['d:1']);
+      // Three wait: due at 0 + 20 rather than at 2 + 30.
+      await advance(14);
+      expect(statements).toEqual([['a:1']]);
+      await advance(1);
+      expect(statements).toEqual([['a:1'], ['b:1', 'c:1', 'd:1']]);
+      expect(starts).toEqual([0, 20]);
+    });
+
+    it('a steady stream: each item goes within mostMs of its arrival, statements leastMs apart or more, full', async () => {
+      const { statements, starts, group } = started();
+      const arrivals = new Map<string, number>();
+      // One item every 7 ms, a half-loaded node's confirms: a window counted from the last
+      // start would send a statement every 20 ms (every 30 with leastMs 30), of three or fewer.
+      for (let i = 0; i < 60; i++) {
+        const item = `p${i}:1`;
+        arrivals.set(item, at());
+        void group.submit([item]);
+        await advance(7);
+      }
+      await advance(100);
+      const sentAt = new Map<string, number>();
+      statements.forEach((items, n) => items.forEach((item) => sentAt.set(item, starts[n]!)));
+      expect(sentAt.size).toBe(60);
+      for (const [item, arrived] of arrivals)
+        expect(sentAt.get(item)! - arrived).toBeLessThanOrEqual(gathering.mostMs);
+      for (let n = 1; n < starts.length; n++)
+        expect(starts[n]! - starts[n - 1]!).toBeGreaterThanOrEqual(gathering.leastMs);
+      // After the first (a quiet group's item goes at once): 3 items each, every 21 ms.
+      expect(statements.slice(1, -1).every((items) => items.length === 3)).toBe(true);
+      expect(starts.slice(1, 4)).toEqual([21, 42, 63]);
+    });
+
+    it("without fullAt, a steady stream still goes mostMs after each statement's first item", async () => {
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'],
+      });
+      const starts: number[] = [];
+      const group = new GroupCommit(
+        (items: readonly string[]) => {
+          starts.push(at());
+          return Promise.resolve(items.map((i) => `${i}!`));
+        },
+        keyOf,
+        2,
+        20,
+      );
+      for (let i = 0; i < 12; i++) {
+        void group.submit([`p${i}:1`]);
+        await advance(7);
+      }
+      // 0 alone (quiet); then 7 waits until 27, 28 until 48, 49 until 69: not every 20 ms.
+      expect(starts).toEqual([0, 27, 48, 69]);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { assertAmount, fromPg, toNumber } from './amounts.js';
 import { escrowAccount, REFILL_ACCOUNT, stackAccount, walletAccount } from './accounts.js';
 import { escrowMany, type EscrowOutcome } from './escrow.js';
 import { roundWriter, type RoundWrite, type RoundWriteAnswer } from './round-writes.js';
-import type { GroupCommit } from './group-commit.js';
+import type { Gathering, GroupCommit } from './group-commit.js';
 import type { EndRoundInput } from './round-end.js';
 import type { OpenRoundInput } from './round-open.js';
 import type { LedgerExport, Recap } from '@banco/protocol';
@@ -43,14 +43,19 @@ export type { EscrowOutcome } from './escrow.js';
 /** Statements of round writes (escrows and state saves) running at once (group-commit.ts). */
 const STATEMENTS_IN_FLIGHT = 2;
 /**
- * How long a confirm or a state save waits for others, of any table, to share its statement.
- * Bets and phase changes land at random moments, so without it a busy server sends most of them
- * alone, and Postgres's fixed cost of a transaction is most of what each costs: with 5 ms a
- * round at 150 tables still took 7 escrow and 5 save transactions (docs/performance-log.md).
- * 20 ms makes a node's round writes at most 50 transactions a second whatever its load, and
- * keeps a bet's acknowledgement well inside its 50 ms goal (docs/performance.md).
+ * How a confirm or a state save waits for others, of any table, to share its statement
+ * (`Gathering`, group-commit.ts). Bets and phase changes land at random moments, so without it a
+ * busy server sends most of them alone, and Postgres's fixed cost of a transaction is most of
+ * what each costs: with 5 ms a round at 150 tables still took 7 escrow and 5 save transactions
+ * (docs/performance-log.md). A round's writes at a table are about 20 (an open, 14 confirms, four
+ * saves, an end): at 150 tables a node's 20 ms windows hold 8 of them, 2.5 statements a round,
+ * and statements never go closer than 20 ms, at most 50 a second whatever the load. A node of 75
+ * tables would fill one in 40 ms: each write waits at most 20 ms from its own arrival, so its
+ * statements go about 25 ms apart, 4 a round (counted from the last statement's start they were
+ * 5). No write waits longer than it could before, the bound of a bet's acknowledgement, though
+ * more wait the whole 20 ms (docs/performance-log.md, "Two nodes against one").
  */
-const ROUND_WRITES_GATHER_MS = 20;
+const ROUND_WRITES_GATHERING: Gathering = { leastMs: 20, mostMs: 20, fullAt: 8 };
 
 /** 1,000 chips in minor units, minted from REFILL for every new guest. */
 export const WELCOME_AMOUNT = 100_000;
@@ -86,7 +91,7 @@ export class Ledger {
     // Two statements at a time: on a busy server confirms and saves then wait a few
     // milliseconds and go in fuller statements (a 14-confirm statement costs Postgres what
     // three single ones do), and the other connections stay free for settlements and rounds.
-    this.writes = roundWriter(pool, STATEMENTS_IN_FLIGHT, ROUND_WRITES_GATHER_MS);
+    this.writes = roundWriter(pool, STATEMENTS_IN_FLIGHT, ROUND_WRITES_GATHERING);
   }
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

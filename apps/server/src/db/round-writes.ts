@@ -7,7 +7,7 @@ import {
   type EscrowRow,
 } from './escrow.js';
 import { fenceValues, withoutFenced } from './fence.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type Gathering } from './group-commit.js';
 import { LedgerError, ledgerErrorOf } from './ledger-error.js';
 import type { EscrowBetsInput } from './ledger-types.js';
 import { endRound, type EndRoundInput } from './round-end.js';
@@ -211,7 +211,7 @@ function apartWorthTrying(error: unknown): boolean {
 export function roundWriter(
   pool: pg.Pool,
   inFlight: number,
-  gatherMs: number,
+  gathering: Gathering | number,
 ): GroupCommit<RoundWrite, RoundWriteAnswer> {
   return new GroupCommit(
     async (writes) => {
@@ -235,7 +235,7 @@ export function roundWriter(
     },
     keyOf,
     inFlight,
-    gatherMs,
+    gathering,
     undefined,
     // Ends lock a round, its bettors' wallets, its escrow and the house, the confirms a wallet and
     // an escrow: two transactions each holding ends could each wait for the other's locks.
