@@ -223,6 +223,10 @@ describe.runIf(canRunBrowser)('Chemin de Fer with friends', () => {
       expect(await coup(2).getByTestId('coup-result').innerText()).toBe('Punto wins, 8 to 5');
       expect(await page.getByRole('columnheader', { name: 'Player' }).count()).toBe(0);
       expect(await page.getByTestId('verify-link').count()).toBe(1);
+      // A Chemin de Fer shoe counts coups, as its rows do.
+      expect(await page.getByTestId('shoe-1').locator('summary').innerText()).toMatch(
+        /^Shoe 1 · 2 coups · started /,
+      );
       await screenshot(page, `chemin-shoes-${name}`);
       expect(await seriousViolations(page)).toEqual([]);
     });

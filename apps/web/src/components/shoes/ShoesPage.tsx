@@ -154,14 +154,14 @@ function ShoeItem({
     fetchShoe(shoe.id, tableId).then(setRecord, () => setFailed(true));
   }, [open, record, shoe.id, tableId]);
   // Each game reads its own rounds (C6.1): its rows are loaded once a shoe of it is opened.
-  const { Rounds } = shoeGameOf(shoe.game);
+  const { Rounds, round } = shoeGameOf(shoe.game);
   const [shown, setShown] = useState(false);
   useFocusLinkedRow(item, linkedRound, shown);
   return (
     <li className="shoes-list__item" data-testid={`shoe-${shoe.number}`} ref={item}>
       <details open={startOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
-          Shoe {shoe.number} · {shoe.rounds} {shoe.rounds === 1 ? 'round' : 'rounds'} · started{' '}
+          Shoe {shoe.number} · {shoe.rounds} {shoe.rounds === 1 ? round : `${round}s`} · started{' '}
           {when(shoe.startedAt)}
           {shoe.endedAt ? ` · ended ${when(shoe.endedAt)}` : ' · in play'}
         </summary>

@@ -7,6 +7,8 @@ export type ShoeGameName = ShoeReply['game'];
 export interface ShoeGame {
   /** The game as a page names it to people. */
   title: string;
+  /** What the game calls one of its rounds: a coup where the players' choices play it. */
+  round: 'round' | 'coup';
   /** /shoes: a shoe's rounds as the game reads them, loaded once a shoe of it is opened. */
   Rounds: LazyExoticComponent<ComponentType<ShoeRoundsProps>>;
   /**
@@ -23,14 +25,16 @@ const tableRounds = lazy(() => import('./ShoeRounds'));
  * rows, its check and one line here, as a table's screen is in `table/games.ts`.
  */
 export const SHOE_GAMES: Record<ShoeGameName, ShoeGame> = {
-  'punto-banco': { title: 'Punto Banco', Rounds: tableRounds },
+  'punto-banco': { title: 'Punto Banco', round: 'round', Rounds: tableRounds },
   'chemin-de-fer': {
     title: 'Chemin de Fer',
+    round: 'coup',
     Rounds: lazy(() => import('../chemin/CheminShoeRounds')),
     Check: lazy(() => import('../chemin/CheminShoeCheck')),
   },
   'baccara-banque': {
     title: 'Baccara Banque',
+    round: 'coup',
     Rounds: lazy(() => import('../banque/BanqueShoeRounds')),
     Check: lazy(() => import('../banque/BanqueShoeCheck')),
   },
