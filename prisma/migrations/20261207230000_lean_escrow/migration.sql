@@ -74,10 +74,10 @@ BEGIN
            ARRAY(SELECT CASE WHEN (SELECT TRUE FROM accounts i WHERE i.id = 'issuer:' || u.t)
                              THEN 'stack:' || u.t || ':' || u.p ELSE 'wallet:' || u.p END
                    FROM unnest(p_tables, p_players) AS u(t, p)),
-           ARRAY(SELECT (SELECT sum(b.amount)::BIGINT
-                           FROM unnest(p_bet_reqs, p_amounts) AS b(req, amount)
-                          WHERE b.req = u.n)
-                   FROM unnest(p_players) WITH ORDINALITY AS u(p, n))
+           ARRAY(SELECT (SELECT sum(p_amounts[b])::BIGINT
+                           FROM generate_subscripts(p_bet_reqs, 1) AS b
+                          WHERE p_bet_reqs[b] = n)
+                   FROM generate_subscripts(p_players, 1) AS n)
       INTO v_round_ids, v_round_tables, v_round_open, v_payers, v_totals
       FROM (SELECT r.id, r.table_id, r.status FROM rounds r
              WHERE r.id = ANY (p_rounds)
@@ -100,92 +100,94 @@ BEGIN
            array_agg(d.payer) FILTER (WHERE d.code = 'ACCEPTED')
              || array_agg('escrow:' || d.table_id) FILTER (WHERE d.code = 'ACCEPTED')
       INTO v_codes, v_balances, v_moved
-      FROM (SELECT q.payer, q.table_id,
+      FROM (SELECT v_payers[n] AS payer, p_tables[n] AS table_id,
               CASE
-                WHEN NOT coalesce(v_round_tables[array_position(v_round_ids, q.round_id)] = q.table_id,
+                WHEN NOT coalesce(v_round_tables[array_position(v_round_ids, p_rounds[n])] = p_tables[n],
                                   FALSE) THEN 'NO_ROUND'
-                WHEN NOT coalesce(v_account_kinds[array_position(v_account_ids, 'escrow:' || q.table_id)]
+                WHEN NOT coalesce(v_account_kinds[array_position(v_account_ids, 'escrow:' || p_tables[n])]
                                   = 'ESCROW', FALSE) THEN 'NO_ESCROW'
-                WHEN NOT coalesce(v_account_kinds[array_position(v_account_ids, q.payer)]
+                WHEN NOT coalesce(v_account_kinds[array_position(v_account_ids, v_payers[n])]
                                   IN ('WALLET', 'ROOM_STACK'), FALSE) THEN 'NO_WALLET'
                 ELSE coalesce(
-                  (SELECT CASE WHEN bool_or(b.confirm_id = q.confirm_id) THEN 'REPLAYED'
+                  (SELECT CASE WHEN bool_or(b.confirm_id = p_confirm_ids[n]) THEN 'REPLAYED'
                                WHEN bool_or(b.status = 'OPEN') THEN 'ALREADY_CONFIRMED' END
                      FROM bets b
-                    WHERE b.round_id = q.round_id AND b.player_id = q.player_id),
+                    WHERE b.round_id = p_rounds[n] AND b.player_id = p_players[n]),
                   CASE
-                    WHEN NOT v_round_open[array_position(v_round_ids, q.round_id)] THEN 'ROUND_NOT_OPEN'
-                    WHEN v_totals[q.n] IS NULL
-                      OR v_account_balances[array_position(v_account_ids, q.payer)] < v_totals[q.n]
+                    WHEN NOT v_round_open[array_position(v_round_ids, p_rounds[n])] THEN 'ROUND_NOT_OPEN'
+                    WHEN v_totals[n] IS NULL
+                      OR v_account_balances[array_position(v_account_ids, v_payers[n])] < v_totals[n]
                       THEN 'INSUFFICIENT_BALANCE'
                     ELSE 'ACCEPTED'
                   END)
               END AS code,
-              CASE WHEN v_account_kinds[array_position(v_account_ids, q.payer)] IN ('WALLET', 'ROOM_STACK')
-                   THEN v_account_balances[array_position(v_account_ids, q.payer)] END AS balance
-              FROM unnest(p_tables, p_rounds, p_players, p_confirm_ids, v_payers)
-                   WITH ORDINALITY AS q(table_id, round_id, player_id, confirm_id, payer, n)
+              CASE WHEN v_account_kinds[array_position(v_account_ids, v_payers[n])] IN ('WALLET', 'ROOM_STACK')
+                   THEN v_account_balances[array_position(v_account_ids, v_payers[n])] END AS balance
+              FROM generate_subscripts(p_players, 1) AS n
             -- Planned apart (not flattened into the aggregate): each code is computed once.
             OFFSET 0) AS d;
 
-    IF 'ACCEPTED' = ANY (v_codes) THEN
-        -- The accepted requests' bets, in the order given, then their stake transfers in the
-        -- same order (a replay answers in the transfers' order).
+    -- The writes and the answer in one statement (each statement has a fixed cost): the
+    -- accepted requests' bets as given, their stake transfers in the same order (a replay
+    -- answers in the transfers' order), and every balance in one UPDATE, each row found by its
+    -- key: each payer's total out, each escrow's sum in. An accepted request answers with its
+    -- bets as given and its payer's balance after them; a refused one with one row. A batch
+    -- with a replay is answered by the next statement instead, in the same order.
+    RETURN QUERY
+    WITH new_bets AS (
         INSERT INTO bets (id, round_id, player_id, seat, spot, amount, confirm_id)
-        SELECT u.bet_id, p_rounds[u.req], p_players[u.req], p_seats[u.req], u.spot, u.amount,
-               p_confirm_ids[u.req]
-          FROM unnest(p_bet_reqs, p_bet_ids, p_spots, p_amounts) AS u(req, bet_id, spot, amount)
-         WHERE v_codes[u.req] = 'ACCEPTED';
+        SELECT p_bet_ids[i], p_rounds[p_bet_reqs[i]], p_players[p_bet_reqs[i]],
+               p_seats[p_bet_reqs[i]], p_spots[i], p_amounts[i], p_confirm_ids[p_bet_reqs[i]]
+          FROM generate_subscripts(p_bet_reqs, 1) AS i
+         WHERE v_codes[p_bet_reqs[i]] = 'ACCEPTED'
+    ), stakes AS (
         INSERT INTO transfers (key, from_account_id, to_account_id, amount, kind, round_id, bet_id)
-        SELECT 'stake:' || u.bet_id, v_payers[u.req], 'escrow:' || p_tables[u.req], u.amount,
-               'STAKE', p_rounds[u.req], u.bet_id
-          FROM unnest(p_bet_reqs, p_bet_ids, p_amounts) AS u(req, bet_id, amount)
-         WHERE v_codes[u.req] = 'ACCEPTED';
-        -- Every balance in one UPDATE, each row found by its key: each payer's total out, each
-        -- escrow's sum in.
+        SELECT 'stake:' || p_bet_ids[i], v_payers[p_bet_reqs[i]], 'escrow:' || p_tables[p_bet_reqs[i]],
+               p_amounts[i], 'STAKE', p_rounds[p_bet_reqs[i]], p_bet_ids[i]
+          FROM generate_subscripts(p_bet_reqs, 1) AS i
+         WHERE v_codes[p_bet_reqs[i]] = 'ACCEPTED'
+    ), moved AS (
         UPDATE accounts x
            SET balance = x.balance
-                 + (SELECT sum(CASE WHEN x.id = c.payer THEN -c.total ELSE c.total END)::BIGINT
-                      FROM unnest(v_codes, v_payers, p_tables, v_totals) AS c(code, payer, t, total)
-                     WHERE c.code = 'ACCEPTED' AND x.id IN (c.payer, 'escrow:' || c.t))
-         WHERE x.id = ANY (v_moved);
-    END IF;
+                 + (SELECT sum(CASE WHEN x.id = v_payers[c] THEN -v_totals[c] ELSE v_totals[c] END)::BIGINT
+                      FROM generate_subscripts(v_codes, 1) AS c
+                     WHERE v_codes[c] = 'ACCEPTED' AND x.id IN (v_payers[c], 'escrow:' || p_tables[c]))
+         WHERE x.id = ANY (v_moved)
+    )
+    SELECT a.req, a.code, a.balance, a.bet_id, a.spot, a.amount
+      FROM (SELECT p_bet_reqs[i] AS req, 'ACCEPTED' AS code,
+                   v_balances[p_bet_reqs[i]] - v_totals[p_bet_reqs[i]] AS balance,
+                   p_bet_ids[i] AS bet_id, p_spots[i] AS spot, p_amounts[i] AS amount, i AS ord
+              FROM generate_subscripts(p_bet_reqs, 1) AS i
+             WHERE v_codes[p_bet_reqs[i]] = 'ACCEPTED'
+            UNION ALL
+            SELECT c, v_codes[c], v_balances[c], NULL, NULL, NULL, 0
+              FROM generate_subscripts(v_codes, 1) AS c
+             WHERE v_codes[c] <> 'ACCEPTED') AS a
+     WHERE NOT ('REPLAYED' = ANY (v_codes))
+     ORDER BY a.req, a.ord;
 
     IF 'REPLAYED' = ANY (v_codes) THEN
         -- A replay answers with the bets first escrowed, in the order they were placed.
         RETURN QUERY
-        SELECT c.n::INTEGER, c.code,
-               CASE WHEN c.code = 'ACCEPTED' THEN c.balance - v_totals[c.n] ELSE c.balance END,
+        SELECT c::INTEGER, v_codes[c],
+               CASE WHEN v_codes[c] = 'ACCEPTED' THEN v_balances[c] - v_totals[c] ELSE v_balances[c] END,
                s.bet_id, s.spot, s.amount
-          FROM unnest(v_codes, v_balances) WITH ORDINALITY AS c(code, balance, n)
+          FROM generate_subscripts(v_codes, 1) AS c
           LEFT JOIN LATERAL (
-              SELECT u.bet_id, u.spot, u.amount, u.n AS ord
-                FROM unnest(p_bet_reqs, p_bet_ids, p_spots, p_amounts)
-                     WITH ORDINALITY AS u(req, bet_id, spot, amount, n)
-               WHERE c.code = 'ACCEPTED' AND u.req = c.n
+              SELECT p_bet_ids[i] AS bet_id, p_spots[i] AS spot, p_amounts[i] AS amount,
+                     i::BIGINT AS ord
+                FROM generate_subscripts(p_bet_reqs, 1) AS i
+               WHERE v_codes[c] = 'ACCEPTED' AND p_bet_reqs[i] = c
               UNION ALL
+              -- A sub-query, not a join: the transfer is found by its key.
               SELECT b.id, b.spot, b.amount,
                      (SELECT t.id FROM transfers t WHERE t.key = 'stake:' || b.id)
                 FROM bets b
-               WHERE c.code = 'REPLAYED' AND b.round_id = p_rounds[c.n]
-                 AND b.player_id = p_players[c.n] AND b.confirm_id = p_confirm_ids[c.n]
+               WHERE v_codes[c] = 'REPLAYED' AND b.round_id = p_rounds[c]
+                 AND b.player_id = p_players[c] AND b.confirm_id = p_confirm_ids[c]
           ) AS s ON TRUE
-         ORDER BY c.n, s.ord;
-    ELSE
-        -- No replay: an accepted request answers with its bets as given, with its payer's balance
-        -- after them; a refused one with one row.
-        RETURN QUERY
-        SELECT a.req, a.code, a.balance, a.bet_id, a.spot, a.amount
-          FROM (SELECT u.req, 'ACCEPTED' AS code, v_balances[u.req] - v_totals[u.req] AS balance,
-                       u.bet_id, u.spot, u.amount, u.n AS ord
-                  FROM unnest(p_bet_reqs, p_bet_ids, p_spots, p_amounts)
-                       WITH ORDINALITY AS u(req, bet_id, spot, amount, n)
-                 WHERE v_codes[u.req] = 'ACCEPTED'
-                UNION ALL
-                SELECT c.n::INTEGER, c.code, c.balance, NULL, NULL, NULL, 0
-                  FROM unnest(v_codes, v_balances) WITH ORDINALITY AS c(code, balance, n)
-                 WHERE c.code <> 'ACCEPTED') AS a
-         ORDER BY a.req, a.ord;
+         ORDER BY c, s.ord;
     END IF;
 END;
 $$;

@@ -522,6 +522,135 @@ describe("escrowMany (a table's group commit)", () => {
     expect((await checkLedger(prisma)).problems).toEqual([]);
   });
 
+  it('T10.8 T3.7: a batch mixing a replay, an accepted and a refused confirm, at a room with room chips', async () => {
+    // A room with room chips (T10.8): its table, escrow and issuer as rooms.ts creates them.
+    await prisma.table.create({
+      data: { id: 'chips', name: 'Chips', isPublic: false, settings: {} },
+    });
+    await prisma.account.createMany({
+      data: [
+        { id: escrowAccount('chips'), kind: 'ESCROW', tableId: 'chips' },
+        { id: 'issuer:chips', kind: 'ROOM_ISSUER', roomId: 'chips' },
+        { id: 'roomhouse:chips', kind: 'ROOM_HOUSE', roomId: 'chips' },
+      ],
+    });
+    const shoe = await ledger.createShoe({
+      tableId: 'chips',
+      number: 1,
+      serverSeed: '9'.repeat(64),
+      commitment: 'a'.repeat(64),
+      clientSeed: 'chips-1',
+      settings: {},
+    });
+    const roundId = await newRound('chips', shoe.shoeId);
+    const [hal, ida, jon, kim] = await Promise.all(
+      ['Hal', 'Ida', 'Jon', 'Kim'].map((name) => ledger.createGuest(name)),
+    );
+    // Kim has no stack here: she is refused, her wallet untouched.
+    for (const [who, amount] of [
+      [hal!, 5000],
+      [ida!, 3000],
+      [jon!, 2000],
+    ] as const) {
+      await ledger.roomChipsEntry('chips', {
+        key: `grant:${who.player.id}`,
+        playerId: who.player.id,
+        kind: 'GRANT',
+        amount,
+        approvedBy: 'room',
+        reason: null,
+      });
+    }
+    const stack = (who: { player: { id: string } }) => `stack:chips:${who.player.id}`;
+    const confirm = (
+      who: { player: { id: string } },
+      confirmId: string,
+      bets: { spot: string; amount: number }[],
+    ) => ({ tableId: 'chips', roundId, playerId: who.player.id, seat: 1, confirmId, bets });
+    // Hal's three bets, placed in this order; not the order of their spots or amounts.
+    const halBets = [
+      { spot: 'tie', amount: 300 },
+      { spot: 'banker', amount: 1000 },
+      { spot: 'player', amount: 200 },
+    ];
+    const first = await ledger.escrowBets(confirm(hal!, 'hal-1', halBets));
+    expect(first.balance).toBe(3500);
+
+    const counting = countingLedger();
+    const outcomes = await counting.ledger.escrowMany([
+      confirm(ida!, 'ida-1', [{ spot: 'banker', amount: 3001 }]),
+      confirm(hal!, 'hal-1', halBets),
+      confirm(kim!, 'kim-1', [{ spot: 'player', amount: 10 }]),
+      confirm(jon!, 'jon-1', [
+        { spot: 'player', amount: 1500 },
+        { spot: 'tie', amount: 500 },
+      ]),
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(outcomes.map((o) => (o.ok ? o.balance : o.error.code))).toEqual([
+      'INSUFFICIENT_BALANCE',
+      3500,
+      'NOT_FOUND',
+      0,
+    ]);
+    // The replay answers with the bets first escrowed, in the order they were placed.
+    expect(outcomes[1]).toEqual({ ok: true, ...first });
+    expect(first.bets.map((b) => [b.spot, b.amount])).toEqual(
+      halBets.map((b) => [b.spot, b.amount]),
+    );
+    expect(outcomes[3]!.ok && outcomes[3]!.bets.map((b) => [b.spot, b.amount])).toEqual([
+      ['player', 1500],
+      ['tie', 500],
+    ]);
+    // The stakes went from the stacks to the room's escrow; no wallet moved.
+    expect(await accountBalance(stack(hal!))).toBe(3500);
+    expect(await accountBalance(stack(ida!))).toBe(3000);
+    expect(await accountBalance(stack(jon!))).toBe(0);
+    expect(await accountBalance(escrowAccount('chips'))).toBe(3500);
+    for (const who of [hal!, ida!, jon!, kim!]) {
+      expect(await ledger.balanceOf(who.player.id)).toBe(100_000);
+    }
+    const jonStakes = await prisma.transfer.findMany({
+      where: { fromAccountId: stack(jon!), kind: 'STAKE' },
+      orderBy: { id: 'asc' },
+    });
+    expect(jonStakes.map((t) => [t.toAccountId, t.amount, t.roundId])).toEqual([
+      [escrowAccount('chips'), 1500n, roundId],
+      [escrowAccount('chips'), 500n, roundId],
+    ]);
+    expect(jonStakes.map((t) => t.key)).toEqual(
+      outcomes[3]!.ok ? outcomes[3]!.bets.map((b) => `stake:${b.id}`) : [],
+    );
+    expect(await prisma.bet.count({ where: { roundId } })).toBe(5);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+    // The room's chips go back to its stacks, so the later totals are the wallets' alone.
+    const { seq } = await prisma.round.findUniqueOrThrow({ where: { id: roundId } });
+    await ledger.voidRound({ tableId: 'chips', seq });
+    expect(await accountBalance(stack(hal!))).toBe(5000);
+    expect(await accountBalance(stack(jon!))).toBe(2000);
+    expect(await accountBalance(escrowAccount('chips'))).toBe(0);
+  });
+
+  it('refuses a batch naming a player twice (BAN02), before any lock or write', async () => {
+    const lee = await ledger.createGuest('Lee');
+    const roundId = await newRound();
+    const before = await snapshot();
+    const pool = poolOf(prisma);
+    const call = pool.query(`SELECT * FROM escrow_bets($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      ['main', 'main'],
+      [roundId, roundId],
+      [lee.player.id, lee.player.id],
+      [1, 1],
+      ['lee-1', 'lee-2'],
+      [1, 2],
+      ['lee-bet-1', 'lee-bet-2'],
+      ['player', 'banker'],
+      [100, 100],
+    ]);
+    await expect(call).rejects.toMatchObject({ code: 'BAN02' });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('answers every confirm NOT_FOUND for an unknown round, in one statement', async () => {
     const guest = await ledger.createGuest('Lost');
     const counting = countingLedger();
