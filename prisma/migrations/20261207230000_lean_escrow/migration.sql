@@ -38,21 +38,17 @@ SET enable_seqscan = off
 AS $$
 #variable_conflict use_column
 DECLARE
-    -- Request n pays from v_payers[n]: the player's room stack at a room with room chips (it
-    -- has an issuer), their wallet everywhere else. v_totals[n]: the sum of its bets.
-    v_payers TEXT[];
-    v_totals BIGINT[];
-    -- The rounds locked, and the accounts locked (payers and escrows), as they are under the lock.
-    v_round_ids TEXT[];
-    v_round_tables TEXT[];
-    v_round_open BOOLEAN[];
+    -- The accounts locked (payers and escrows), as they are under the lock.
     v_account_ids TEXT[];
     v_account_kinds TEXT[];
     v_account_balances BIGINT[];
-    -- Request n's answer: its code, and its payer's balance before this statement (null when it
-    -- has no payer).
+    -- Request n pays from v_payers[n]: the player's room stack at a room with room chips (it
+    -- has an issuer), their wallet everywhere else. Its answer: v_codes[n]; its payer's balance
+    -- before this call (null when it has none): v_balances[n]; the sum of its bets: v_totals[n].
+    v_payers TEXT[];
     v_codes TEXT[];
     v_balances BIGINT[];
+    v_totals BIGINT[];
     -- The accounts the accepted requests move: their payers and their tables' escrows.
     v_moved TEXT[];
 BEGIN
@@ -65,67 +61,84 @@ BEGIN
             RAISE EXCEPTION 'a player may appear once in an escrow batch' USING ERRCODE = 'BAN02';
         END IF;
     END IF;
-    -- The rounds FOR SHARE, in id order: settlement takes its round exclusively, so no stake
-    -- lands in a round being settled. The same statement finds each request's payer (the issuer
-    -- is read by its key, one probe per request) and its total; neither takes a lock.
-    SELECT array_agg(r.id), array_agg(r.table_id), array_agg(r.status = 'OPEN'),
-           -- A scalar sub-query, not EXISTS: the planner may run an EXISTS as one hashed scan of
-           -- every account.
-           ARRAY(SELECT CASE WHEN (SELECT TRUE FROM accounts i WHERE i.id = 'issuer:' || u.t)
-                             THEN 'stack:' || u.t || ':' || u.p ELSE 'wallet:' || u.p END
-                   FROM unnest(p_tables, p_players) AS u(t, p)),
-           ARRAY(SELECT (SELECT sum(p_amounts[b])::BIGINT
-                           FROM generate_subscripts(p_bet_reqs, 1) AS b
-                          WHERE p_bet_reqs[b] = n)
-                   FROM generate_subscripts(p_players, 1) AS n)
-      INTO v_round_ids, v_round_tables, v_round_open, v_payers, v_totals
-      FROM (SELECT r.id, r.table_id, r.status FROM rounds r
-             WHERE r.id = ANY (p_rounds)
-             ORDER BY r.id
-               FOR SHARE) AS r;
-    -- Then the payers and the tables' escrows, in the global lock order (wallets by id, then
-    -- the others by id), held until commit. A row locked is read in its newest version: the
-    -- balances kept are the locked ones, so the decision below is the one the CHECK would make.
+    -- The locks, in one statement and in this order, held until commit:
+    -- 1. the rounds FOR SHARE, in id order: settlement takes its round exclusively, so no stake
+    --    lands in a round being settled;
+    -- 2. then the payers and the tables' escrows, in the global lock order (wallets by id, then
+    --    the others by id). The keys of this scan are the sub-query that locks the rounds and
+    --    counts them: no account is locked before every round is. Each request's payer is its
+    --    room stack when its table has an issuer (read by its key; no lock), else its wallet.
+    -- A row locked is read in its newest version: the balances kept are the locked ones, so the
+    -- decision below is the one the CHECK would make.
     SELECT array_agg(a.id), array_agg(a.kind::TEXT), array_agg(a.balance)
       INTO v_account_ids, v_account_kinds, v_account_balances
       FROM (SELECT a.id, a.kind, a.balance FROM accounts a
-             WHERE a.id = ANY (v_payers || ARRAY(SELECT 'escrow:' || t FROM unnest(p_tables) AS t))
+             WHERE a.id = ANY ((
+                   SELECT CASE WHEN count(*) >= 0 THEN
+                            -- A scalar sub-query, not EXISTS: the planner may run an EXISTS as
+                            -- one hashed scan of every account.
+                            ARRAY(SELECT CASE WHEN (SELECT TRUE FROM accounts i
+                                                     WHERE i.id = 'issuer:' || p_tables[n])
+                                              THEN 'stack:' || p_tables[n] || ':' || p_players[n]
+                                              ELSE 'wallet:' || p_players[n] END
+                                    FROM generate_subscripts(p_players, 1) AS n)
+                            || ARRAY(SELECT 'escrow:' || p_tables[n]
+                                       FROM generate_subscripts(p_players, 1) AS n)
+                          END
+                     FROM (SELECT FROM rounds r
+                            WHERE r.id = ANY (p_rounds)
+                            ORDER BY r.id
+                              FOR SHARE) AS locked_rounds)::TEXT[])
              ORDER BY CASE a.kind WHEN 'WALLET' THEN 0 ELSE 1 END, a.id
                FOR NO KEY UPDATE) AS a;
 
     -- A new statement, so a new snapshot: a concurrent replay of one of these confirms that held
-    -- its wallet before us has committed, and its bets are visible here. One probe of the bets
-    -- by (round, player) per request that got this far: its replay, or its open bets.
-    SELECT array_agg(d.code), array_agg(d.balance),
-           array_agg(d.payer) FILTER (WHERE d.code = 'ACCEPTED')
-             || array_agg('escrow:' || d.table_id) FILTER (WHERE d.code = 'ACCEPTED')
-      INTO v_codes, v_balances, v_moved
-      FROM (SELECT v_payers[n] AS payer, p_tables[n] AS table_id,
-              CASE
-                WHEN NOT coalesce(v_round_tables[array_position(v_round_ids, p_rounds[n])] = p_tables[n],
-                                  FALSE) THEN 'NO_ROUND'
-                WHEN NOT coalesce(v_account_kinds[array_position(v_account_ids, 'escrow:' || p_tables[n])]
-                                  = 'ESCROW', FALSE) THEN 'NO_ESCROW'
-                WHEN NOT coalesce(v_account_kinds[array_position(v_account_ids, v_payers[n])]
-                                  IN ('WALLET', 'ROOM_STACK'), FALSE) THEN 'NO_WALLET'
-                ELSE coalesce(
-                  (SELECT CASE WHEN bool_or(b.confirm_id = p_confirm_ids[n]) THEN 'REPLAYED'
-                               WHEN bool_or(b.status = 'OPEN') THEN 'ALREADY_CONFIRMED' END
-                     FROM bets b
-                    WHERE b.round_id = p_rounds[n] AND b.player_id = p_players[n]),
-                  CASE
-                    WHEN NOT v_round_open[array_position(v_round_ids, p_rounds[n])] THEN 'ROUND_NOT_OPEN'
-                    WHEN v_totals[n] IS NULL
-                      OR v_account_balances[array_position(v_account_ids, v_payers[n])] < v_totals[n]
-                      THEN 'INSUFFICIENT_BALANCE'
-                    ELSE 'ACCEPTED'
-                  END)
-              END AS code,
-              CASE WHEN v_account_kinds[array_position(v_account_ids, v_payers[n])] IN ('WALLET', 'ROOM_STACK')
-                   THEN v_account_balances[array_position(v_account_ids, v_payers[n])] END AS balance
-              FROM generate_subscripts(p_players, 1) AS n
-            -- Planned apart (not flattened into the aggregate): each code is computed once.
-            OFFSET 0) AS d;
+    -- its wallet before us has committed, and its bets are visible here; the round and the
+    -- accounts are as locked (no other writer moves them while we hold them). Per request, by
+    -- key: its round (one probe), its bets in that round (one probe: its replay, or its open
+    -- bets), its payer and escrow among the accounts locked. Its payer is its stack when the
+    -- stack was locked (only asked for at a table with an issuer), its wallet otherwise (only
+    -- locked at a table without one).
+    SELECT array_agg(d.code), array_agg(d.balance), array_agg(d.payer), array_agg(d.total),
+           -- Two by n: `= ANY` reads every element of an array of any shape.
+           array_agg(ARRAY[d.payer, 'escrow:' || d.table_id]) FILTER (WHERE d.code = 'ACCEPTED')
+      INTO v_codes, v_balances, v_payers, v_totals, v_moved
+      FROM (SELECT e.payer, e.table_id, e.total,
+                   CASE WHEN v_account_kinds[e.wi] IN ('WALLET', 'ROOM_STACK')
+                        THEN v_account_balances[e.wi] END AS balance,
+                   CASE
+                     WHEN e.round_open IS NULL THEN 'NO_ROUND'
+                     WHEN NOT coalesce(v_account_kinds[e.ei] = 'ESCROW', FALSE) THEN 'NO_ESCROW'
+                     WHEN NOT coalesce(v_account_kinds[e.wi] IN ('WALLET', 'ROOM_STACK'), FALSE)
+                       THEN 'NO_WALLET'
+                     WHEN e.bets IS NOT NULL THEN e.bets
+                     WHEN NOT e.round_open THEN 'ROUND_NOT_OPEN'
+                     WHEN e.total IS NULL OR v_account_balances[e.wi] < e.total
+                       THEN 'INSUFFICIENT_BALANCE'
+                     ELSE 'ACCEPTED'
+                   END AS code
+              FROM (SELECT p.payer, p.table_id,
+                           array_position(v_account_ids, p.payer) AS wi,
+                           array_position(v_account_ids, 'escrow:' || p.table_id) AS ei,
+                           -- By its id alone (the table is compared, not searched: the
+                           -- index by table would read every round of the table).
+                           (SELECT CASE WHEN r.table_id = p.table_id THEN r.status = 'OPEN' END
+                              FROM rounds r WHERE r.id = p_rounds[p.n]) AS round_open,
+                           (SELECT CASE WHEN bool_or(b.confirm_id = p_confirm_ids[p.n]) THEN 'REPLAYED'
+                                        WHEN bool_or(b.status = 'OPEN') THEN 'ALREADY_CONFIRMED' END
+                              FROM bets b
+                             WHERE b.round_id = p_rounds[p.n] AND b.player_id = p_players[p.n]) AS bets,
+                           (SELECT sum(p_amounts[i])::BIGINT
+                              FROM generate_subscripts(p_bet_reqs, 1) AS i
+                             WHERE p_bet_reqs[i] = p.n) AS total
+                      FROM (SELECT n, p_tables[n] AS table_id,
+                                   CASE WHEN 'stack:' || p_tables[n] || ':' || p_players[n]
+                                             = ANY (v_account_ids)
+                                        THEN 'stack:' || p_tables[n] || ':' || p_players[n]
+                                        ELSE 'wallet:' || p_players[n] END AS payer
+                              FROM generate_subscripts(p_players, 1) AS n) AS p
+                    -- Planned apart (not flattened into the aggregate): each probe runs once.
+                    OFFSET 0) AS e) AS d;
 
     -- The writes and the answer in one statement (each statement has a fixed cost): the
     -- accepted requests' bets as given, their stake transfers in the same order (a replay
