@@ -204,3 +204,33 @@ BEGIN
     END IF;
 END;
 $$;
+
+-- banco_fence of 20261201130000_table_leases, with the same guarantee (T13.3): it holds each
+-- named (table, epoch) FOR KEY SHARE for the rest of the transaction, in table order, or raises
+-- BAN09 naming every stale table. What changed: one statement instead of two. The leases are
+-- locked by the sub-query the check compares against (evaluated in full before the first
+-- comparison), and the check compares each named pair with the locked rows as they are under
+-- the lock (their newest version), instead of reading the leases again in a second statement
+-- with a join the planner could make a scan of every lease.
+CREATE OR REPLACE FUNCTION "banco_fence"(p_tables TEXT[], p_epochs BIGINT[]) RETURNS BOOLEAN
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_stale TEXT[];
+BEGIN
+    IF p_epochs IS NULL THEN
+        RETURN TRUE;
+    END IF;
+    SELECT array_agg(DISTINCT f.table_id ORDER BY f.table_id) INTO v_stale
+      FROM unnest(p_tables, p_epochs) AS f(table_id, epoch)
+     WHERE NOT coalesce(ROW(f.table_id, f.epoch) = ANY (ARRAY(
+               SELECT ROW(l.table_id, l.epoch) FROM table_leases l
+                WHERE l.table_id = ANY (p_tables)
+                ORDER BY l.table_id
+                  FOR KEY SHARE)), FALSE);
+    IF v_stale IS NOT NULL THEN
+        RAISE EXCEPTION 'fenced: the lease of % has a newer epoch', array_to_string(v_stale, ', ')
+            USING ERRCODE = 'BAN09', DETAIL = to_json(v_stale)::TEXT;
+    END IF;
+    RETURN TRUE;
+END;
+$$;
