@@ -8,16 +8,17 @@
 -- escrow_bets below decides and writes exactly what that of 20261207180000_round_statements did
 -- (T8.3, T8.4): the same locks in the same order, the same refusals, the same rows written and
 -- the same answers, row for row. What changed is how:
--- - the rows each lock statement locks are also the ones it reads (a row locked FOR SHARE or FOR
---   NO KEY UPDATE is returned in its newest committed version), kept in arrays; a confirm finds
---   its round, payer and escrow in them by position (array_position), not by a join;
+-- - three statements instead of five: the locks (rounds, then accounts), the decision, and the
+--   writes with the answer (a fourth reads the replayed bets when a confirm is a replay);
+-- - the accounts locked are read by the statement that locks them (a row locked FOR NO KEY
+--   UPDATE is returned in its newest committed version) into arrays, and a confirm finds its
+--   payer and escrow in them by position (array_position), not by a join;
 -- - every row read from a table is read by its key: an index condition on the key (`= ANY` of
 --   the keys, or a sub-plan probing one key per confirm), never a join the planner may turn into
---   a scan of the table;
--- - no CTE, no hash, no merge join; the only sorts are the lock orders and the answer's order;
+--   a scan of the table (with few accounts the old generic plan read every wallet per call);
+-- - no CTE read by another part of the statement, no hash, no merge join; the only sorts are
+--   the two lock orders and the answer's order;
 -- - the bets' probe (replay or already confirmed) is one index probe per confirm, not two;
--- - the replayed bets are read only when a confirm is a replay; the writes run only when a
---   confirm was accepted;
 -- - the duplicate-player check is skipped for a batch of one player (it cannot fail then).
 CREATE OR REPLACE FUNCTION "escrow_bets"(
     p_tables TEXT[],
