@@ -99,7 +99,8 @@ BEGIN
     -- key: its round (one probe), its bets in that round (one probe: its replay, or its open
     -- bets), its payer and escrow among the accounts locked. Its payer is its stack when the
     -- stack was locked (only asked for at a table with an issuer), its wallet otherwise (only
-    -- locked at a table without one).
+    -- locked at a table without one). The aggregates read one function scan, with no join nor
+    -- sort: element n of each array is request n's.
     SELECT array_agg(d.code), array_agg(d.balance), array_agg(d.payer), array_agg(d.total),
            -- Two by n: `= ANY` reads every element of an array of any shape.
            array_agg(ARRAY[d.payer, 'escrow:' || d.table_id]) FILTER (WHERE d.code = 'ACCEPTED')
