@@ -1,19 +1,27 @@
--- Issue 45: end_round of 20261207200000_ledger_rows with less executor work per call. Under
--- `perf` most of a settlement's own CPU was the executor setting up and tearing down plans (the
--- write statement alone had some 35 plan nodes: eight CTEs, the bettors' arrays unnested and read
--- back six times, UNION ALLs, two sorts, two window functions, a hash join) and the five
--- statements it ran before writing. Now:
--- - the bet check, the strays and every sum the writes need are one statement (was three: the
---   check with a window function, the account list, the strays again in the writes);
--- - a named bet repeated is found by array_position (its first position is not its own), the
---   first refused bet is the least position refused (min), not a window function and a sort;
--- - the writes read the arrays where they are, in their order: transfers come out of one Append
---   whose parts run in turn (collections, then each returned bet's return and win, then the
---   strays already in id order), so no sort; the escrow's and the house's deltas are summed by the
---   check, and only the bettors' accounts are grouped.
--- Every decision, lock (the round, then every account moved in the global order), refusal
--- (BAN01, BAN02 naming the same bet, 23503), answer and row (keys, order, amounts, columns) is
--- the one of 20261207200000_ledger_rows (T6.2, T9.2, T8.4).
+-- Issue 45: end_round of 20261207200000_ledger_rows with less executor work per call: four
+-- statements instead of five, no window function, no sort but the strays' (by id), no hash of
+-- all the accounts, and the bettors' arrays read where they are instead of through CTEs read
+-- six times. Measured (docs/performance-log.md, the lead's entry for this branch), the gain is
+-- small: most of a settlement's own CPU is the rows it writes (21 transfers with four indexes
+-- each, the bets, accounts and round, their CHECKs) and the commit, not the plans' set-up.
+-- - The bet check, the strays and the bettors' accounts are one statement: the first refused
+--   bet is found in the order named (a LATERAL makes the named bets the outer side of the
+--   loop, each bet found by its key: no window function, no sort); a repeated bet is one whose
+--   first position (array_position) is not its own; the strays come back as bets rows in id
+--   order, read once and passed on to the writes.
+-- - The account lock answers the ids it locked (ARRAY of the locked rows), so a missing one is
+--   `v_accounts <@ v_locked` failing: no DISTINCT list to count.
+-- - The writes: transfers come out of one Append whose parts run in turn (collections, then each
+--   returned bet's return and its win, then the strays in id order), so no sort; each account's
+--   delta is summed once from the arrays (no moves CTE read twice); the accounts are updated by
+--   the keys locked above (`a.id = ANY (v_accounts)`), so no plan reads them all, however small
+--   the table (the old generic plan hashed every account when there were few).
+-- Every decision, lock (the round FOR NO KEY UPDATE, then every account moved in the global
+-- order: wallets, escrows, the house, the others, by id), refusal (BAN01; BAN02 naming the same
+-- bet with the same words; 23503 naming the same account), answer and row (keys, order,
+-- amounts, columns; an account is written only when a transfer names it or it is a bettor
+-- named) is the one of 20261207200000_ledger_rows (T6.2, T6.5, T9.2, T9.9, T8.4);
+-- src/db/end-round.test.ts pins them and passes on both.
 CREATE OR REPLACE FUNCTION "end_round"(
     p_table_id TEXT,
     p_round_id TEXT,
@@ -43,20 +51,11 @@ DECLARE
     -- everywhere else the house and the wallets. A bettor's account is v_prefix || their id.
     v_house TEXT;
     v_prefix TEXT;
-    -- The least positions (1-based) of a named bet refused: unknown (or repeated), or any.
-    v_unknown_at BIGINT;
-    v_bad_at BIGINT;
-    -- The named bettors' accounts; what leaves the escrow; the house's delta and whether any
-    -- transfer names it (an account no transfer names is not written).
-    v_named_accounts TEXT[];
-    v_escrow_out BIGINT;
-    v_house_delta BIGINT;
-    v_house_moved BOOLEAN;
+    -- The first named bet refused, by its position: negative when it is unknown (or repeated),
+    -- positive when its player or stake does not match.
+    v_bad BIGINT;
     -- The round's open bets not named (strays, T9.2), in id order: refunded and voided.
-    v_strays TEXT[];
-    v_stray_accounts TEXT[];
-    v_stray_amounts BIGINT[];
-    v_stray_total BIGINT;
+    v_strays bets[];
     v_accounts TEXT[];
     v_locked TEXT[];
     v_missing TEXT;
@@ -79,56 +78,48 @@ BEGIN
         RETURN;
     END IF;
 
-    -- Every bet named must be an open bet of this round, once, with its stored player and stake;
-    -- each is found by its key. The strays are found by the round's key, read once, in id order.
-    SELECT n.unknown_at, n.bad_at, n.accounts, n.escrow_out, n.house_delta, n.house_moved,
-           s.ids, s.accounts, s.amounts, s.total
-      INTO v_unknown_at, v_bad_at, v_named_accounts, v_escrow_out, v_house_delta, v_house_moved,
-           v_strays, v_stray_accounts, v_stray_amounts, v_stray_total
-      FROM (SELECT min(u.n) FILTER (WHERE b.id IS NULL
-                                       OR array_position(p_bet_ids, u.bet_id) <> u.n) AS unknown_at,
-                   min(u.n) FILTER (WHERE b.id IS NULL
-                                       OR array_position(p_bet_ids, u.bet_id) <> u.n
-                                       OR b.player_id <> u.player_id
-                                       OR b.amount <> u.stake) AS bad_at,
-                   array_agg(v_prefix || u.player_id) AS accounts,
-                   sum(u.stake)::BIGINT AS escrow_out,
-                   -- Collections in; wins beyond the stake out (the moves below, summed).
-                   sum(CASE WHEN u.result = 'lose' THEN u.stake
-                            ELSE -greatest(u.returned - u.stake, 0) END)::BIGINT AS house_delta,
-                   bool_or(u.result = 'lose' OR u.returned > u.stake) AS house_moved
-              FROM unnest(p_bet_ids, p_players, p_results, p_stakes, p_returned)
-                   WITH ORDINALITY AS u(bet_id, player_id, result, stake, returned, n)
-              LEFT JOIN bets b ON b.id = u.bet_id AND b.round_id = p_round_id
-                              AND b.status = 'OPEN') n,
-           (SELECT array_agg(o.id) AS ids, array_agg(v_prefix || o.player_id) AS accounts,
-                   array_agg(o.amount) AS amounts, sum(o.amount)::BIGINT AS total
-              FROM (SELECT b.id, b.player_id, b.amount
-                      FROM bets b
-                     WHERE b.round_id = p_round_id AND b.status = 'OPEN'
-                       AND b.id <> ALL (p_bet_ids)
-                     ORDER BY b.id) o) s;
-    IF v_bad_at IS NOT NULL THEN
-        IF v_unknown_at = v_bad_at THEN
-            RAISE EXCEPTION 'bet % is not an open bet of %', p_bet_ids[v_bad_at], p_round_id
-                USING ERRCODE = 'BAN02';
-        END IF;
-        RAISE EXCEPTION 'bet % does not match its stored stake', p_bet_ids[v_bad_at]
+    -- One statement: every bet named must be an open bet of this round, once, with its stored
+    -- player and stake (each found by its key; the first refused in the order named, as the
+    -- LATERAL makes the named bets the outer side of the loop: no sort); the strays, found by
+    -- the round's key; and every account the round moves chips between.
+    SELECT (SELECT CASE WHEN b.id IS NULL OR array_position(p_bet_ids, u.bet_id) <> u.n
+                        THEN -u.n ELSE u.n END
+              FROM unnest(p_bet_ids, p_players, p_stakes)
+                   WITH ORDINALITY AS u(bet_id, player_id, stake, n)
+              LEFT JOIN LATERAL (SELECT b.id, b.player_id, b.amount FROM bets b
+                                  WHERE b.id = u.bet_id AND b.round_id = p_round_id
+                                    AND b.status = 'OPEN'
+                                 OFFSET 0) b ON TRUE
+             WHERE b.id IS NULL OR array_position(p_bet_ids, u.bet_id) <> u.n
+                OR b.player_id <> u.player_id OR b.amount <> u.stake
+             LIMIT 1),
+           ARRAY(SELECT b FROM bets b
+                  WHERE b.round_id = p_round_id AND b.status = 'OPEN'
+                    AND b.id <> ALL (p_bet_ids)
+                  ORDER BY b.id),
+           ARRAY[v_escrow, v_house] || ARRAY(SELECT v_prefix || p FROM unnest(p_players) AS p)
+      INTO v_bad, v_strays, v_accounts;
+    IF v_bad < 0 THEN
+        RAISE EXCEPTION 'bet % is not an open bet of %', p_bet_ids[-v_bad], p_round_id
             USING ERRCODE = 'BAN02';
+    ELSIF v_bad > 0 THEN
+        RAISE EXCEPTION 'bet % does not match its stored stake', p_bet_ids[v_bad]
+            USING ERRCODE = 'BAN02';
+    END IF;
+    IF cardinality(v_strays) > 0 THEN
+        v_accounts := v_accounts || ARRAY(SELECT v_prefix || s.player_id FROM unnest(v_strays) AS s);
     END IF;
 
     -- Every account this round moves chips between, locked in the global lock order; each must
     -- be there (T8.4: no foreign key on transfers checks it any more). Repeats are harmless: the
     -- index scan takes each key once.
-    v_accounts := ARRAY[v_escrow, v_house] || v_named_accounts || v_stray_accounts;
-    SELECT array_agg(l.id) INTO v_locked
-      FROM (SELECT a.id FROM accounts a
-             WHERE a.id = ANY (v_accounts)
-             ORDER BY CASE a.kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1 WHEN 'HOUSE' THEN 2
-                                  ELSE 3 END,
-                      a.id
-               FOR NO KEY UPDATE) l;
-    IF v_locked IS NULL OR NOT v_accounts <@ v_locked THEN
+    v_locked := ARRAY(SELECT a.id FROM accounts a
+                       WHERE a.id = ANY (v_accounts)
+                       ORDER BY CASE a.kind WHEN 'WALLET' THEN 0 WHEN 'ESCROW' THEN 1
+                                            WHEN 'HOUSE' THEN 2 ELSE 3 END,
+                                a.id
+                         FOR NO KEY UPDATE);
+    IF NOT v_accounts <@ v_locked THEN
         SELECT x INTO v_missing FROM unnest(v_accounts) AS x
          WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = x) ORDER BY x LIMIT 1;
         RAISE EXCEPTION 'account % does not exist', v_missing USING ERRCODE = 'foreign_key_violation';
@@ -156,17 +147,17 @@ BEGIN
                        AS x(kind, from_id, amount)
                  WHERE m.result <> 'lose' AND x.amount > 0
                 UNION ALL
-                SELECT 'REFUND', s.bet_id, v_escrow, s.account, s.amount
-                  FROM unnest(v_strays, v_stray_accounts, v_stray_amounts)
-                       AS s(bet_id, account, amount)) t
+                SELECT 'REFUND', s.id, v_escrow, v_prefix || s.player_id, s.amount
+                  FROM unnest(v_strays) AS s) t
     ), closed_bets AS (
         -- Settled bets with their result, strays voided with their stake returned: one UPDATE.
         UPDATE bets b
-           SET status = (CASE WHEN c.n <= cardinality(p_bet_ids) THEN 'SETTLED'
-                              ELSE 'VOIDED' END)::bet_status,
-               result = c.result, returned = c.returned, settled_at = now()
-          FROM unnest(p_bet_ids || v_strays, p_results, p_returned || v_stray_amounts)
-               WITH ORDINALITY AS c(id, result, returned, n)
+           SET status = c.status::bet_status, result = c.result, returned = c.returned,
+               settled_at = now()
+          FROM (SELECT u.bet_id AS id, 'SETTLED' AS status, u.result, u.returned
+                  FROM unnest(p_bet_ids, p_results, p_returned) AS u(bet_id, result, returned)
+                UNION ALL
+                SELECT s.id, 'VOIDED', NULL, s.amount FROM unnest(v_strays) AS s) c
          WHERE b.id = c.id
     ), ended_round AS (
         UPDATE rounds
@@ -175,24 +166,28 @@ BEGIN
                settled_at = now()
          WHERE id = p_round_id
     ), balances AS (
-        -- Every account a transfer names, by what it sums to, and every bettor named (so losers'
-        -- balances come back too): the escrow and the house by the check's sums.
+        -- What every account a transfer names sums to, each bettor named included (so losers'
+        -- balances come back too); the house only when a transfer names it.
         UPDATE accounts a SET balance = a.balance + d.delta
           FROM (SELECT x.id, sum(x.delta)::BIGINT AS delta
-                  FROM (SELECT v_prefix || m.player_id AS id,
-                               CASE WHEN m.result = 'lose' THEN 0
-                                    ELSE greatest(m.returned, m.stake) END AS delta
+                  FROM (SELECT x.id, x.delta
                           FROM unnest(p_players, p_results, p_stakes, p_returned)
-                               AS m(player_id, result, stake, returned)
+                               AS m(player_id, result, stake, returned),
+                               LATERAL (VALUES
+                                 (v_prefix || m.player_id,
+                                  CASE WHEN m.result = 'lose' THEN 0
+                                       ELSE greatest(m.returned, m.stake) END),
+                                 (v_escrow, -m.stake),
+                                 (v_house, CASE WHEN m.result = 'lose' THEN m.stake
+                                                ELSE -greatest(m.returned - m.stake, 0) END))
+                               AS x(id, delta)
+                         WHERE x.id <> v_house OR m.result = 'lose' OR m.returned > m.stake
                         UNION ALL
-                        SELECT s.account, s.amount
-                          FROM unnest(v_stray_accounts, v_stray_amounts) AS s(account, amount)) x
-                 GROUP BY x.id
-                UNION ALL
-                SELECT v_escrow, -(coalesce(v_escrow_out, 0) + coalesce(v_stray_total, 0))
-                 WHERE v_escrow_out IS NOT NULL OR v_stray_total IS NOT NULL
-                UNION ALL
-                SELECT v_house, v_house_delta WHERE v_house_moved) d
+                        SELECT x.id, x.delta
+                          FROM unnest(v_strays) AS s,
+                               LATERAL (VALUES (v_prefix || s.player_id, s.amount),
+                                               (v_escrow, -s.amount)) AS x(id, delta)) x
+                 GROUP BY x.id) d
          -- The list locked above, so the accounts are read by key however the join is made.
          WHERE a.id = d.id AND a.id = ANY (v_accounts)
         RETURNING a.id, a.kind, a.balance
