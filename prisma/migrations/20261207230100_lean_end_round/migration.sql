@@ -1,7 +1,7 @@
 -- Issue 45: end_round of 20261207200000_ledger_rows with less executor work per call: four
 -- statements instead of five, no window function, no sort but the strays' (by id), no hash of
 -- all the accounts, and the bettors' arrays read where they are instead of through CTEs read
--- six times. Measured (docs/performance-log.md, the lead's entry for this branch), the gain is
+-- six times. Measured with bench/ledger-ops.ts, the gain is
 -- small: most of a settlement's own CPU is the rows it writes (21 transfers with four indexes
 -- each, the bets, accounts and round, their CHECKs) and the commit, not the plans' set-up.
 -- - The bet check, the strays and the bettors' accounts are one statement: the first refused

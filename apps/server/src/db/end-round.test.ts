@@ -31,7 +31,10 @@ async function roundWith(extra: Array<Array<{ spot: string; amount: number }>>) 
       confirmId: `c-${first.seq}-${i}`,
       bets,
     });
-    others.push({ playerId: guest.player.id, bets: new Map(placed.bets.map((b) => [b.spot, b.id])) });
+    others.push({
+      playerId: guest.player.id,
+      bets: new Map(placed.bets.map((b) => [b.spot, b.id])),
+    });
   }
   return { first, others };
 }
@@ -82,10 +85,28 @@ describe('end_round', () => {
       roundId,
       round: ROUND,
       settled: [
-        { betId: g0.bets.get('player')!, playerId: g0.playerId, result: 'win', stake: 2_000, returned: 4_000 },
+        {
+          betId: g0.bets.get('player')!,
+          playerId: g0.playerId,
+          result: 'win',
+          stake: 2_000,
+          returned: 4_000,
+        },
         { betId: first.betId, playerId: first.playerId, result: 'lose', stake: 1_000, returned: 0 },
-        { betId: g0.bets.get('tie')!, playerId: g0.playerId, result: 'push', stake: 500, returned: 500 },
-        { betId: g3.bets.get('banker')!, playerId: g3.playerId, result: 'lose', stake: 400, returned: 0 },
+        {
+          betId: g0.bets.get('tie')!,
+          playerId: g0.playerId,
+          result: 'push',
+          stake: 500,
+          returned: 500,
+        },
+        {
+          betId: g3.bets.get('banker')!,
+          playerId: g3.playerId,
+          result: 'lose',
+          stake: 400,
+          returned: 0,
+        },
       ],
     });
     // The strays in the order the database sorts their ids (the refunds' order).
@@ -98,10 +119,38 @@ describe('end_round', () => {
     const wallet = walletAccount;
     expect(await transfersOfRound(roundId)).toEqual([
       [`collect:${first.betId}`, ESCROW, HOUSE_ACCOUNT, 1_000, 'COLLECT', first.betId],
-      [`collect:${g3.bets.get('banker')}`, ESCROW, HOUSE_ACCOUNT, 400, 'COLLECT', g3.bets.get('banker')],
-      [`return:${g0.bets.get('player')}`, ESCROW, wallet(g0.playerId), 2_000, 'RETURN', g0.bets.get('player')],
-      [`win:${g0.bets.get('player')}`, HOUSE_ACCOUNT, wallet(g0.playerId), 2_000, 'WIN', g0.bets.get('player')],
-      [`return:${g0.bets.get('tie')}`, ESCROW, wallet(g0.playerId), 500, 'RETURN', g0.bets.get('tie')],
+      [
+        `collect:${g3.bets.get('banker')}`,
+        ESCROW,
+        HOUSE_ACCOUNT,
+        400,
+        'COLLECT',
+        g3.bets.get('banker'),
+      ],
+      [
+        `return:${g0.bets.get('player')}`,
+        ESCROW,
+        wallet(g0.playerId),
+        2_000,
+        'RETURN',
+        g0.bets.get('player'),
+      ],
+      [
+        `win:${g0.bets.get('player')}`,
+        HOUSE_ACCOUNT,
+        wallet(g0.playerId),
+        2_000,
+        'WIN',
+        g0.bets.get('player'),
+      ],
+      [
+        `return:${g0.bets.get('tie')}`,
+        ESCROW,
+        wallet(g0.playerId),
+        500,
+        'RETURN',
+        g0.bets.get('tie'),
+      ],
       ...strays.map(([id, player, amount]) => [
         `refund:${id}`,
         ESCROW,
@@ -150,7 +199,13 @@ describe('end_round', () => {
         roundId: first.roundId,
         round: ROUND,
         settled: [
-          { betId: first.betId, playerId: first.playerId, result: 'win', stake: 1_000, returned: 1_950 },
+          {
+            betId: first.betId,
+            playerId: first.playerId,
+            result: 'win',
+            stake: 1_000,
+            returned: 1_950,
+          },
         ],
       });
     expect((await settle()).balances).toEqual(new Map([[first.playerId, 100_950]]));
@@ -169,7 +224,13 @@ describe('end_round', () => {
     const g0 = others[0]!;
     const g0Bet = g0.bets.get('player')!;
     const good = [
-      { betId: first.betId, playerId: first.playerId, result: 'lose' as const, stake: 1_000, returned: 0 },
+      {
+        betId: first.betId,
+        playerId: first.playerId,
+        result: 'lose' as const,
+        stake: 1_000,
+        returned: 0,
+      },
       { betId: g0Bet, playerId: g0.playerId, result: 'lose' as const, stake: 2_000, returned: 0 },
     ];
     const settle = (settled: typeof good) =>
@@ -180,12 +241,21 @@ describe('end_round', () => {
       [[good[0]!, good[1]!, good[1]!], `bet ${g0Bet} is not an open bet of ${first.roundId}`],
       // A stake not as stored, before an unknown bet: the first in the order named.
       [
-        [{ ...good[0]!, stake: 999 }, { ...good[1]!, betId: 'nope' }],
+        [
+          { ...good[0]!, stake: 999 },
+          { ...good[1]!, betId: 'nope' },
+        ],
         `bet ${first.betId} does not match its stored stake`,
       ],
-      [[good[0]!, { ...good[1]!, betId: 'nope' }], `bet nope is not an open bet of ${first.roundId}`],
+      [
+        [good[0]!, { ...good[1]!, betId: 'nope' }],
+        `bet nope is not an open bet of ${first.roundId}`,
+      ],
       // Another bettor's bet.
-      [[good[0]!, { ...good[1]!, playerId: first.playerId }], `bet ${g0Bet} does not match its stored stake`],
+      [
+        [good[0]!, { ...good[1]!, playerId: first.playerId }],
+        `bet ${g0Bet} does not match its stored stake`,
+      ],
     ] as const;
     for (const [settled, message] of refusals) {
       await expect(settle([...settled])).rejects.toMatchObject({ code: 'INVALID_INPUT', message });
@@ -206,7 +276,13 @@ describe('end_round', () => {
           roundId: first.roundId,
           round: ROUND,
           settled: [
-            { betId: first.betId, playerId: first.playerId, result: 'lose', stake: 1_000, returned: 0 },
+            {
+              betId: first.betId,
+              playerId: first.playerId,
+              result: 'lose',
+              stake: 1_000,
+              returned: 0,
+            },
           ],
         })
         .then(
@@ -216,7 +292,9 @@ describe('end_round', () => {
       expect(JSON.stringify(err, Object.getOwnPropertyNames(err ?? {}))).toMatch(/23503/);
       expect(String(err)).toMatch(/account house does not exist/);
     } finally {
-      await main.prisma.$executeRawUnsafe(`UPDATE accounts SET id = 'house' WHERE id = 'house-gone'`);
+      await main.prisma.$executeRawUnsafe(
+        `UPDATE accounts SET id = 'house' WHERE id = 'house-gone'`,
+      );
     }
     expect(await everything()).toEqual(before);
   });
