@@ -79,8 +79,8 @@ const ESCROW_AND_SAVE = {
                                     $2, $3, $4, $5, $6, $7, $8, $9) AS e`,
 } as const;
 
-/** Confirms and saves only, in one statement. */
-async function writeOnce(
+/** Confirms and saves only, in one statement. Exported for bench/round-trip-ops.ts. */
+export async function writeOnce(
   pool: Queryable,
   writes: readonly RoundWrite[],
 ): Promise<RoundWriteAnswer[]> {
@@ -189,8 +189,11 @@ function roundWritesValues(
   ];
 }
 
-/** Every write of a batch holding an open or an end, answered in order, in one statement. */
-async function writeRound(
+/**
+ * Every write of a batch holding an open or an end, answered in order, in one statement.
+ * Exported for bench/round-trip-ops.ts.
+ */
+export async function writeRound(
   pool: Queryable,
   writes: readonly RoundWrite[],
 ): Promise<RoundWriteAnswer[]> {
