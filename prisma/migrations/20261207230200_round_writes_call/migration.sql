@@ -68,6 +68,7 @@ AS $$
 #variable_conflict use_column
 DECLARE
     v_missing TEXT;
+    v_found BIGINT;
     v_from INTEGER;
     v_to INTEGER;
 BEGIN
@@ -82,17 +83,20 @@ BEGIN
                       p_open_holders) AS o(id, table_id, shoe_id, seq, number, holder)
          ORDER BY o.table_id, o.seq
         ON CONFLICT (table_id, seq) DO NOTHING;
-        SELECT o.table_id || ' round ' || o.seq INTO v_missing
-          FROM unnest(p_open_tables, p_open_seqs) AS o(table_id, seq)
-         WHERE NOT EXISTS (SELECT 1 FROM rounds r WHERE r.table_id = o.table_id AND r.seq = o.seq)
-         LIMIT 1;
-        IF FOUND THEN
-            RAISE EXCEPTION 'round of % vanished', v_missing USING ERRCODE = 'BAN01';
-        END IF;
         RETURN QUERY
         SELECT 'open', o.n::INTEGER, NULL::TEXT, r.id, NULL::BIGINT, NULL::TEXT, NULL::BIGINT
           FROM unnest(p_open_tables, p_open_seqs) WITH ORDINALITY AS o(table_id, seq, n)
           JOIN rounds r ON r.table_id = o.table_id AND r.seq = o.seq;
+        GET DIAGNOSTICS v_found = ROW_COUNT;
+        -- Neither inserted nor there (deleted since): refused, as the open alone refused it.
+        IF v_found < cardinality(p_open_tables) THEN
+            SELECT o.table_id || ' round ' || o.seq INTO v_missing
+              FROM unnest(p_open_tables, p_open_seqs) AS o(table_id, seq)
+             WHERE NOT EXISTS (SELECT 1 FROM rounds r
+                                WHERE r.table_id = o.table_id AND r.seq = o.seq)
+             LIMIT 1;
+            RAISE EXCEPTION 'round of % vanished', v_missing USING ERRCODE = 'BAN01';
+        END IF;
     END IF;
 
     IF cardinality(p_esc_tables) > 0 THEN
