@@ -18,10 +18,10 @@ import { saveStates, savesJson, type StateSave } from './table-states.js';
 
 /**
  * What a round writes, of every table on the node: its opening, the confirms' escrows, the
- * tables' state saves and its end (settled or voided). They go through one group commit, so a
- * transaction carries whatever every table asked for in its gathering window, and Postgres pays
- * its fixed cost of a transaction (and its WAL flush) once for them all rather than once for
- * each kind and table.
+ * tables' state saves and its end (settled or voided). They go through one group commit, so one
+ * statement (one transaction, one round trip) carries whatever every table asked for in its
+ * gathering window, and Postgres pays its fixed cost of a statement and a transaction (and its
+ * WAL flush) once for them all rather than once for each kind and table.
  */
 export type RoundWrite =
   | { escrow: EscrowBetsInput }
@@ -250,9 +250,10 @@ async function writeTogether(
 }
 
 /**
- * When the shared transaction failed for one write's own refusal (a round that vanished, a
- * deadlock between two tables' writes), each open and end goes on its own and the confirms and
- * saves together, so one table's refusal is no other table's: nothing of the transaction stayed.
+ * When the shared statement failed for one write's own refusal (a round that vanished, an end
+ * naming a bet its round does not hold, a deadlock between two tables' writes), each open and
+ * end goes on its own and the confirms and saves together, so one table's refusal is no other
+ * table's: nothing of the statement stayed (round_writes is all or nothing).
  */
 async function writeApart(
   pool: pg.Pool,
@@ -285,7 +286,7 @@ async function writeApart(
   return answers;
 }
 
-/** A refusal of the transaction as a whole that is one write's own, or a deadlock. */
+/** A refusal of the statement as a whole that is one write's own, or a deadlock. */
 function apartWorthTrying(error: unknown): boolean {
   if (error instanceof LedgerError) return error.code !== 'FENCED';
   const code = (error as { code?: unknown } | null)?.code;
