@@ -4,8 +4,9 @@
  * COMMIT: five round trips) against one round_writes call, for a typical batch of a busy node:
  * one table's open, another's end of 14 bets, 6 confirms at a third, 3 tables' saves, every
  * write under its table's lease. One connection; the two run alternately, batch after batch, so
- * both see the same tables as they grow. Per batch: wall time, the backend's CPU (from /proc, so
- * Postgres must run on this machine) and this process' CPU (node-postgres' side of it).
+ * both see the same tables as they grow. Per batch: wall time, the backend's CPU (from
+ * /proc/<pid>/schedstat, so Postgres must run on this machine) and this process' CPU
+ * (node-postgres' side of it, and the writes' parameters).
  *
  *   pnpm --filter @banco/server exec tsx --conditions=source bench/round-trip-ops.ts [--batches 600]
  */
@@ -30,10 +31,10 @@ const pool = poolOf(prisma);
 pool.options.max = 1;
 
 const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-const backendCpuMs = () => {
-  const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+// On-CPU time in ns (schedstat's first field), not /proc's stat in 10 ms ticks: a batch costs
+// the backend about 2 ms, and the difference sought is a fraction of that.
+const backendCpuMs = () =>
+  Number(readFileSync(`/proc/${backend}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 
 /** The former path: the group commit's transaction of one statement per kind (before 20261207230200). */
 async function multiStatement(writes: readonly RoundWrite[]): Promise<void> {
@@ -57,7 +58,7 @@ async function multiStatement(writes: readonly RoundWrite[]): Promise<void> {
 
 const oneCall = async (writes: readonly RoundWrite[]) => void (await writeRound(pool, writes));
 
-const costs = new Map<string, { n: number; pg: number; wall: number; node: number }>();
+const costs = new Map<string, { wall: number[]; pg: number[]; node: number[] }>();
 async function measure(name: string, fn: () => Promise<void>): Promise<void> {
   const pg0 = backendCpuMs();
   const node0 = process.cpuUsage();
@@ -65,13 +66,15 @@ async function measure(name: string, fn: () => Promise<void>): Promise<void> {
   await fn();
   const wall = performance.now() - t0;
   const node = process.cpuUsage(node0);
-  const c = costs.get(name) ?? { n: 0, pg: 0, wall: 0, node: 0 };
-  c.n += 1;
-  c.pg += backendCpuMs() - pg0;
-  c.wall += wall;
-  c.node += (node.user + node.system) / 1000;
+  const c = costs.get(name) ?? { wall: [], pg: [], node: [] };
+  c.wall.push(wall);
+  c.pg.push(backendCpuMs() - pg0);
+  c.node.push((node.user + node.system) / 1000);
   costs.set(name, c);
 }
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const both = (xs: number[]) => `${mean(xs).toFixed(3)} / ${median(xs).toFixed(3)}`;
 
 const tables = ['opening', 'ending', 'betting', 'saving'];
 for (const id of tables) await ledger.ensureTable({ id, name: id, isPublic: true, settings: {} });
@@ -183,9 +186,10 @@ for (let b = 1; b <= BATCHES; b++) {
 }
 
 console.log(`batch: 1 open, 6 confirms, 3 saves, 1 end of 14 bets; ${BATCHES} batches`);
+console.log('ms per batch, mean / median');
 for (const [name, c] of costs) {
   console.log(
-    `${name.padEnd(30)} ${(c.wall / c.n).toFixed(3)} ms wall, ${(c.pg / c.n).toFixed(3)} ms Postgres CPU, ${(c.node / c.n).toFixed(3)} ms node CPU (${c.n} batches)`,
+    `${name.padEnd(30)} wall ${both(c.wall)}, Postgres CPU ${both(c.pg)}, node CPU ${both(c.node)} (${c.wall.length} batches)`,
   );
 }
 await prisma.$disconnect();
