@@ -229,10 +229,10 @@ export async function writeRound(
   return writes.map((w): RoundWriteAnswer => {
     if ('open' in w) {
       const roundId = roundIds[next.open++];
-      // round_writes itself raises when a round is neither opened nor found; were one missing
-      // all the same, the writes go again apart, where this open alone answers for itself.
+      // round_writes itself raises when a round is neither opened nor found. Were one missing
+      // all the same, the call has committed the others' writes: this open alone is refused.
       if (roundId === undefined)
-        throw new LedgerError('NOT_FOUND', `round ${w.open.seq} of ${w.open.tableId} vanished`);
+        return new LedgerError('NOT_FOUND', `round ${w.open.seq} of ${w.open.tableId} vanished`);
       return { roundId };
     }
     if ('escrow' in w) return outcomes[next.escrow++]!;
