@@ -301,4 +301,280 @@ describe('round writes: confirms and state saves of every table share a statemen
     expect(await ledger.balanceOf(dan.player.id)).toBe(100_000);
     expect((await checkLedger(prisma)).problems).toEqual([]);
   });
+
+  /** A guest's confirm of 1 000 on `spot`, escrowed now: the bet's id. */
+  const staked = async (tableId: string, roundId: string, playerId: string, spot = 'banker') => {
+    const [placed] = await ledger.escrowMany([
+      { ...banker(tableId, roundId, playerId), bets: [{ spot, amount: 1_000 }] },
+    ]);
+    if (!placed?.ok) throw new Error(`no stake for ${playerId}`);
+    return placed.bets[0]!.id;
+  };
+
+  it('T3.8 T6.2 T9.1: opens, confirms, saves and ends of many tables: one round_writes call answers each', async () => {
+    const openA = await tableWithShoe('call-open-a');
+    const openB = await tableWithShoe('call-open-b');
+    const betting = await tableInPlay('call-bet');
+    const endA = await tableInPlay('call-end-a');
+    const endB = await tableInPlay('call-end-b');
+    const endC = await tableInPlay('call-end-c');
+    const [ann, bob, cat, dan, eve] = await Promise.all(
+      ['Ann', 'Bob', 'Cat', 'Dan', 'Eve'].map((name) => ledger.createGuest(name)),
+    );
+    const annBet = await staked('call-end-a', endA.roundId, ann!.player.id);
+    const bobBet = await staked('call-end-a', endA.roundId, bob!.player.id, 'player');
+    const catBet = await staked('call-end-b', endB.roundId, cat!.player.id, 'player');
+    await staked('call-end-c', endC.roundId, dan!.player.id);
+    const counting = countingLedger();
+    const open = (tableId: string, shoeId: string) =>
+      counting.ledger.openRound({ tableId, shoeId, seq: 1, number: 1, holderSeat: 2 });
+    const bet = (betId: string, playerId: string, result: 'lose' | 'win', returned: number) => ({
+      betId,
+      playerId,
+      result,
+      stake: 1_000,
+      returned,
+    });
+    const [openedA, openedB, [eveBet], , , endedA, endedB, endedC] = await Promise.all([
+      open('call-open-a', openA.shoeId),
+      open('call-open-b', openB.shoeId),
+      counting.ledger.escrowMany([banker('call-bet', betting.roundId, eve!.player.id)]),
+      counting.ledger.saveTableState('call-open-a', stored(11)),
+      counting.ledger.saveTableState('call-bet', stored(12)),
+      // Two bets of one round and one of another: each end gets its own bets, no other's.
+      counting.ledger.settleRound({
+        tableId: 'call-end-a',
+        roundId: endA.roundId,
+        round: outcome,
+        settled: [
+          bet(annBet, ann!.player.id, 'lose', 0),
+          bet(bobBet, bob!.player.id, 'win', 2_000),
+        ],
+      }),
+      counting.ledger.settleRound({
+        tableId: 'call-end-b',
+        roundId: endB.roundId,
+        round: { ...outcome, trace: undefined },
+        settled: [bet(catBet, cat!.player.id, 'win', 2_000)],
+      }),
+      // No bet named: Dan's stake is a stray, refunded (T6.5).
+      counting.ledger.settleRound({
+        tableId: 'call-end-c',
+        roundId: endC.roundId,
+        round: outcome,
+        settled: [],
+      }),
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(openedA.roundId).not.toBe(openedB.roundId);
+    expect(eveBet).toMatchObject({ ok: true, balance: 99_000 });
+    expect(endedA.balances).toEqual(
+      new Map([
+        [ann!.player.id, 99_000],
+        [bob!.player.id, 101_000],
+      ]),
+    );
+    expect(endedB.balances).toEqual(new Map([[cat!.player.id, 101_000]]));
+    expect(endedC.balances).toEqual(new Map([[dan!.player.id, 100_000]]));
+    expect(await ledger.balanceOf(dan!.player.id)).toBe(100_000);
+    const round = (id: string) =>
+      prisma.round.findUnique({
+        where: { id },
+        select: { status: true, tableId: true, holderSeat: true, cards: true, trace: true },
+      });
+    expect(await round(openedA.roundId)).toMatchObject({
+      status: 'OPEN',
+      tableId: 'call-open-a',
+      holderSeat: 2,
+    });
+    expect(await round(openedB.roundId)).toMatchObject({ status: 'OPEN', tableId: 'call-open-b' });
+    expect(await round(endA.roundId)).toMatchObject({
+      status: 'SETTLED',
+      cards: outcome.cards,
+      trace: [],
+    });
+    // A trace left out is stored as NULL, as end_round was given it alone.
+    expect(await round(endB.roundId)).toMatchObject({ status: 'SETTLED', trace: null });
+    expect(await ledger.loadTableState('call-open-a')).toEqual(stored(11));
+    expect(await ledger.loadTableState('call-bet')).toEqual(stored(12));
+    const [xid] = await writtenBy('rounds', 'id', openedA.roundId);
+    for (const id of [openedB.roundId, endA.roundId, endB.roundId, endC.roundId])
+      expect(await writtenBy('rounds', 'id', id)).toEqual([xid]);
+    expect(await writtenBy('bets', 'player_id', eve!.player.id)).toEqual([xid]);
+    expect(await writtenBy('table_states', 'table_id', 'call-bet')).toEqual([xid]);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('T13.3: fenced tables among opens, confirms, saves and ends: both answered FENCED by one refusal, the rest commit in the next call', async () => {
+    const a = new TableLeases({ pool: poolOf(prisma), nodeId: 'a', leaseMs: 60_000 });
+    const lostOpen = await tableWithShoe('call-lost-open', a);
+    const lostBet = await tableInPlay('call-lost-bet', a);
+    const keptOpen = await tableWithShoe('call-kept-open', a);
+    const keptEnd = await tableInPlay('call-kept-end', a);
+    const keptBet = await tableInPlay('call-kept-bet', a);
+    const [fay, gus, hal] = await Promise.all(
+      ['Fay', 'Gus', 'Hal'].map((name) => ledger.createGuest(name)),
+    );
+    const gusBet = await staked('call-kept-end', keptEnd.roundId, gus!.player.id);
+    await a.release(['call-lost-open', 'call-lost-bet']);
+    await new TableLeases({ pool: poolOf(prisma), nodeId: 'b', leaseMs: 60_000 }).claim([
+      'call-lost-open',
+      'call-lost-bet',
+    ]);
+    const counting = countingLedger();
+    const [lostOpened, keptOpened, lostConfirm, keptConfirm, lostSave, keptSave, keptEnded] =
+      await Promise.allSettled([
+        counting.ledger.openRound({
+          tableId: 'call-lost-open',
+          shoeId: lostOpen.shoeId,
+          seq: 1,
+          number: 1,
+          holderSeat: null,
+          fence: lostOpen.fence!,
+        }),
+        counting.ledger.openRound({
+          tableId: 'call-kept-open',
+          shoeId: keptOpen.shoeId,
+          seq: 1,
+          number: 1,
+          holderSeat: null,
+          fence: keptOpen.fence!,
+        }),
+        counting.ledger.escrowMany([
+          banker('call-lost-bet', lostBet.roundId, fay!.player.id, lostBet.epoch),
+        ]),
+        counting.ledger.escrowMany([
+          banker('call-kept-bet', keptBet.roundId, hal!.player.id, keptBet.epoch),
+        ]),
+        counting.ledger.saveTableState('call-lost-bet', stored(21), lostBet.epoch),
+        counting.ledger.saveTableState('call-kept-bet', stored(22), keptBet.epoch),
+        counting.ledger.settleRound({
+          tableId: 'call-kept-end',
+          roundId: keptEnd.roundId,
+          round: outcome,
+          settled: [
+            { betId: gusBet, playerId: gus!.player.id, result: 'lose', stake: 1_000, returned: 0 },
+          ],
+          fence: { tableId: 'call-kept-end', epoch: keptEnd.epoch! },
+        }),
+      ]);
+    // The fence of the first call named both stale tables: the second went without them.
+    expect(counting.statements()).toBe(2);
+    expect(lostOpened).toMatchObject({ status: 'rejected', reason: { code: 'FENCED' } });
+    expect(lostConfirm).toMatchObject({
+      status: 'fulfilled',
+      value: [{ ok: false, error: { code: 'FENCED' } }],
+    });
+    expect(lostSave).toMatchObject({ status: 'rejected', reason: { code: 'FENCED' } });
+    expect(keptOpened.status).toBe('fulfilled');
+    expect(keptConfirm).toMatchObject({
+      status: 'fulfilled',
+      value: [{ ok: true, balance: 99_000 }],
+    });
+    expect(keptSave.status).toBe('fulfilled');
+    expect(keptEnded).toMatchObject({
+      status: 'fulfilled',
+      value: { balances: new Map([[gus!.player.id, 99_000]]) },
+    });
+    expect(await prisma.round.count({ where: { tableId: 'call-lost-open' } })).toBe(0);
+    expect(await ledger.balanceOf(fay!.player.id)).toBe(100_000);
+    expect(await ledger.loadTableState('call-lost-bet')).toBeNull();
+    expect(await ledger.loadTableState('call-kept-bet')).toEqual(stored(22));
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('T6.5: an end refused (a bet it does not know) is answered alone; the other tables’ writes commit', async () => {
+    const refused = await tableInPlay('call-refused-end');
+    const ending = await tableInPlay('call-good-end');
+    const opening = await tableWithShoe('call-good-open');
+    const betting = await tableInPlay('call-good-bet');
+    const [ida, jon, kim] = await Promise.all(
+      ['Ida', 'Jon', 'Kim'].map((name) => ledger.createGuest(name)),
+    );
+    const idaBet = await staked('call-refused-end', refused.roundId, ida!.player.id);
+    const jonBet = await staked('call-good-end', ending.roundId, jon!.player.id, 'player');
+    const [refusedEnd, goodEnd, opened, confirmed] = await Promise.allSettled([
+      ledger.settleRound({
+        tableId: 'call-refused-end',
+        roundId: refused.roundId,
+        round: outcome,
+        settled: [
+          { betId: idaBet, playerId: ida!.player.id, result: 'lose', stake: 1_000, returned: 0 },
+          {
+            betId: 'no-such-bet',
+            playerId: ida!.player.id,
+            result: 'lose',
+            stake: 1_000,
+            returned: 0,
+          },
+        ],
+      }),
+      ledger.settleRound({
+        tableId: 'call-good-end',
+        roundId: ending.roundId,
+        round: outcome,
+        settled: [
+          { betId: jonBet, playerId: jon!.player.id, result: 'win', stake: 1_000, returned: 2_000 },
+        ],
+      }),
+      ledger.openRound({
+        tableId: 'call-good-open',
+        shoeId: opening.shoeId,
+        seq: 1,
+        number: 1,
+        holderSeat: null,
+      }),
+      ledger.escrowMany([banker('call-good-bet', betting.roundId, kim!.player.id)]),
+    ]);
+    expect(refusedEnd).toMatchObject({ status: 'rejected', reason: { code: 'INVALID_INPUT' } });
+    expect(goodEnd).toMatchObject({
+      status: 'fulfilled',
+      value: { balances: new Map([[jon!.player.id, 101_000]]) },
+    });
+    expect(opened.status).toBe('fulfilled');
+    expect(confirmed).toMatchObject({
+      status: 'fulfilled',
+      value: [{ ok: true, balance: 99_000 }],
+    });
+    const statusOf = async (id: string) =>
+      (await prisma.round.findUnique({ where: { id }, select: { status: true } }))?.status;
+    expect(await statusOf(refused.roundId)).toBe('OPEN');
+    expect(await statusOf(ending.roundId)).toBe('SETTLED');
+    // Ida's stake stays escrowed in the round that was not settled.
+    expect(await ledger.balanceOf(ida!.player.id)).toBe(99_000);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
+
+  it('T9.8: an open retried, alone or beside another table’s end, answers the round it already opened', async () => {
+    const table = await tableWithShoe('call-replay');
+    const other = await tableInPlay('call-replay-other');
+    const input = {
+      tableId: 'call-replay',
+      shoeId: table.shoeId,
+      seq: 1,
+      number: 1,
+      holderSeat: 3,
+    };
+    const first = await ledger.openRound(input);
+    const again = await ledger.openRound(input);
+    const counting = countingLedger();
+    const [beside, ended] = await Promise.all([
+      counting.ledger.openRound(input),
+      counting.ledger.settleRound({
+        tableId: 'call-replay-other',
+        roundId: other.roundId,
+        round: outcome,
+        settled: [],
+      }),
+    ]);
+    expect(counting.statements()).toBe(1);
+    expect(again.roundId).toBe(first.roundId);
+    expect(beside.roundId).toBe(first.roundId);
+    expect(ended.balances).toEqual(new Map());
+    expect(await prisma.round.count({ where: { tableId: 'call-replay' } })).toBe(1);
+    // A new seq opens a new round.
+    const next = await ledger.openRound({ ...input, seq: 2, number: 2 });
+    expect(next.roundId).not.toBe(first.roundId);
+    expect((await checkLedger(prisma)).problems).toEqual([]);
+  });
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { fromPg } from './amounts.js';
 import {
   escrowOnce,
   escrowOutcomes,
@@ -16,10 +18,10 @@ import { saveStates, savesJson, type StateSave } from './table-states.js';
 
 /**
  * What a round writes, of every table on the node: its opening, the confirms' escrows, the
- * tables' state saves and its end (settled or voided). They go through one group commit, so a
- * transaction carries whatever every table asked for in its gathering window, and Postgres pays
- * its fixed cost of a transaction (and its WAL flush) once for them all rather than once for
- * each kind and table.
+ * tables' state saves and its end (settled or voided). They go through one group commit, so one
+ * statement (one transaction, one round trip) carries whatever every table asked for in its
+ * gathering window, and Postgres pays its fixed cost of a statement and a transaction (and its
+ * WAL flush) once for them all rather than once for each kind and table.
  */
 export type RoundWrite =
   | { escrow: EscrowBetsInput }
@@ -77,18 +79,17 @@ const ESCROW_AND_SAVE = {
                                     $2, $3, $4, $5, $6, $7, $8, $9) AS e`,
 } as const;
 
-/** Confirms and saves only; `synchronous`: inside a transaction that must wait for the WAL. */
-async function writeOnce(
+/** Confirms and saves only, in one statement. Exported for bench/round-trip-ops.ts. */
+export async function writeOnce(
   pool: Queryable,
   writes: readonly RoundWrite[],
-  synchronous = false,
 ): Promise<RoundWriteAnswer[]> {
   const escrows = writes.flatMap((w) => ('escrow' in w ? [w.escrow] : []));
   const saves = writes.flatMap((w) => ('save' in w ? [w.save] : []));
   if (escrows.length === 0 && saves.length === 0) return [];
   // One kind alone goes in that kind's own statement: saves alone commit without the WAL wait.
   if (escrows.length === 0) {
-    await saveStates(pool, saves, synchronous);
+    await saveStates(pool, saves);
     return writes.map(() => null);
   }
   let outcomes: EscrowOutcome[];
@@ -115,55 +116,145 @@ async function writeOnce(
 const isMiddle = (w: RoundWrite) => 'escrow' in w || 'save' in w;
 
 /**
- * Everything in one transaction, in each table's order: the opens first (a confirm names a round
- * its table opened), then the confirms and saves, then the ends (a round ends with every stake
- * escrowed before it, T6.5). One commit, with the WAL wait, answers them all: an acknowledged
- * bet is stored (T6.1) and a result goes out only once its round's end is (T6.2).
+ * A batch holding an open or an end, in one call of round_writes (migration
+ * 20261207230200_round_writes_call): one round trip, one statement, committed on its own with the
+ * WAL wait. The function fences every table of the batch first (T13.3), then writes in each
+ * table's order: the opens (a confirm names a round its table opened), the confirms and saves,
+ * the ends in the batch's order (a round ends with every stake escrowed before it, T6.5). So an
+ * acknowledged bet is stored (T6.1) and a result goes out only once its round's end is (T6.2).
  */
+const ROUND_WRITES = {
+  name: 'banco_round_writes',
+  text: `SELECT kind, n, code, id, balance, spot, amount
+           FROM round_writes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+                             $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29,
+                             $30, $31)`,
+} as const;
+
+interface RoundWritesRow {
+  kind: 'open' | 'escrow' | 'end';
+  n: number;
+  code: string | null;
+  id: string | null;
+  balance: string | null;
+  spot: string | null;
+  amount: string | null;
+}
+
+/** round_writes' parameters: the batch's fences, opens, confirms, saves and ends. */
+function roundWritesValues(
+  writes: readonly RoundWrite[],
+  opens: readonly OpenRoundInput[],
+  escrows: readonly EscrowBetsInput[],
+  saves: readonly StateSave[],
+  ends: readonly EndRoundInput[],
+): unknown[] {
+  const fences = writes.map((w) => {
+    const epoch = epochOf(w);
+    return epoch === undefined ? undefined : { tableId: tableOf(w), epoch };
+  });
+  // End n's bets start at betsFrom[n] (1-based) and stop before betsFrom[n + 1].
+  const betsFrom = [1];
+  for (const end of ends) betsFrom.push(betsFrom.at(-1)! + end.settled.length);
+  const settled = ends.flatMap((e) => e.settled);
+  return [
+    ...fenceValues(fences),
+    opens.map(() => randomUUID()),
+    opens.map((o) => o.tableId),
+    opens.map((o) => o.shoeId),
+    opens.map((o) => o.seq),
+    opens.map((o) => o.number),
+    opens.map((o) => o.holderSeat),
+    ...escrowValues(escrows),
+    saves.length === 0 ? null : savesJson(saves),
+    ends.map((e) => e.tableId),
+    ends.map((e) => e.roundId),
+    ends.map((e) => e.status),
+    // A key left out is end_round's NULL (no cards, no trace); a trace of null stays JSON null.
+    JSON.stringify(
+      ends.map(({ round }) => ({
+        c: round?.cards ? round.cards : undefined,
+        t: round?.trace,
+      })),
+    ),
+    ends.map((e) => e.round?.outcome ?? null),
+    ends.map((e) => e.round?.playerTotal ?? null),
+    ends.map((e) => e.round?.bankerTotal ?? null),
+    betsFrom,
+    settled.map((s) => s.betId),
+    settled.map((s) => s.playerId),
+    settled.map((s) => s.result),
+    settled.map((s) => s.stake),
+    settled.map((s) => s.returned),
+  ];
+}
+
+/**
+ * Every write of a batch holding an open or an end, answered in order, in one statement.
+ * Exported for bench/round-trip-ops.ts.
+ */
+export async function writeRound(
+  pool: Queryable,
+  writes: readonly RoundWrite[],
+): Promise<RoundWriteAnswer[]> {
+  const opens = writes.flatMap((w) => ('open' in w ? [w.open] : []));
+  const escrows = writes.flatMap((w) => ('escrow' in w ? [w.escrow] : []));
+  const saves = writes.flatMap((w) => ('save' in w ? [w.save] : []));
+  const ends = writes.flatMap((w) => ('end' in w ? [w.end] : []));
+  const values = roundWritesValues(writes, opens, escrows, saves, ends);
+  let rows: RoundWritesRow[];
+  try {
+    rows = (await pool.query<RoundWritesRow>({ ...ROUND_WRITES, values })).rows;
+  } catch (error) {
+    throw ledgerErrorOf(error) ?? error;
+  }
+  const roundIds: (string | undefined)[] = new Array(opens.length);
+  const escrowRows: EscrowRow[] = [];
+  const balances = ends.map(() => new Map<string, number>());
+  for (const row of rows) {
+    if (row.kind === 'open') roundIds[row.n - 1] = row.id!;
+    else if (row.kind === 'escrow')
+      escrowRows.push({
+        req: row.n,
+        code: row.code!,
+        balance: row.balance,
+        bet_id: row.id,
+        spot: row.spot,
+        amount: row.amount,
+      });
+    else balances[row.n - 1]!.set(row.id!, fromPg(row.balance!));
+  }
+  const outcomes = escrowOutcomes(escrows, escrowRows);
+  const next = { open: 0, escrow: 0, end: 0 };
+  return writes.map((w): RoundWriteAnswer => {
+    if ('open' in w) {
+      const roundId = roundIds[next.open++];
+      // round_writes itself raises when a round is neither opened nor found. Were one missing
+      // all the same, the call has committed the others' writes: this open alone is refused.
+      if (roundId === undefined)
+        return new LedgerError('NOT_FOUND', `round ${w.open.seq} of ${w.open.tableId} vanished`);
+      return { roundId };
+    }
+    if ('escrow' in w) return outcomes[next.escrow++]!;
+    if ('end' in w) return balances[next.end++]!;
+    return null;
+  });
+}
+
+/** The group commit's statement: a batch holding an open or an end in one round_writes call. */
 async function writeTogether(
   pool: pg.Pool,
   writes: readonly RoundWrite[],
 ): Promise<RoundWriteAnswer[]> {
   if (writes.every(isMiddle)) return writeOnce(pool, writes);
-  const answers: RoundWriteAnswer[] = new Array(writes.length).fill(null);
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    await inOrder(client, writes, answers, true);
-    await client.query('COMMIT');
-    return answers;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** Opens, then confirms and saves, then ends, each answered in `answers`. */
-async function inOrder(
-  db: Queryable,
-  writes: readonly RoundWrite[],
-  answers: RoundWriteAnswer[],
-  synchronous: boolean,
-): Promise<void> {
-  for (const [i, w] of writes.entries())
-    if ('open' in w) answers[i] = { roundId: await openRoundOn(db, w.open) };
-  const middle = [...writes.keys()].filter((i) => isMiddle(writes[i]!));
-  const got = await writeOnce(
-    db,
-    middle.map((i) => writes[i]!),
-    synchronous,
-  );
-  middle.forEach((i, n) => (answers[i] = got[n]!));
-  for (const [i, w] of writes.entries()) if ('end' in w) answers[i] = await endRound(db, w.end);
+  return writeRound(pool, writes);
 }
 
 /**
- * When the shared transaction failed for one write's own refusal (a round that vanished, a
- * deadlock between two tables' writes), each open and end goes on its own and the confirms and
- * saves together, so one table's refusal is no other table's: nothing of the transaction stayed.
+ * When the shared statement failed for one write's own refusal (a round that vanished, an end
+ * naming a bet its round does not hold, a deadlock between two tables' writes), each open and
+ * end goes on its own and the confirms and saves together, so one table's refusal is no other
+ * table's: nothing of the statement stayed (round_writes is all or nothing).
  */
 async function writeApart(
   pool: pg.Pool,
@@ -196,7 +287,7 @@ async function writeApart(
   return answers;
 }
 
-/** A refusal of the transaction as a whole that is one write's own, or a deadlock. */
+/** A refusal of the statement as a whole that is one write's own, or a deadlock. */
 function apartWorthTrying(error: unknown): boolean {
   if (error instanceof LedgerError) return error.code !== 'FENCED';
   const code = (error as { code?: unknown } | null)?.code;

@@ -31,16 +31,14 @@ export interface StateSave {
  * (Postgres has the rows); a crash of Postgres itself may lose the last saves, and a table then
  * resumes one phase earlier, which the keyed effects and the startup sweep (T9.5) make safe.
  * Chip movements keep their synchronous commits (round-writes.ts: saves that share a statement
- * with confirms commit with them).
+ * with confirms, an open or an end commit with them, in that statement).
  */
 export async function saveStates(
   db: Pick<pg.Pool, 'query'>,
   saves: readonly StateSave[],
-  /** In a transaction with chip movements: its commit must wait for the WAL like theirs. */
-  synchronous = false,
 ): Promise<void> {
   await db.query({
-    ...(synchronous ? SAVE_STATES_SYNC : SAVE_STATES),
+    ...SAVE_STATES,
     values: [
       savesJson(saves),
       ...fenceValues(
@@ -70,12 +68,6 @@ const SAVE_STATES = {
   text: `WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
               fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
          ${upsertStates('async, fence,')}`,
-} as const;
-
-const SAVE_STATES_SYNC = {
-  name: 'banco_save_table_states_sync_fenced',
-  text: `WITH fence AS (SELECT banco_fence($2::text[], $3::bigint[]) AS ok)
-         ${upsertStates('fence,')}`,
 } as const;
 
 /** One JSON document, not arrays: node-postgres would escape every state's quotes. */
