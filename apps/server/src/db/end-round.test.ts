@@ -3,7 +3,7 @@ import { checkLedger } from './ledger-invariant.js';
 import { HOUSE_ACCOUNT, escrowAccount, walletAccount } from './ledger.js';
 import { ledgerTable } from './testing/ledger-table.js';
 
-// end_round (migration 20261207230100_lean_end_round): the rows a settlement writes, in their
+// end_round (migration 20261207200000_ledger_rows): the rows a settlement writes, in their
 // order, beside strays (T6.2, T9.2, T9.9), its answer once the round is closed (T6.5), and the
 // bet it names when it refuses one (BAN02) or an account it cannot find (T8.4).
 
