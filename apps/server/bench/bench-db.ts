@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { createLedger } from '../src/db/ledger.js';
 import { migrate } from '../src/db/migrate.js';
+import { createPrisma, poolOf } from '../src/db/prisma.js';
 
 /** A fresh, migrated database for one bench run (banco_hot_<pid>), beside an admin connection. */
 export async function benchDatabase(): Promise<{
@@ -31,4 +34,25 @@ export async function benchDatabase(): Promise<{
     admin,
     drop: async () => void (await admin(`DROP DATABASE "${name}" WITH (FORCE)`)),
   };
+}
+
+/**
+ * A ledger on a fresh database through ONE connection, and that connection's backend CPU so far
+ * (ms, from /proc/<pid>/schedstat's on-CPU nanoseconds: an operation costs the backend about a
+ * millisecond, below /proc/<pid>/stat's 10 ms ticks), so Postgres must run on this machine.
+ */
+export async function oneConnectionLedger() {
+  const { url, drop } = await benchDatabase();
+  const prisma = createPrisma(url);
+  const ledger = createLedger(prisma);
+  const pool = poolOf(prisma);
+  pool.options.max = 1;
+  const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+  const backendCpuMs = () =>
+    Number(readFileSync(`/proc/${backend}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  const close = async () => {
+    await prisma.$disconnect();
+    await drop();
+  };
+  return { prisma, ledger, pool, backendCpuMs, close };
 }

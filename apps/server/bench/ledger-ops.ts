@@ -1,30 +1,19 @@
 /**
  * What each hot-path ledger operation costs Postgres: one connection, the operations of many
  * 14-player rounds run one after another, and the backend's own CPU time per operation (read
- * from /proc, so Postgres must run on this machine). A diagnosis tool beside bench/actors.ts.
+ * from /proc/<pid>/schedstat, so Postgres must run on this machine). A diagnosis tool beside
+ * bench/actors.ts.
  *
  *   pnpm --filter @banco/server exec tsx --conditions=source bench/ledger-ops.ts [--rounds 200]
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createLedger } from '../src/db/ledger.js';
-import { benchDatabase } from './bench-db.js';
-import { createPrisma, poolOf } from '../src/db/prisma.js';
+import { oneConnectionLedger } from './bench-db.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
 const ROUNDS = Number(values.rounds);
-const { url, drop } = await benchDatabase();
-const prisma = createPrisma(url);
-const ledger = createLedger(prisma);
-const pool = poolOf(prisma);
-pool.options.max = 1;
-
-const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-const backendCpuMs = () => {
-  const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const { ledger, pool, backendCpuMs, close } = await oneConnectionLedger();
 const costs = new Map<string, { n: number; pg: number; wall: number }>();
 async function measure<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const pg0 = backendCpuMs();
@@ -113,5 +102,4 @@ const { rows: hot } = await pool.query<{ relname: string; upd: string; hot: stri
 console.log(
   `HOT updates          ${hot.map((h) => `${h.relname} ${h.hot} of ${h.upd}`).join(', ')}`,
 );
-await prisma.$disconnect();
-await drop();
+await close();

@@ -15,26 +15,14 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { TableLeases } from '../src/cluster/leases.js';
-import { createLedger } from '../src/db/ledger.js';
-import { createPrisma, poolOf } from '../src/db/prisma.js';
 import { endRound } from '../src/db/round-end.js';
 import { openRoundOn } from '../src/db/round-open.js';
 import { writeOnce, writeRound, type RoundWrite } from '../src/db/round-writes.js';
-import { benchDatabase } from './bench-db.js';
+import { oneConnectionLedger } from './bench-db.js';
 
 const { values } = parseArgs({ options: { batches: { type: 'string', default: '400' } } });
 const BATCHES = Number(values.batches);
-const { url, drop } = await benchDatabase();
-const prisma = createPrisma(url);
-const ledger = createLedger(prisma);
-const pool = poolOf(prisma);
-pool.options.max = 1;
-
-const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-// On-CPU time in ns (schedstat's first field), not /proc's stat in 10 ms ticks: a batch costs
-// the backend about 2 ms, and the difference sought is a fraction of that.
-const backendCpuMs = () =>
-  Number(readFileSync(`/proc/${backend}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+const { ledger, pool, backendCpuMs, close } = await oneConnectionLedger();
 
 /** The former path: the group commit's transaction of one statement per kind (before 20261207230200). */
 async function multiStatement(writes: readonly RoundWrite[]): Promise<void> {
@@ -192,5 +180,4 @@ for (const [name, c] of costs) {
     `${name.padEnd(30)} wall ${both(c.wall)}, Postgres CPU ${both(c.pg)}, node CPU ${both(c.node)} (${c.wall.length} batches)`,
   );
 }
-await prisma.$disconnect();
-await drop();
+await close();

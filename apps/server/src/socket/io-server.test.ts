@@ -46,6 +46,6 @@ describe('the outgoing encoder without the binary scan', () => {
         plain.encoder.encode(structuredClone(packet)),
       );
     }
-    expect(ours.encoder.encode(structuredClone(packets[0]))).toHaveLength(1);
+    expect(ours.encoder.encode(structuredClone(packets[0]!))).toHaveLength(1);
   });
 });
