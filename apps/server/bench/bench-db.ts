@@ -56,3 +56,12 @@ export async function oneConnectionLedger() {
   };
   return { prisma, ledger, pool, backendCpuMs, close };
 }
+
+/** The round the ledger benches settle: its cards and result (only stored, never replayed). */
+export const SETTLED_ROUND = {
+  cards: ['Ah', '9c', '2d', 'Ks'],
+  outcome: 'player' as const,
+  playerTotal: 9,
+  bankerTotal: 2,
+  trace: [],
+};

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { oneConnectionLedger } from './bench-db.js';
+import { oneConnectionLedger, SETTLED_ROUND } from './bench-db.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
 const ROUNDS = Number(values.rounds);
@@ -69,13 +69,7 @@ for (let r = 1; r <= ROUNDS; r++) {
     ledger.settleRound({
       tableId: 'ops',
       roundId,
-      round: {
-        cards: ['Ah', '9c', '2d', 'Ks'],
-        outcome: 'player',
-        playerTotal: 9,
-        bankerTotal: 2,
-        trace: [],
-      },
+      round: SETTLED_ROUND,
       settled: placed.map((p, i) => ({
         betId: p.bets[0]!.id,
         playerId: players[i]!.player.id,

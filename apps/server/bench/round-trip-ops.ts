@@ -18,7 +18,7 @@ import { TableLeases } from '../src/cluster/leases.js';
 import { endRound } from '../src/db/round-end.js';
 import { openRoundOn } from '../src/db/round-open.js';
 import { writeOnce, writeRound, type RoundWrite } from '../src/db/round-writes.js';
-import { oneConnectionLedger } from './bench-db.js';
+import { oneConnectionLedger, SETTLED_ROUND } from './bench-db.js';
 
 const { values } = parseArgs({ options: { batches: { type: 'string', default: '400' } } });
 const BATCHES = Number(values.batches);
@@ -147,13 +147,7 @@ for (let b = 1; b <= BATCHES; b++) {
         tableId: 'ending',
         roundId: ending.roundId,
         status: 'SETTLED',
-        round: {
-          cards: ['Ah', '9c', '2d', 'Ks'],
-          outcome: 'player',
-          playerTotal: 9,
-          bankerTotal: 2,
-          trace: [],
-        },
+        round: SETTLED_ROUND,
         settled: placed.map((p, i) => ({
           betId: p.ok ? p.bets[0]!.id : '',
           playerId: bettors[i]!.player.id,
